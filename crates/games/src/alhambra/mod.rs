@@ -1,0 +1,238 @@
+//! The Alhambra family (RULES.md §2): `alhambra`, `granada`, `reinforcements`.
+//!
+//! One module serves the three variants: they differ only in the numbers of reserves and wastes
+//! and in two rules (waste-to-waste moves, reserve refills), all read from [`AlhambraRules`].
+
+mod moves;
+mod prune;
+mod state;
+
+pub use moves::AlhambraMove;
+pub use state::AlhambraState;
+
+use crate::card::{Card, Kind};
+use crate::deal::Deal;
+use crate::layout::Layout;
+use state::SEQ_CAP;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlhambraVariant {
+    Alhambra,
+    Granada,
+    Reinforcements,
+}
+
+/// The rules of one variant with its options (RULES.md §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlhambraRules {
+    pub variant: AlhambraVariant,
+    /// PySolFC: an empty waste accepts any card (alhambra, granada; RULES.md §2 option).
+    pub empty_waste_any: bool,
+    /// PySolFC: refill empty reserves after player moves only, not after deals (reinforcements).
+    pub pf_refill_timing: bool,
+    /// Redeals allowed (2 by the rules; other values are for measurement and tests).
+    pub redeals: u8,
+}
+
+impl AlhambraRules {
+    pub fn new(variant: AlhambraVariant) -> Self {
+        AlhambraRules { variant, empty_waste_any: false, pf_refill_timing: false, redeals: 2 }
+    }
+    pub fn reserves(&self) -> usize {
+        if self.variant == AlhambraVariant::Reinforcements { 4 } else { 8 }
+    }
+    pub fn reserve_depth(&self) -> usize {
+        if self.variant == AlhambraVariant::Reinforcements { 12 } else { 4 }
+    }
+    pub fn wastes(&self) -> usize {
+        if self.variant == AlhambraVariant::Granada { 4 } else { 1 }
+    }
+    fn refills(&self) -> bool {
+        self.variant == AlhambraVariant::Reinforcements
+    }
+    /// An empty waste accepts any card only where the option applies (not reinforcements).
+    fn empty_waste_accepts_any(&self) -> bool {
+        self.empty_waste_any && self.variant != AlhambraVariant::Reinforcements
+    }
+    /// The names of the waste piles in solutions.
+    pub fn waste_names(&self) -> Vec<String> {
+        if self.wastes() == 1 { vec!["W".into()] } else { (0..self.wastes()).map(|i| format!("W{i}")).collect() }
+    }
+
+    /// The starting layout of a deal (RULES.md §2 "Deal").
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        let d = deal.cards();
+        let foundations = d[..8].iter().map(|&c| vec![c]).collect();
+        let (n, depth) = (self.reserves(), self.reserve_depth());
+        let reserves = (0..n).map(|i| (0..depth).map(|k| d[8 + i + n * k]).collect()).collect();
+        let first_waste = 8 + n * depth;
+        let wastes: Vec<Vec<Card>> = (0..self.wastes()).map(|w| vec![d[first_waste + w]]).collect();
+        let stock_top_first = d[first_waste + self.wastes()..].to_vec();
+        Layout { foundations, reserves, rows: vec![], wastes, stock_top_first }
+    }
+}
+
+/// A game of the family with its deal: the rules, the reserve contents, the start position.
+#[derive(Clone, Debug)]
+pub struct Alhambra {
+    rules: AlhambraRules,
+    /// Reserve contents bottom→top as kinds; the state keeps only the heights.
+    reserves: [[Kind; 12]; 8],
+    start: AlhambraState,
+}
+
+/// Why a layout cannot be a position of this family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLayout(pub String);
+
+impl std::fmt::Display for BadLayout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid layout: {}", self.0)
+    }
+}
+impl std::error::Error for BadLayout {}
+
+impl Alhambra {
+    pub fn new(rules: AlhambraRules, deal: &Deal) -> Self {
+        Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
+    }
+
+    /// A game from any position of the family: a deal's layout, or a test position whose
+    /// foundations already hold cards. Foundations must be runs from their base (A up, K down).
+    pub fn from_layout(rules: AlhambraRules, layout: &Layout) -> Result<Self, BadLayout> {
+        let bad = |m: String| Err(BadLayout(m));
+        if layout.foundations.len() != 8 || layout.reserves.len() != rules.reserves() || layout.wastes.len() != rules.wastes() {
+            return bad(format!(
+                "expected 8 foundations, {} reserves and {} waste(s)",
+                rules.reserves(),
+                rules.wastes()
+            ));
+        }
+        let mut s = AlhambraState::empty(rules.redeals);
+        for (f, pile) in layout.foundations.iter().enumerate() {
+            for (i, c) in pile.iter().enumerate() {
+                let want = if f < 4 { Kind::new(f as u8, i as u8) } else { Kind::new(f as u8 - 4, 12 - i as u8) };
+                if c.kind() != want || i >= 13 {
+                    return bad(format!("F{f} card {} is {c}, expected {want}", i + 1));
+                }
+            }
+            s.set_found(f, pile.len() as u8);
+        }
+        let mut reserves = [[Kind::default(); 12]; 8];
+        for (r, pile) in layout.reserves.iter().enumerate() {
+            if pile.len() > rules.reserve_depth() {
+                return bad(format!("R{r} holds {} cards, at most {}", pile.len(), rules.reserve_depth()));
+            }
+            for (i, c) in pile.iter().enumerate() {
+                reserves[r][i] = c.kind();
+            }
+            s.set_height(r, pile.len() as u8);
+        }
+        let seq: Vec<(usize, Card)> = (0..rules.wastes())
+            .rev()
+            .flat_map(|w| layout.wastes[w].iter().map(move |&c| (w, c)))
+            .chain(layout.stock_top_first.iter().map(|&c| (usize::MAX, c)))
+            .collect();
+        if seq.len() > SEQ_CAP {
+            return bad(format!("wastes and stock hold {} cards, at most {SEQ_CAP}", seq.len()));
+        }
+        for (w, c) in seq {
+            s.insert(s.len as usize, c.kind());
+            if w != usize::MAX {
+                s.wlen[w] += 1;
+            }
+        }
+        let total = s.len as usize
+            + (0..8).map(|f| s.found(f) as usize).sum::<usize>()
+            + (0..8).map(|r| s.height(r) as usize).sum::<usize>();
+        if total != 104 {
+            return bad(format!("the layout holds {total} cards, not 104"));
+        }
+        let game = Alhambra { rules, reserves, start: s };
+        let mut count = [0u8; 52];
+        for k in game.all_kinds(&s) {
+            count[k.index() as usize] += 1;
+        }
+        if let Some(k) = (0..52).find(|&k| count[k] != 2) {
+            return bad(format!("{} appears {} times; every card must appear twice", Kind::from_index(k as u8), count[k]));
+        }
+        Ok(game)
+    }
+
+    pub fn rules(&self) -> &AlhambraRules {
+        &self.rules
+    }
+
+    /// Every card of a position, for consistency checks.
+    fn all_kinds(&self, s: &AlhambraState) -> Vec<Kind> {
+        let mut v = Vec::with_capacity(104);
+        for f in 0..8 {
+            for i in 0..s.found(f) {
+                v.push(if f < 4 { Kind::new(f as u8, i) } else { Kind::new(f as u8 - 4, 12 - i) });
+            }
+        }
+        for r in 0..self.rules.reserves() {
+            v.extend_from_slice(&self.reserves[r][..s.height(r) as usize]);
+            if s.refill[r.min(3)] != 0 && r < 4 {
+                v.push(Kind::from_index(s.refill[r] - 1));
+            }
+        }
+        v.extend((0..s.len as usize).map(|i| s.kind_at(i)));
+        v
+    }
+
+    /// The top card of reserve `r`, if any: a refill card sits on top of the original pile.
+    #[inline]
+    fn reserve_top(&self, s: &AlhambraState, r: usize) -> Option<Kind> {
+        if r < 4 && s.refill[r] != 0 {
+            Some(Kind::from_index(s.refill[r] - 1))
+        } else {
+            let h = s.height(r) as usize;
+            (h > 0).then(|| self.reserves[r][h - 1])
+        }
+    }
+}
+
+/// A test instance, NOT a rules deal (calibration note §1 `--pre`): each suit's up foundation
+/// starts with its k lowest ranks and its down foundation with its k highest; those cards leave
+/// the talon (deck-0 copies first; for k > 6 both copies of the middle ranks), and the remaining
+/// 104 − 8k cards are laid out in the variant's order: reserves round-robin (as deep as the cards
+/// allow), one card per waste, the rest as the stock. Small enough for the plain reference search
+/// to decide, so the fast solver can be checked against it.
+pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
+    assert!((1..=12).contains(&k));
+    let mut to_place = [0u8; 52];
+    for kind in 0..52u8 {
+        let r = kind % 13;
+        to_place[kind as usize] = (r < k) as u8 + (r > 12 - k) as u8;
+    }
+    let mut by_deck: Vec<Card> = deal.cards().to_vec();
+    by_deck.sort_by_key(|c| c.deck());
+    let mut placed = [false; 104];
+    for c in by_deck {
+        let n = &mut to_place[c.kind().index() as usize];
+        if *n > 0 {
+            *n -= 1;
+            placed[c.id() as usize] = true;
+        }
+    }
+    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
+    let foundations = (0..8)
+        .map(|f| {
+            (0..k)
+                .map(|i| if f < 4 { Card::new(0, f, i) } else { Card::new(0, f - 4, 12 - i) })
+                .collect()
+        })
+        .collect();
+    let (n, depth) = (rules.reserves(), rules.reserve_depth());
+    let in_reserves = (n * depth).min(rest.len() - rules.wastes());
+    let per = in_reserves / n;
+    let reserves = (0..n).map(|i| (0..per).map(|j| rest[i + n * j]).collect()).collect();
+    let used = per * n;
+    let wastes = (0..rules.wastes()).map(|w| vec![rest[used + w]]).collect();
+    let stock_top_first = rest[used + rules.wastes()..].to_vec();
+    Layout { foundations, reserves, rows: vec![], wastes, stock_top_first }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,223 @@
+//! Move generation and play for the Alhambra family (RULES.md §2 "Moves").
+
+use super::state::{ALL_FOUNDATIONS_FULL, AlhambraState};
+use super::{Alhambra, AlhambraVariant};
+use crate::card::Kind;
+use crate::game::{Action, Game, MoveList, Pile, Pruning};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlhambraMove {
+    ReserveToFoundation { reserve: u8, foundation: u8 },
+    WasteToFoundation { waste: u8, foundation: u8 },
+    ReserveToWaste { reserve: u8, waste: u8 },
+    /// Granada only.
+    WasteToWaste { from: u8, to: u8 },
+    Deal,
+    Redeal,
+}
+
+/// The foundations `k` can go to now: F<suit> builds up from A, F<4+suit> down from K, no wrap.
+#[inline]
+fn foundation_targets(s: &AlhambraState, k: Kind) -> [Option<u8>; 2] {
+    let (suit, rank) = (k.suit() as usize, k.rank());
+    let up = s.found(suit);
+    let down = s.found(4 + suit);
+    [
+        (up < 13 && up == rank).then_some(suit as u8),
+        (down < 13 && 12 - down == rank).then_some(4 + suit as u8),
+    ]
+}
+
+impl Alhambra {
+    /// Whether `k` may be put on waste `w` (same suit, rank ±1 with wrap; an empty waste accepts
+    /// nothing unless the PySolFC option says any card).
+    #[inline]
+    fn waste_accepts(&self, s: &AlhambraState, w: usize, k: Kind) -> bool {
+        match s.waste_top(w) {
+            Some(top) => top.is_suit_neighbour_wrapping(k),
+            None => self.rules.empty_waste_accepts_any(),
+        }
+    }
+
+    /// After every action (or, with PySolFC timing, after card moves only) an empty reserve
+    /// takes the stock's next card (reinforcements; RULES.md §2).
+    fn refill_reserves(&self, s: &mut AlhambraState) {
+        for r in 0..4 {
+            if s.height(r) == 0 && s.refill[r] == 0 && s.stock_len() > 0 {
+                let k = s.remove(s.stock_start());
+                s.refill[r] = k.index() + 1;
+            }
+        }
+    }
+
+    fn take_reserve_top(&self, s: &mut AlhambraState, r: usize) -> Kind {
+        let k = self.reserve_top(s, r).expect("move from an empty reserve");
+        if r < 4 && s.refill[r] != 0 {
+            s.refill[r] = 0;
+        } else {
+            s.lower_height(r);
+        }
+        k
+    }
+
+    fn put_on_waste(&self, s: &mut AlhambraState, w: usize, k: Kind) {
+        s.insert(s.waste_end(w), k);
+        s.wlen[w] += 1;
+    }
+
+    fn take_waste_top(&self, s: &mut AlhambraState, w: usize) -> Kind {
+        let k = s.remove(s.waste_end(w) - 1);
+        s.wlen[w] -= 1;
+        k
+    }
+
+    /// Rule M (the "met suit" forced move) is sound where no refill exists; see `prune.rs`.
+    fn forced_moves_allowed(&self, pruning: Pruning) -> bool {
+        pruning.forced_moves && self.rules.variant != AlhambraVariant::Reinforcements
+    }
+}
+
+impl Game for Alhambra {
+    type State = AlhambraState;
+    type Move = AlhambraMove;
+
+    fn start(&self) -> AlhambraState {
+        self.start
+    }
+
+    #[inline]
+    fn is_won(&self, s: &AlhambraState) -> bool {
+        s.found == ALL_FOUNDATIONS_FULL
+    }
+
+    fn moves(&self, s: &AlhambraState, pruning: Pruning, out: &mut MoveList<AlhambraMove>) {
+        out.clear();
+        let forced = self.forced_moves_allowed(pruning);
+        let (nr, nw) = (self.rules.reserves(), self.rules.wastes());
+        // Foundation moves first: they are what a win is made of.
+        for r in 0..nr {
+            let Some(k) = self.reserve_top(s, r) else { continue };
+            for f in foundation_targets(s, k).into_iter().flatten() {
+                let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f };
+                if forced && self.suit_met(s, k) {
+                    out.clear();
+                    out.push(m);
+                    return;
+                }
+                out.push(m);
+            }
+        }
+        for w in 0..nw {
+            let Some(k) = s.waste_top(w) else { continue };
+            for f in foundation_targets(s, k).into_iter().flatten() {
+                let m = AlhambraMove::WasteToFoundation { waste: w as u8, foundation: f };
+                if forced && self.suit_met(s, k) {
+                    out.clear();
+                    out.push(m);
+                    return;
+                }
+                out.push(m);
+            }
+        }
+        for r in 0..nr {
+            let Some(k) = self.reserve_top(s, r) else { continue };
+            for w in 0..nw {
+                if self.waste_accepts(s, w, k) {
+                    out.push(AlhambraMove::ReserveToWaste { reserve: r as u8, waste: w as u8 });
+                }
+            }
+        }
+        if nw > 1 {
+            for from in 0..nw {
+                let Some(k) = s.waste_top(from) else { continue };
+                for to in (0..nw).filter(|&to| to != from) {
+                    if self.waste_accepts(s, to, k) {
+                        out.push(AlhambraMove::WasteToWaste { from: from as u8, to: to as u8 });
+                    }
+                }
+            }
+        }
+        if s.stock_len() > 0 {
+            out.push(AlhambraMove::Deal);
+        } else if s.redeals_left > 0 && s.stock_start() > 0 {
+            // A redeal of empty wastes would change nothing but spend a redeal: never useful.
+            out.push(AlhambraMove::Redeal);
+        }
+    }
+
+    fn play(&self, s: &mut AlhambraState, m: AlhambraMove) {
+        let card_move = !matches!(m, AlhambraMove::Deal | AlhambraMove::Redeal);
+        match m {
+            AlhambraMove::ReserveToFoundation { reserve, foundation } => {
+                self.take_reserve_top(s, reserve as usize);
+                s.add_to_foundation(foundation as usize);
+            }
+            AlhambraMove::WasteToFoundation { waste, foundation } => {
+                self.take_waste_top(s, waste as usize);
+                s.add_to_foundation(foundation as usize);
+            }
+            AlhambraMove::ReserveToWaste { reserve, waste } => {
+                let k = self.take_reserve_top(s, reserve as usize);
+                self.put_on_waste(s, waste as usize, k);
+            }
+            AlhambraMove::WasteToWaste { from, to } => {
+                let k = self.take_waste_top(s, from as usize);
+                self.put_on_waste(s, to as usize, k);
+            }
+            AlhambraMove::Deal => {
+                // W0 ends where the stock starts, so its card needs no moving; each later waste
+                // takes the stock's next card into its own segment (granada deals W0..W3).
+                s.wlen[0] += 1;
+                for w in 1..self.rules.wastes() {
+                    if s.stock_len() == 0 {
+                        break;
+                    }
+                    let k = s.remove(s.stock_start());
+                    self.put_on_waste(s, w, k);
+                }
+            }
+            AlhambraMove::Redeal => {
+                s.wlen = [0; 4];
+                s.redeals_left -= 1;
+            }
+        }
+        if self.rules.refills() && (card_move || !self.rules.pf_refill_timing) {
+            self.refill_reserves(s);
+        }
+    }
+
+    #[inline]
+    fn hash(&self, s: &AlhambraState) -> u64 {
+        s.full_hash()
+    }
+
+    fn is_dead(&self, s: &AlhambraState) -> bool {
+        self.last_pass_dead(s)
+    }
+
+    fn action(&self, s: &AlhambraState, m: AlhambraMove) -> Action {
+        let waste = |w: u8| if self.rules.wastes() == 1 { Pile::Waste } else { Pile::WasteN(w) };
+        let reserve_card = |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");
+        let waste_card = |w: u8| s.waste_top(w as usize).expect("move from an empty waste");
+        match m {
+            AlhambraMove::ReserveToFoundation { reserve, foundation } => Action::Card {
+                from: Pile::Reserve(reserve),
+                to: Pile::Foundation(foundation),
+                card: reserve_card(reserve),
+            },
+            AlhambraMove::WasteToFoundation { waste: w, foundation } => Action::Card {
+                from: waste(w),
+                to: Pile::Foundation(foundation),
+                card: waste_card(w),
+            },
+            AlhambraMove::ReserveToWaste { reserve, waste: w } => Action::Card {
+                from: Pile::Reserve(reserve),
+                to: waste(w),
+                card: reserve_card(reserve),
+            },
+            AlhambraMove::WasteToWaste { from, to } => Action::Card { from: waste(from), to: waste(to), card: waste_card(from) },
+            AlhambraMove::Deal => Action::Deal,
+            AlhambraMove::Redeal => Action::Redeal,
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Sound pruning for the Alhambra family. Each rule carries the argument that it never loses a
+//! win; the differential tests check both against the plain reference search.
+//!
+//! # Rule M: a met suit's playable card is a forced move (alhambra, granada)
+//!
+//! A suit is *met* when its two foundations together hold at least 13 cards (up count u, down
+//! count d, u + d ≥ 13). Then every remaining card of the suit has exactly one remaining copy and
+//! exactly one foundation it can ever go to (ranks ≥ u up, ranks ≤ 12−d down). If a playable card
+//! (a reserve top or a waste top) of a met suit fits its foundation, playing it is the only move
+//! generated.
+//!
+//! Why no win is lost (a simulation argument): let T be any position and T′ the same position
+//! with some "chain" cards of met suits already on their foundations (the up-chain (s,u), (s,u+1),
+//! … and the down-chain (s,12−d), (s,11−d), …). Every move of T maps to a move of T′ or to
+//! nothing: deals and redeals map one to one (T′'s sequence is T's with chain cards removed);
+//! moves of non-chain cards are identical (T′'s tops are T's tops or, where a chain card was on
+//! top, what lay under it, which only adds moves); a chain card's move maps to nothing; and a
+//! card X built onto a chain card in a waste is itself the next card of that chain (any other
+//! same-suit neighbour is a chain card, and chain cards have a single copy), so T′ plays X to
+//! its foundation. When T reaches a win, T′ is the same won position. So if a position wins, it
+//! still wins after the forced move. Not used for reinforcements: there an emptied reserve takes
+//! a stock card at once, so T′'s stock would differ from T's and the mapping breaks.
+//! (Foundation moves are NOT safe in general: with two copies left, playing one copy up commits
+//! the other to the down foundation, which a winning line may need in another order.)
+//!
+//! # Dead position on the last pass (alhambra, reinforcements)
+//!
+//! When no redeal is left, a waste card can leave the waste only to a foundation (nothing is ever
+//! put from a waste anywhere else, and no redeal will turn the waste over), so the waste is a
+//! pure stack: every card below X leaves after X. Take a waste card X = (s, r) with cards below
+//! it. Its up route needs every rank q in [u, r−1] of suit s placed up first, and is impossible if
+//! u > r; its down route needs every q in [r+1, 12−d] placed down first, and is impossible if
+//! r > 12−d. A route is blocked if some such q has ALL its remaining copies below X in the waste:
+//! each of those leaves after X, so q cannot precede X. If both routes of some X are blocked, X
+//! never reaches a foundation and the position is lost. Not used for granada, where a waste card
+//! may also move to another waste and so uncover the cards beneath it.
+
+use super::state::AlhambraState;
+use super::{Alhambra, AlhambraVariant};
+use crate::card::Kind;
+
+const NEVER: u8 = u8::MAX;
+
+impl Alhambra {
+    #[inline]
+    pub(super) fn suit_met(&self, s: &AlhambraState, k: Kind) -> bool {
+        let suit = k.suit() as usize;
+        s.found(suit) + s.found(4 + suit) >= 13
+    }
+
+    /// The last-pass dead-position test (see the module notes). O(13 · waste).
+    pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
+        if s.redeals_left > 0 || self.rules.variant == AlhambraVariant::Granada {
+            return false;
+        }
+        let waste = s.wlen[0] as usize;
+        if waste < 2 {
+            return false;
+        }
+        // Copies of each kind in the waste, and the highest waste position holding one.
+        let mut in_waste = [0u8; 52];
+        let mut top_pos = [0u8; 52];
+        for j in 0..waste {
+            let k = s.kind_at(j).index() as usize;
+            in_waste[k] += 1;
+            top_pos[k] = j as u8;
+        }
+        // blocker[k]: the waste position below which every remaining copy of k lies, if all of
+        // them are in the waste (NEVER otherwise).
+        let mut blocker = [NEVER; 52];
+        for suit in 0..4usize {
+            let (u, d) = (s.found(suit), s.found(4 + suit));
+            for q in 0..13u8 {
+                let placed = (q < u) as u8 + (q + d > 12) as u8;
+                let k = suit * 13 + q as usize;
+                if placed < 2 && in_waste[k] == 2 - placed {
+                    blocker[k] = top_pos[k];
+                }
+            }
+        }
+        for j in 1..waste {
+            let x = s.kind_at(j);
+            let (suit, r) = (x.suit() as usize, x.rank());
+            let (u, d) = (s.found(suit), s.found(4 + suit));
+            let base = suit * 13;
+            let blocked = |lo: u8, hi: u8| (lo..=hi).any(|q| (blocker[base + q as usize] as usize) < j);
+            let up_blocked = u > r || (u < r && blocked(u, r - 1));
+            let down_blocked = r + d > 12 || (r + d < 12 && blocked(r + 1, 12 - d));
+            if up_blocked && down_blocked {
+                return true;
+            }
+        }
+        false
+    }
+}

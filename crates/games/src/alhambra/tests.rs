@@ -1,0 +1,185 @@
+use super::*;
+use crate::card::parse_kind;
+use crate::deal::{DealSource, Hook, make_deal};
+use crate::game::{Game, MoveList, Pruning};
+
+fn deal(seed: u64) -> Deal {
+    make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
+}
+
+fn game(variant: AlhambraVariant, seed: u64) -> Alhambra {
+    Alhambra::new(AlhambraRules::new(variant), &deal(seed))
+}
+
+fn kinds(text: &str) -> Vec<Card> {
+    text.split_whitespace().map(|c| parse_kind(c).unwrap().card()).collect()
+}
+
+/// Published layouts never change: pinned for a few seeds of each variant. The files were
+/// written once by this code (`PATIENCE_BLESS=1` rewrites them; never do that for a published deal).
+#[test]
+fn pinned_native_layouts() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
+    for (variant, name, seed) in [
+        (AlhambraVariant::Alhambra, "alhambra", 0u64),
+        (AlhambraVariant::Alhambra, "alhambra", 42),
+        (AlhambraVariant::Granada, "granada", 1),
+        (AlhambraVariant::Reinforcements, "reinforcements", 7),
+    ] {
+        let rules = AlhambraRules::new(variant);
+        let got = rules.layout(&deal(seed)).to_text(&rules.waste_names());
+        let path = format!("{dir}/{name}-seed-{seed}.txt");
+        if std::env::var_os("PATIENCE_BLESS").is_some() {
+            std::fs::write(&path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(got, want, "{name} seed {seed}: layout changed, but deals are forever");
+    }
+}
+
+/// Plays pseudo-random legal moves and checks the invariants of the packed state after each.
+#[test]
+fn random_playouts_keep_the_state_consistent() {
+    for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Granada, AlhambraVariant::Reinforcements] {
+        for seed in 0..20u64 {
+            let mut rules = AlhambraRules::new(variant);
+            rules.empty_waste_any = seed % 2 == 1;
+            rules.pf_refill_timing = seed % 4 == 3;
+            let g = Alhambra::new(rules, &deal(seed));
+            let mut s = g.start();
+            let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut list = MoveList::new();
+            for _ in 0..400 {
+                g.moves(&s, Pruning::NONE, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let m = list[(rng >> 33) as usize % list.len()];
+                g.play(&mut s, m);
+                assert_eq!(s.seq_hash, s.recomputed_seq_hash(), "{variant:?} seed {seed} after {m:?}");
+                let mut count = [0u8; 52];
+                for k in g.all_kinds(&s) {
+                    count[k.index() as usize] += 1;
+                }
+                assert!(count.iter().all(|&c| c == 2), "{variant:?} seed {seed}: cards lost after {m:?}");
+                if variant == AlhambraVariant::Reinforcements && !rules.pf_refill_timing && s.stock_len() > 0 {
+                    assert!((0..4).all(|r| g.reserve_top(&s, r).is_some()), "an empty reserve was not refilled");
+                }
+            }
+        }
+    }
+}
+
+fn position(variant: AlhambraVariant, found: [u8; 8], reserves: &[&str], wastes: &[&str], stock: &str, redeals: u8) -> Alhambra {
+    let mut rules = AlhambraRules::new(variant);
+    rules.redeals = redeals;
+    let foundations = (0..8u8)
+        .map(|f| {
+            (0..found[f as usize])
+                .map(|i| if f < 4 { Card::new(0, f, i) } else { Card::new(0, f - 4, 12 - i) })
+                .collect()
+        })
+        .collect();
+    let layout = Layout {
+        foundations,
+        reserves: reserves.iter().map(|r| kinds(r)).collect(),
+        rows: vec![],
+        wastes: wastes.iter().map(|w| kinds(w)).collect(),
+        stock_top_first: kinds(stock),
+    };
+    Alhambra::from_layout(rules, &layout).unwrap()
+}
+
+/// Clubs, spades and hearts all home; diamonds: down foundation complete, up foundation A..4.
+/// The nine cards left, 5D..KD (one copy each), must all go up in order.
+const DIAMONDS_LEFT: [u8; 8] = [13, 13, 13, 4, 13, 13, 13, 13];
+
+#[test]
+fn layouts_must_hold_two_of_each_card() {
+    let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+    rules.redeals = 0;
+    let mut layout = rules.layout(&deal(3));
+    layout.stock_top_first.pop();
+    assert!(Alhambra::from_layout(rules, &layout).is_err());
+    let mut layout = rules.layout(&deal(3));
+    layout.foundations[0].push(layout.stock_top_first[0]);
+    assert!(Alhambra::from_layout(rules, &layout).is_err());
+}
+
+#[test]
+fn move_generation_follows_the_rules() {
+    let reserves = ["5D", "6D", "KD", "9D 8D", "QD", "", "", ""];
+    let g = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D"], "TD JD", 2);
+    let s = g.start();
+    let mut list = MoveList::new();
+    g.moves(&s, Pruning::NONE, &mut list);
+    use AlhambraMove::*;
+    let want = [
+        ReserveToFoundation { reserve: 0, foundation: 3 },
+        ReserveToWaste { reserve: 1, waste: 0 },
+        ReserveToWaste { reserve: 3, waste: 0 },
+        Deal,
+    ];
+    assert_eq!(&list[..], &want[..]);
+    // Diamonds have met (4 + 13 ≥ 13): rule M leaves only the foundation move.
+    g.moves(&s, Pruning::ALL, &mut list);
+    assert_eq!(&list[..], &want[..1]);
+}
+
+#[test]
+fn empty_waste_accepts_nothing_unless_the_option_says_any() {
+    let reserves = ["5D", "6D", "KD", "9D 8D", "QD", "7D", "", ""];
+    for any in [false, true] {
+        let mut g = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &[""], "TD JD", 0);
+        g.rules.empty_waste_any = any;
+        let mut list = MoveList::new();
+        g.moves(&g.start(), Pruning::NONE, &mut list);
+        let onto_waste = list.iter().filter(|m| matches!(m, AlhambraMove::ReserveToWaste { .. })).count();
+        assert_eq!(onto_waste, if any { 6 } else { 0 });
+    }
+}
+
+#[test]
+fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
+    let g = game(AlhambraVariant::Granada, 11);
+    let mut s = g.start();
+    let layout = g.rules.layout(&deal(11));
+    g.play(&mut s, AlhambraMove::Deal);
+    for w in 0..4 {
+        assert_eq!(s.waste_top(w).unwrap(), layout.stock_top_first[w].kind());
+        assert_eq!(s.wlen[w], 2);
+    }
+    // Deal the whole stock, then redeal: the new stock is W3 bottom→top, W2, W1, W0.
+    while s.stock_len() > 0 {
+        g.play(&mut s, AlhambraMove::Deal);
+    }
+    let wastes: Vec<Vec<Kind>> = (0..4)
+        .map(|w| {
+            let end = s.waste_end(w);
+            (end - s.wlen[w] as usize..end).map(|i| s.kind_at(i)).collect()
+        })
+        .collect();
+    g.play(&mut s, AlhambraMove::Redeal);
+    let expected: Vec<Kind> = wastes.iter().rev().flatten().copied().collect();
+    let stock: Vec<Kind> = (0..s.len as usize).map(|i| s.kind_at(i)).collect();
+    assert_eq!(stock, expected);
+    assert_eq!(s.redeals_left, 1);
+}
+
+#[test]
+fn last_pass_dead_position_is_detected_and_only_then() {
+    let reserves = ["TD", "JD QD KD", "", "", "", "", "", ""];
+    // 7D lies on 5D and 6D but needs both on the foundation first: lost on the last pass.
+    let dead = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 0);
+    assert!(dead.is_dead(&dead.start()));
+    // With a redeal left the waste will be turned over: not dead.
+    let redeal = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 1);
+    assert!(!redeal.is_dead(&redeal.start()));
+    // In playing order: not dead.
+    let fine = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D 6D 5D"], "8D 9D", 0);
+    assert!(!fine.is_dead(&fine.start()));
+    // Granada's wastes are not pure stacks: never dead by this test.
+    let granada = position(AlhambraVariant::Granada, DIAMONDS_LEFT, &reserves, &["6D 5D 7D", "", "", ""], "8D 9D", 0);
+    assert!(!granada.is_dead(&granada.start()));
+}

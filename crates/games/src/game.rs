@@ -1,0 +1,94 @@
+//! The one trait every game family implements, and the names of piles and actions that
+//! solutions are written in (RULES.md §0).
+
+use crate::card::Kind;
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// Room for every legal move of any position of any family.
+pub const MAX_MOVES: usize = 96;
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// Which sound loss-proving techniques a search may use. Each one has its soundness argument
+/// next to its code; the differential tests run the fast solver both with and without them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Reject positions a dead-position test proves lost.
+    pub dead_positions: bool,
+    /// Generate only a forced move where a dominance argument shows it loses no win.
+    pub forced_moves: bool,
+}
+
+impl Pruning {
+    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true };
+    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false };
+}
+
+/// A game with its deal: the rules plus whatever of the deal never changes during play.
+pub trait Game {
+    /// A position: compact, exact, and usable as the transposition-table key.
+    type State: Copy + Eq + fmt::Debug;
+    type Move: Copy + Eq + fmt::Debug;
+
+    fn start(&self) -> Self::State;
+    fn is_won(&self, s: &Self::State) -> bool;
+    /// The legal moves, best first, reduced by `pruning` where that is sound.
+    fn moves(&self, s: &Self::State, pruning: Pruning, out: &mut MoveList<Self::Move>);
+    fn play(&self, s: &mut Self::State, m: Self::Move);
+    /// A well-mixed 64-bit hash of the position (maintained incrementally where it pays).
+    fn hash(&self, s: &Self::State) -> u64;
+    /// A sound test: `true` only if no sequence of moves from `s` wins.
+    fn is_dead(&self, _s: &Self::State) -> bool {
+        false
+    }
+    /// The move in rule-book notation; `s` is the position before it.
+    fn action(&self, s: &Self::State, m: Self::Move) -> Action;
+}
+
+/// A pile, named as in RULES.md §0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pile {
+    Foundation(u8),
+    Reserve(u8),
+    /// The single waste of a game that has one (`W`).
+    Waste,
+    /// One of several wastes (`W0`..).
+    WasteN(u8),
+    Tableau(u8),
+    Terrace,
+    Quilt(u8, u8),
+}
+
+impl fmt::Display for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pile::Foundation(i) => write!(f, "F{i}"),
+            Pile::Reserve(i) => write!(f, "R{i}"),
+            Pile::Waste => write!(f, "W"),
+            Pile::WasteN(i) => write!(f, "W{i}"),
+            Pile::Tableau(i) => write!(f, "P{i}"),
+            Pile::Terrace => write!(f, "T"),
+            Pile::Quilt(r, c) => write!(f, "Q{r}{c}"),
+        }
+    }
+}
+
+/// One step of a solution, in the notation another program can replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Card { from: Pile, to: Pile, card: Kind },
+    Deal,
+    Redeal,
+    Choose(Pile),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Card { from, to, card } => write!(f, "{from} -> {to}  ({card})"),
+            Action::Deal => write!(f, "deal"),
+            Action::Redeal => write!(f, "redeal"),
+            Action::Choose(p) => write!(f, "choose {p}"),
+        }
+    }
+}

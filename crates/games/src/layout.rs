@@ -1,0 +1,70 @@
+//! A starting layout, pile by pile: what `patience deal` prints and what the PySolFC fixtures hold.
+
+use crate::card::Card;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+/// Every pile listed bottom→top; the stock listed with the next card to deal first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    pub foundations: Vec<Vec<Card>>,
+    pub reserves: Vec<Vec<Card>>,
+    pub rows: Vec<Vec<Card>>,
+    pub wastes: Vec<Vec<Card>>,
+    pub stock_top_first: Vec<Card>,
+}
+
+fn codes(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(|c| c.to_string()).collect()
+}
+fn pile_codes(piles: &[Vec<Card>]) -> Vec<Vec<String>> {
+    piles.iter().map(|p| codes(p)).collect()
+}
+
+impl Layout {
+    /// Human-readable lines, one pile group per line.
+    pub fn to_text(&self, waste_names: &[String]) -> String {
+        let mut out = String::new();
+        let group = |out: &mut String, label: &str, prefix: &str, piles: &[Vec<Card>]| {
+            if piles.is_empty() {
+                return;
+            }
+            out.push_str(&format!("{label}:\n"));
+            for (i, p) in piles.iter().enumerate() {
+                out.push_str(&format!("  {prefix}{i}: {}\n", codes(p).join(" ")));
+            }
+        };
+        group(&mut out, "foundations", "F", &self.foundations);
+        group(&mut out, "reserves (bottom to top)", "R", &self.reserves);
+        group(&mut out, "tableau (bottom to top)", "P", &self.rows);
+        if !self.wastes.is_empty() {
+            out.push_str("waste (bottom to top):\n");
+            for (name, p) in waste_names.iter().zip(&self.wastes) {
+                out.push_str(&format!("  {name}: {}\n", codes(p).join(" ")));
+            }
+        }
+        out.push_str(&format!(
+            "stock ({} cards, next to deal first): {}\n",
+            self.stock_top_first.len(),
+            codes(&self.stock_top_first).join(" ")
+        ));
+        out
+    }
+}
+
+impl Serialize for Layout {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("foundations", &pile_codes(&self.foundations))?;
+        if !self.reserves.is_empty() {
+            m.serialize_entry("reserves", &pile_codes(&self.reserves))?;
+        }
+        if !self.rows.is_empty() {
+            m.serialize_entry("rows", &pile_codes(&self.rows))?;
+        }
+        if !self.wastes.is_empty() {
+            m.serialize_entry("wastes", &pile_codes(&self.wastes))?;
+        }
+        m.serialize_entry("stock_top_first", &codes(&self.stock_top_first))?;
+        m.end()
+    }
+}

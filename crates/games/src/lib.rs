@@ -1,0 +1,12 @@
+//! Cards, deals and the game families of the `patience` solver.
+//!
+//! Each family is one module that implements [`game::Game`] with a compact, exact state; the
+//! rule book is `RULES.md` (section numbers are cited throughout).
+
+pub mod alhambra;
+pub mod card;
+pub mod deal;
+pub mod game;
+pub mod layout;
+pub mod packed;
+pub mod variant;

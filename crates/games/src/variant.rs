@@ -1,0 +1,121 @@
+//! The registry of variants: names, aliases, PySolFC ids and families (RULES.md §2–5).
+
+use crate::alhambra::AlhambraVariant;
+use crate::deal::Hook;
+use std::fmt;
+
+/// The family a variant belongs to, with what the family module needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Alhambra(AlhambraVariant),
+    /// In the rule book but not implemented yet.
+    Planned,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub pysol_id: Option<u32>,
+    pub family: Family,
+    pub hook: Hook,
+    /// The rule-book section.
+    pub rules: &'static str,
+}
+
+impl VariantInfo {
+    pub fn implemented(&self) -> bool {
+        self.family != Family::Planned
+    }
+}
+
+const fn v(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    pysol_id: Option<u32>,
+    family: Family,
+    hook: Hook,
+    rules: &'static str,
+) -> VariantInfo {
+    VariantInfo { name, aliases, pysol_id, family, hook, rules }
+}
+
+use Family::Planned;
+use Hook::{AcesKingsToTop, KingsToTop};
+
+pub static VARIANTS: &[VariantInfo] = &[
+    v("alhambra", &[], Some(234), Family::Alhambra(AlhambraVariant::Alhambra), AcesKingsToTop, "§2"),
+    v("granada", &[], Some(465), Family::Alhambra(AlhambraVariant::Granada), AcesKingsToTop, "§2"),
+    v(
+        "reinforcements",
+        &["the-reinforcements", "grants-reinforcement"],
+        Some(609),
+        Family::Alhambra(AlhambraVariant::Reinforcements),
+        AcesKingsToTop,
+        "§2",
+    ),
+    v("queen-of-italy", &["terrace"], Some(135), Planned, Hook::None, "§3"),
+    v("queen-of-italy-open", &[], Some(431), Planned, Hook::None, "§3"),
+    v("generals-patience", &[], Some(136), Planned, Hook::None, "§3"),
+    v("blondes-and-brunettes", &[], Some(137), Planned, Hook::None, "§3"),
+    v("falling-star", &[], Some(138), Planned, Hook::None, "§3"),
+    v("redheads", &[], None, Planned, Hook::None, "§3"),
+    v("algerian", &[], Some(322), Planned, KingsToTop, "§4"),
+    v("carthage", &[], Some(321), Planned, Hook::None, "§4"),
+    v("algerian-parlett", &[], None, Planned, Hook::None, "§4"),
+    v("crazy-quilt", &[], None, Planned, AcesKingsToTop, "§5"),
+    v("indian-carpet", &[], None, Planned, AcesKingsToTop, "§5"),
+    v("persian-rug", &[], None, Planned, AcesKingsToTop, "§5"),
+];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    Unknown(String),
+    NotImplemented(&'static str),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Unknown(name) => {
+                let names: Vec<&str> = VARIANTS.iter().filter(|v| v.implemented()).map(|v| v.name).collect();
+                write!(f, "unknown game {name:?}; known games: {} (see `patience games`)", names.join(", "))
+            }
+            VariantError::NotImplemented(name) => write!(f, "game {name:?} is in the rule book but not implemented yet"),
+        }
+    }
+}
+impl std::error::Error for VariantError {}
+
+/// Finds an implemented variant by name or alias (case-insensitive; `_` and spaces read as `-`).
+pub fn find_variant(name: &str) -> Result<&'static VariantInfo, VariantError> {
+    let norm = name.trim().to_lowercase().replace(['_', ' '], "-").replace('\'', "");
+    let v = VARIANTS
+        .iter()
+        .find(|v| v.name == norm || v.aliases.contains(&norm.as_str()))
+        .ok_or_else(|| VariantError::Unknown(name.to_string()))?;
+    if v.implemented() { Ok(v) } else { Err(VariantError::NotImplemented(v.name)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_resolve() {
+        assert_eq!(find_variant("alhambra").unwrap().pysol_id, Some(234));
+        assert_eq!(find_variant("Grant's Reinforcement").unwrap().name, "reinforcements");
+        assert_eq!(find_variant("GRANADA").unwrap().pysol_id, Some(465));
+        assert!(matches!(find_variant("klondike"), Err(VariantError::Unknown(_))));
+        assert!(matches!(find_variant("terrace"), Err(VariantError::NotImplemented("queen-of-italy"))));
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let mut all: Vec<&str> = VARIANTS.iter().flat_map(|v| std::iter::once(v.name).chain(v.aliases.iter().copied())).collect();
+        let n = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}

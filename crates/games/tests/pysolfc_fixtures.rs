@@ -1,0 +1,37 @@
+//! Every Alhambra-family row of PySolFC's own layouts (testdata/pysolfc-deals.jsonl, made by
+//! PySolFC's game classes) must be reproduced exactly from the game number.
+
+use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::deal::{DealSource, Hook, make_deal, pysol::parse_game_number};
+use serde_json::Value;
+
+fn fixtures() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pysolfc-deals.jsonl");
+    std::fs::read_to_string(path)
+        .expect("testdata/pysolfc-deals.jsonl")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("fixture line is JSON"))
+        .collect()
+}
+
+#[test]
+fn alhambra_family_rows_are_reproduced() {
+    let mut checked = std::collections::BTreeMap::new();
+    for row in fixtures() {
+        let variant = match row["pysolfc_game_id"].as_u64().unwrap() {
+            234 => AlhambraVariant::Alhambra,
+            465 => AlhambraVariant::Granada,
+            609 => AlhambraVariant::Reinforcements,
+            _ => continue,
+        };
+        let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
+        let deal = make_deal(&DealSource::Pysol(number), Hook::AcesKingsToTop).unwrap();
+        let ours = serde_json::to_value(AlhambraRules::new(variant).layout(&deal)).unwrap();
+        for key in ["foundations", "reserves", "wastes", "stock_top_first"] {
+            assert_eq!(ours[key], row[key], "{variant:?} #{number}: {key}");
+        }
+        *checked.entry(format!("{variant:?}")).or_insert(0) += 1;
+    }
+    assert_eq!(checked.values().sum::<i32>(), 36, "{checked:?}");
+    assert!(checked.values().all(|&n| n == 12), "{checked:?}");
+}
