@@ -1,1 +1,198 @@
-fn main() {}
+//! `patience`: solve patience deals exactly, print deals, list games.
+
+mod args;
+mod report;
+
+use anyhow::{Result, bail};
+use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_source, load_deal};
+use clap::{Parser, Subcommand};
+use patience_games::alhambra::Alhambra;
+use patience_games::game::{Game, Pruning};
+use patience_games::variant::VARIANTS;
+use patience_solver::{Limits, Verdict, actions, solve, verify};
+use report::SolveReport;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown, 4 internal error.
+const EXIT_LOST: u8 = 1;
+const EXIT_BAD_INPUT: u8 = 2;
+const EXIT_UNKNOWN: u8 = 3;
+const EXIT_INTERNAL: u8 = 4;
+
+#[derive(Parser)]
+#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra family; more to come)")]
+#[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown (a limit stopped the search), 4 internal error.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Decide one deal: won (with a solution), lost (proved), or unknown (a limit stopped it).
+    Solve {
+        /// The game (see `patience games`).
+        game: String,
+        #[command(flatten)]
+        deal: DealArgs,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+        /// Stop after this many distinct positions (the verdict is then unknown).
+        #[arg(long, default_value_t = Limits::default().max_states)]
+        max_states: u64,
+        /// Stop after this many seconds (0: no time limit).
+        #[arg(long, default_value_t = 60.0)]
+        max_seconds: f64,
+        /// Memory budget of the transposition table, in MiB.
+        #[arg(long, default_value_t = 2048)]
+        table_mb: usize,
+        /// Turn off the sound pruning rules (dead positions, forced moves): a plain search.
+        #[arg(long)]
+        no_pruning: bool,
+    },
+    /// Print a deal's starting layout.
+    Deal {
+        game: String,
+        #[command(flatten)]
+        deal: DealArgs,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// List the games, with their PySolFC ids.
+    Games,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("patience: {e:#}");
+            let internal = e.downcast_ref::<InternalError>().is_some();
+            ExitCode::from(if internal { EXIT_INTERNAL } else { EXIT_BAD_INPUT })
+        }
+    }
+}
+
+/// A bug of ours, not bad input.
+#[derive(Debug)]
+struct InternalError(String);
+impl std::fmt::Display for InternalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "internal error: {}", self.0)
+    }
+}
+impl std::error::Error for InternalError {}
+
+fn run(cli: Cli) -> Result<u8> {
+    match cli.command {
+        Command::Games => {
+            print_games();
+            Ok(0)
+        }
+        Command::Deal { game, deal, format } => {
+            let choice = choose_game(&game, &RuleArgs::default())?;
+            let (source, d) = load_deal(&deal, choice.info)?;
+            let Rules::Alhambra(rules) = choice.rules;
+            let layout = rules.layout(&d);
+            match format {
+                Format::Text => {
+                    println!("game: {}  ({})", choice.info.name, describe_source(&source));
+                    print!("{}", layout.to_text(&rules.waste_names()));
+                    println!("talon: {}", d.to_text());
+                }
+                Format::Json => println!(
+                    "{}",
+                    serde_json::json!({"game": choice.info.name, "deal": describe_source(&source), "talon": d.to_text(), "layout": layout})
+                ),
+            }
+            Ok(0)
+        }
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, no_pruning } => {
+            if max_states == 0 {
+                bail!("--max-states must be at least 1");
+            }
+            if !(max_seconds >= 0.0 && max_seconds.is_finite()) {
+                bail!("--max-seconds must be a number of seconds, 0 or more");
+            }
+            if table_mb == 0 {
+                bail!("--table-mb must be at least 1");
+            }
+            let choice = choose_game(&game, &rules)?;
+            let (source, d) = load_deal(&deal, choice.info)?;
+            let limits = Limits {
+                max_states,
+                max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
+                table_bytes: table_mb << 20,
+            };
+            let pruning = if no_pruning { Pruning::NONE } else { Pruning::ALL };
+            solve_and_report(&choice, describe_source(&source), &d, limits, pruning, format)
+        }
+    }
+}
+
+fn solve_and_report(
+    choice: &GameChoice,
+    deal_name: String,
+    deal: &patience_games::deal::Deal,
+    limits: Limits,
+    pruning: Pruning,
+    format: Format,
+) -> Result<u8> {
+    let Rules::Alhambra(rules) = choice.rules;
+    let layout = rules.layout(deal);
+    let game = Alhambra::new(rules, deal);
+    let result = solve(&game, limits, pruning);
+    let solution = actions(&game, &result.moves);
+    let mut report = SolveReport::new(
+        choice.info.name,
+        deal_name,
+        deal.to_text(),
+        layout.clone(),
+        result.verdict,
+        result.stop,
+        result.states,
+        result.elapsed,
+        solution.clone(),
+    );
+    if result.verdict == Verdict::Won {
+        debug_assert!(replays_on_fast_state(&game, &result.moves));
+        verify::replay_alhambra(&rules, &layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        report.verified = true;
+    }
+    match format {
+        Format::Text => print!("{}", report.to_text(&rules.waste_names())),
+        Format::Json => println!("{}", serde_json::to_string(&report)?),
+    }
+    Ok(match result.verdict {
+        Verdict::Won => 0,
+        Verdict::Lost => EXIT_LOST,
+        Verdict::Unknown => EXIT_UNKNOWN,
+    })
+}
+
+fn replays_on_fast_state<G: Game>(game: &G, moves: &[G::Move]) -> bool {
+    let mut s = game.start();
+    for &m in moves {
+        game.play(&mut s, m);
+    }
+    game.is_won(&s)
+}
+
+fn print_games() {
+    println!("{:<24} {:<8} {:<7} {:<12} aliases", "game", "PySolFC", "rules", "status");
+    for v in VARIANTS {
+        println!(
+            "{:<24} {:<8} {:<7} {:<12} {}",
+            v.name,
+            v.pysol_id.map_or("-".to_string(), |i| i.to_string()),
+            v.rules,
+            if v.implemented() { "implemented" } else { "planned" },
+            v.aliases.join(", ")
+        );
+    }
+}

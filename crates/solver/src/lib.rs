@@ -1,1 +1,23 @@
-//! placeholder
+//! The exhaustive solver: depth-first search with a bounded transposition table, generic over
+//! every game family through [`patience_games::game::Game`].
+
+pub mod search;
+pub mod table;
+pub mod verify;
+
+pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
+
+use patience_games::game::{Action, Game};
+
+/// The solution of a search in rule-book notation, replaying it on the fast state.
+pub fn actions<G: Game>(game: &G, moves: &[G::Move]) -> Vec<Action> {
+    let mut s = game.start();
+    moves
+        .iter()
+        .map(|&m| {
+            let a = game.action(&s, m);
+            game.play(&mut s, m);
+            a
+        })
+        .collect()
+}

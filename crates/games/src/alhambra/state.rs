@@ -33,6 +33,12 @@ pub struct AlhambraState {
     pub(super) redeals_left: u8,
 }
 
+impl Default for AlhambraState {
+    fn default() -> Self {
+        AlhambraState::empty(0)
+    }
+}
+
 pub(super) const ALL_FOUNDATIONS_FULL: u32 = 0xDDDD_DDDD;
 const BOUNDARY: usize = 52;
 

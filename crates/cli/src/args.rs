@@ -1,0 +1,114 @@
+//! Command-line arguments shared by the subcommands.
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::deal::{Deal, DealError, DealSource, make_deal, pysol::parse_game_number};
+use patience_games::variant::{Family, VariantInfo, find_variant};
+use std::io::Read;
+
+/// Which deal: exactly one of a native seed, a PySolFC game number or an explicit deal text.
+#[derive(Args, Debug, Clone)]
+#[group(required = true, multiple = false)]
+pub struct DealArgs {
+    /// Native seed (u64): the deals used by studies.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// PySolFC game number, as PySolFC shows it ("game #N"), for games PySolFC has.
+    #[arg(long, value_name = "N")]
+    pub pysol: Option<String>,
+    /// A file with 104 card codes in dealing order (D[0] first), or - for standard input.
+    #[arg(long, value_name = "FILE")]
+    pub deal: Option<String>,
+}
+
+/// Rule options of the variants (RULES.md); each applies only to the variants named.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Rule options")]
+pub struct RuleArgs {
+    /// alhambra, granada: an empty waste accepts any card (PySolFC) instead of nothing.
+    #[arg(long)]
+    pub empty_waste_any: bool,
+    /// reinforcements: refill empty reserves after player moves only, as PySolFC does.
+    #[arg(long)]
+    pub pf_refill_timing: bool,
+    /// Number of redeals (the rules allow 2; other values are for measurement, not a variant).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
+    pub redeals: Option<u8>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// A resolved game: which variant, with which rules.
+pub struct GameChoice {
+    pub info: &'static VariantInfo,
+    pub rules: Rules,
+}
+
+pub enum Rules {
+    Alhambra(AlhambraRules),
+}
+
+pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
+    let info = find_variant(name)?;
+    let rules = match info.family {
+        Family::Alhambra(variant) => {
+            let mut rules = AlhambraRules::new(variant);
+            if options.empty_waste_any && variant == AlhambraVariant::Reinforcements {
+                bail!("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)");
+            }
+            if options.pf_refill_timing && variant != AlhambraVariant::Reinforcements {
+                bail!("--pf-refill-timing applies only to reinforcements");
+            }
+            rules.empty_waste_any = options.empty_waste_any;
+            rules.pf_refill_timing = options.pf_refill_timing;
+            if let Some(r) = options.redeals {
+                rules.redeals = r;
+            }
+            Rules::Alhambra(rules)
+        }
+        Family::Planned => unreachable!("find_variant returns implemented variants only"),
+    };
+    Ok(GameChoice { info, rules })
+}
+
+/// What the user asked for, in words for the report.
+pub fn describe_source(source: &DealSource) -> String {
+    match source {
+        DealSource::Native(s) => format!("native seed {s}"),
+        DealSource::Pysol(n) => format!("PySolFC game #{n}"),
+        DealSource::Text(_) => "explicit deal".to_string(),
+    }
+}
+
+pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
+    if let Some(seed) = args.seed {
+        return Ok(DealSource::Native(seed));
+    }
+    if let Some(n) = &args.pysol {
+        if info.pysol_id.is_none() {
+            bail!(DealError::NoPysolNumbering(info.name.to_string()));
+        }
+        return Ok(DealSource::Pysol(parse_game_number(n)?));
+    }
+    let path = args.deal.as_deref().expect("clap requires one deal source");
+    let text = if path == "-" {
+        let mut t = String::new();
+        std::io::stdin().read_to_string(&mut t).context("reading the deal from standard input")?;
+        t
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading deal file {path}"))?
+    };
+    Ok(DealSource::Text(text))
+}
+
+pub fn load_deal(args: &DealArgs, info: &VariantInfo) -> Result<(DealSource, Deal)> {
+    let source = deal_source(args, info)?;
+    let deal = make_deal(&source, info.hook)?;
+    Ok((source, deal))
+}

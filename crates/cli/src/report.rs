@@ -1,0 +1,104 @@
+//! How a solved deal is printed: text for people, one JSON object for programs.
+
+use patience_games::game::Action;
+use patience_games::layout::Layout;
+use patience_solver::{Stop, Verdict};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use std::time::Duration;
+
+/// A move in the JSON solution: `{"from": "R3", "to": "W", "card": "5H"}`, `{"deal": true}`,
+/// `{"redeal": true}` or `{"choose": "P2"}`.
+pub struct JsonAction(pub Action);
+
+impl Serialize for JsonAction {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        match self.0 {
+            Action::Card { from, to, card } => {
+                m.serialize_entry("from", &from.to_string())?;
+                m.serialize_entry("to", &to.to_string())?;
+                m.serialize_entry("card", &card.to_string())?;
+            }
+            Action::Deal => m.serialize_entry("deal", &true)?,
+            Action::Redeal => m.serialize_entry("redeal", &true)?,
+            Action::Choose(p) => m.serialize_entry("choose", &p.to_string())?,
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+pub struct SolveReport {
+    pub game: &'static str,
+    pub deal: String,
+    pub talon: String,
+    pub layout: Layout,
+    pub verdict: &'static str,
+    /// Why the search stopped when the verdict is unknown.
+    pub stop: Option<&'static str>,
+    pub states: u64,
+    pub seconds: f64,
+    pub states_per_second: f64,
+    /// Set for a win: the solution replayed through the reference rules.
+    pub verified: bool,
+    pub moves: Vec<JsonAction>,
+}
+
+impl SolveReport {
+    pub fn new(
+        game: &'static str,
+        deal: String,
+        talon: String,
+        layout: Layout,
+        verdict: Verdict,
+        stop: Option<Stop>,
+        states: u64,
+        elapsed: Duration,
+        actions: Vec<Action>,
+    ) -> Self {
+        let seconds = elapsed.as_secs_f64();
+        SolveReport {
+            game,
+            deal,
+            talon,
+            layout,
+            verdict: verdict.as_str(),
+            stop: stop.map(Stop::as_str),
+            states,
+            seconds,
+            states_per_second: if seconds > 0.0 { states as f64 / seconds } else { 0.0 },
+            verified: false,
+            moves: actions.into_iter().map(JsonAction).collect(),
+        }
+    }
+
+    pub fn to_text(&self, waste_names: &[String]) -> String {
+        let mut out = format!("game: {}  ({})\n", self.game, self.deal);
+        out.push_str(&self.layout.to_text(waste_names));
+        let verdict = match (self.verdict, self.stop) {
+            ("won", _) => format!(
+                "won in {} moves{}",
+                self.moves.len(),
+                if self.verified { " (replayed through the reference rules)" } else { "" }
+            ),
+            ("lost", _) => "lost: no sequence of moves wins (every reachable position was searched)".to_string(),
+            (_, Some(why)) => format!("unknown: the {why} stopped the search before it decided the deal"),
+            (v, None) => v.to_string(),
+        };
+        out.push_str(&format!("verdict: {verdict}\n"));
+        out.push_str(&format!(
+            "states: {}   time: {:.3} s   ({:.2} M states/s)\n",
+            self.states,
+            self.seconds,
+            self.states_per_second / 1e6
+        ));
+        if !self.moves.is_empty() {
+            out.push_str("solution:\n");
+            for (i, m) in self.moves.iter().enumerate() {
+                out.push_str(&format!("{:4}. {}\n", i + 1, m.0));
+            }
+        }
+        out
+    }
+}

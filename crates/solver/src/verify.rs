@@ -1,0 +1,59 @@
+//! Replays a solution through the reference rules (`patience-reference`), an implementation that
+//! shares no code with the fast game states: a "won" is only reported once it replays there.
+
+use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::card::Card;
+use patience_games::game::Action;
+use patience_games::layout::Layout;
+use patience_reference as reference;
+
+fn ids(cards: &[Card]) -> Vec<u8> {
+    cards.iter().map(|c| c.id()).collect()
+}
+fn pile_ids(piles: &[Vec<Card>]) -> Vec<Vec<u8>> {
+    piles.iter().map(|p| ids(p)).collect()
+}
+
+/// The reference layout of a layout.
+pub fn reference_layout(layout: &Layout) -> reference::Layout {
+    reference::Layout {
+        foundations: pile_ids(&layout.foundations),
+        reserves: pile_ids(&layout.reserves),
+        wastes: pile_ids(&layout.wastes),
+        stock_top_first: ids(&layout.stock_top_first),
+    }
+}
+
+/// The reference form of a solution.
+pub fn reference_moves(actions: &[Action]) -> Vec<reference::Move> {
+    actions
+        .iter()
+        .map(|a| match a {
+            Action::Card { from, to, .. } => reference::Move::Card { from: from.to_string(), to: to.to_string() },
+            Action::Deal => reference::Move::Deal,
+            Action::Redeal => reference::Move::Redeal,
+            Action::Choose(_) => unreachable!("the Alhambra family has no opening choice"),
+        })
+        .collect()
+}
+
+pub fn reference_variant(rules: &AlhambraRules) -> (reference::Variant, reference::Options) {
+    let variant = match rules.variant {
+        AlhambraVariant::Alhambra => reference::Variant::Alhambra,
+        AlhambraVariant::Granada => reference::Variant::Granada,
+        AlhambraVariant::Reinforcements => reference::Variant::Reinforcements,
+    };
+    let options = reference::Options {
+        empty_waste_any: rules.empty_waste_any,
+        pf_refill_timing: rules.pf_refill_timing,
+        redeals: rules.redeals,
+    };
+    (variant, options)
+}
+
+/// `Ok` when every move is legal under the reference rules and the last position is won.
+pub fn replay_alhambra(rules: &AlhambraRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    let (variant, options) = reference_variant(rules);
+    reference::replay(variant, &options, &reference_layout(layout), &reference_moves(actions))
+        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
+}
