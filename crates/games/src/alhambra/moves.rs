@@ -99,7 +99,7 @@ impl Game for Alhambra {
             let Some(k) = self.reserve_top(s, r) else { continue };
             for f in foundation_targets(s, k).into_iter().flatten() {
                 let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f };
-                if forced && self.suit_met(s, k) {
+                if forced && self.forced_by_rule_m(s, k, f) {
                     out.clear();
                     out.push(m);
                     return;
@@ -111,7 +111,7 @@ impl Game for Alhambra {
             let Some(k) = s.waste_top(w) else { continue };
             for f in foundation_targets(s, k).into_iter().flatten() {
                 let m = AlhambraMove::WasteToFoundation { waste: w as u8, foundation: f };
-                if forced && self.suit_met(s, k) {
+                if forced && self.forced_by_rule_m(s, k, f) {
                     out.clear();
                     out.push(m);
                     return;

@@ -18,10 +18,16 @@
 //! card X built onto a chain card in a waste is itself the next card of that chain (any other
 //! same-suit neighbour is a chain card, and chain cards have a single copy), so T′ plays X to
 //! its foundation. When T reaches a win, T′ is the same won position. So if a position wins, it
-//! still wins after the forced move. Not used for reinforcements: there an emptied reserve takes
-//! a stock card at once, so T′'s stock would differ from T's and the mapping breaks.
-//! (Foundation moves are NOT safe in general: with two copies left, playing one copy up commits
-//! the other to the down foundation, which a winning line may need in another order.)
+//! still wins after the forced move.
+//!
+//! The exception is wrap. A king's waste neighbours are the queen AND the ace, and an ace's the
+//! two and the king. The up-chain of T′ can grow (through cards T builds on the waste) up to the
+//! king; if T then builds the suit's remaining ace on that king, T′ must play the ace DOWN, which
+//! it can only do if the ace is the down foundation's next card (d ≥ 12). The down-chain and a
+//! king built on its ace likewise need u ≥ 12. So rule M forces a card UP only when d ≥ 12 and
+//! DOWN only when u ≥ 12; then every wrap-built card is playable in T′ and the mapping holds.
+//! (The first version missed this: the differential test found a won position it called lost,
+//! where T built TD, JD, QD, KD and then the ace of diamonds on the waste.)
 //!
 //! # Dead position on the last pass (alhambra, reinforcements)
 //!
@@ -42,10 +48,13 @@ use crate::card::Kind;
 const NEVER: u8 = u8::MAX;
 
 impl Alhambra {
+    /// Whether playing `k` to `foundation` (where it fits) is forced by rule M.
     #[inline]
-    pub(super) fn suit_met(&self, s: &AlhambraState, k: Kind) -> bool {
+    pub(super) fn forced_by_rule_m(&self, s: &AlhambraState, k: Kind, foundation: u8) -> bool {
         let suit = k.suit() as usize;
-        s.found(suit) + s.found(4 + suit) >= 13
+        let (up, down) = (s.found(suit), s.found(4 + suit));
+        let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
+        up + down >= 13 && other_side_ready
     }
 
     /// The last-pass dead-position test (see the module notes). O(13 · waste).
