@@ -1,0 +1,170 @@
+//! The `patience` binary end to end: outputs, exit codes, and one-line errors for bad input.
+
+use patience_reference as reference;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn patience(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
+}
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+/// Bad input: exit code 2 and exactly one line on stderr naming the problem, never a panic.
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let out = patience(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(err.to_lowercase().contains(&needle.to_lowercase()), "{args:?}: {err:?} lacks {needle:?}");
+    if !err.starts_with("error:") {
+        // Our own errors are one line; clap's usage errors carry a usage hint after the message.
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn games_lists_the_variants_with_pysolfc_ids() {
+    let out = patience(&["games"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for (name, id) in [("alhambra", "234"), ("granada", "465"), ("reinforcements", "609")] {
+        let line = text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} missing"));
+        assert!(line.contains(id) && line.contains("implemented"), "{line}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("crazy-quilt") && l.contains("planned")));
+}
+
+#[test]
+fn deal_prints_pysolfc_layouts() {
+    let out = patience(&["deal", "alhambra", "--pysol", "1", "--format", "json"]);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["layout"]["reserves"][0], serde_json::json!(["3D", "AS", "QC", "AD"]));
+    assert_eq!(v["layout"]["wastes"][0], serde_json::json!(["2D"]));
+    assert_eq!(v["layout"]["stock_top_first"].as_array().unwrap().len(), 63);
+}
+
+/// Parses the JSON moves as another program would and replays them through the reference rules.
+fn replay_json(v: &Value, variant: reference::Variant) {
+    let ids = |cards: &Value| -> Vec<u8> {
+        let text: Vec<&str> = cards.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let mut seen = std::collections::HashMap::new();
+        text.iter()
+            .map(|c| {
+                let id = reference::parse_card(c).unwrap();
+                // Either copy will do: the rules never tell them apart.
+                let n = seen.entry(*c).or_insert(0);
+                *n += 1;
+                if *n == 1 { id } else { id + 52 }
+            })
+            .collect()
+    };
+    let piles = |p: &Value| -> Vec<Vec<u8>> { p.as_array().unwrap().iter().map(ids).collect() };
+    let layout = reference::Layout {
+        foundations: piles(&v["layout"]["foundations"]),
+        reserves: piles(&v["layout"]["reserves"]),
+        wastes: piles(&v["layout"]["wastes"]),
+        stock_top_first: ids(&v["layout"]["stock_top_first"]),
+    };
+    let _ = layout;
+    let talon = ids(&serde_json::json!(v["talon"].as_str().unwrap().split(' ').collect::<Vec<_>>()));
+    let layout = reference::layout_from_talon(variant, &talon);
+    let moves: Vec<reference::Move> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            if m.get("deal").is_some() {
+                reference::Move::Deal
+            } else if m.get("redeal").is_some() {
+                reference::Move::Redeal
+            } else {
+                reference::Move::Card { from: m["from"].as_str().unwrap().into(), to: m["to"].as_str().unwrap().into() }
+            }
+        })
+        .collect();
+    reference::replay(variant, &reference::Options::default(), &layout, &moves).expect("the printed solution replays");
+}
+
+#[test]
+fn solve_prints_a_replayable_solution() {
+    let out = patience(&["solve", "granada", "--seed", "11", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["verdict"], "won");
+    assert_eq!(v["verified"], true);
+    assert!(v["moves"].as_array().unwrap().len() > 100);
+    replay_json(&v, reference::Variant::Granada);
+    // The text form numbers the moves.
+    let text = String::from_utf8(patience(&["solve", "granada", "--seed", "11"]).stdout).unwrap();
+    assert!(text.contains("verdict: won"), "{text}");
+    assert!(text.contains("   1. "), "{text}");
+}
+
+#[test]
+fn lost_and_unknown_have_their_own_exit_codes() {
+    let out = patience(&["solve", "alhambra", "--seed", "1", "--redeals", "0", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["verdict"], "lost");
+    let out = patience(&["solve", "alhambra", "--seed", "0", "--max-states", "1000", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let v = json(&out);
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["stop"], "state limit");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn explicit_deals_from_a_file_and_from_stdin() {
+    let talon = json(&patience(&["deal", "reinforcements", "--seed", "7", "--format", "json"]))["talon"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("{}/deal.txt", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, &talon).unwrap();
+    let by_seed = json(&patience(&["deal", "reinforcements", "--seed", "7", "--format", "json"]));
+    let by_file = json(&patience(&["deal", "reinforcements", "--deal", &path, "--format", "json"]));
+    assert_eq!(by_seed["layout"], by_file["layout"]);
+    let by_stdin = json(&with_stdin(&["deal", "reinforcements", "--deal", "-", "--format", "json"], &talon));
+    assert_eq!(by_seed["layout"], by_stdin["layout"]);
+    // A card short.
+    let short: Vec<&str> = talon.split(' ').take(103).collect();
+    std::fs::write(&path, short.join(" ")).unwrap();
+    assert_bad_input(&["solve", "alhambra", "--deal", &path], "103 cards");
+    std::fs::write(&path, talon.replacen("KD", "QX", 1)).unwrap();
+    assert_bad_input(&["solve", "alhambra", "--deal", &path], "\"QX\"");
+    let out = with_stdin(&["solve", "alhambra", "--deal", "-"], &format!("{talon} AC"));
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_input_is_one_clear_line() {
+    assert_bad_input(&["solve", "klondike", "--seed", "1"], "unknown game");
+    assert_bad_input(&["solve", "terrace", "--seed", "1"], "not implemented");
+    assert_bad_input(&["solve", "alhambra", "--pysol", "0"], "invalid");
+    assert_bad_input(&["solve", "alhambra", "--pysol", "12x"], "not a number");
+    assert_bad_input(&["solve", "alhambra", "--pysol", "99999999999999999999999999999999999999999"], "out of range");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--pf-refill-timing"], "only to reinforcements");
+    assert_bad_input(&["solve", "reinforcements", "--seed", "1", "--empty-waste-any"], "does not apply");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--max-states", "0"], "max-states");
+    assert_bad_input(&["solve", "alhambra", "--deal", "/nonexistent/deal.txt"], "reading deal file");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--pysol", "2"], "cannot be used with");
+    assert_bad_input(&["solve", "alhambra"], "required");
+    assert_bad_input(&["solve", "alhambra", "--seed", "-1"], "unexpected argument");
+}
