@@ -50,9 +50,10 @@ enum Command {
         /// Memory budget of the transposition table, in MiB.
         #[arg(long, default_value_t = 2048)]
         table_mb: usize,
-        /// Turn off the sound pruning rules (dead positions, forced moves): a plain search.
-        #[arg(long)]
-        no_pruning: bool,
+        /// Sound pruning rules to use: `all`, `none` (a plain search), or a comma list of
+        /// `dead` (dead positions), `forced` (forced moves), `por` (partial-order reduction).
+        #[arg(long, default_value = "all", value_parser = parse_pruning)]
+        prune: Pruning,
     },
     /// Print a deal's starting layout.
     Deal {
@@ -112,7 +113,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, no_pruning } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, prune } => {
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
             }
@@ -129,8 +130,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
                 table_bytes: table_mb << 20,
             };
-            let pruning = if no_pruning { Pruning::NONE } else { Pruning::ALL };
-            solve_and_report(&choice, describe_source(&source), &d, limits, pruning, format)
+            solve_and_report(&choice, describe_source(&source), &d, limits, prune, format)
         }
     }
 }
@@ -181,6 +181,21 @@ fn replays_on_fast_state<G: Game>(game: &G, moves: &[G::Move]) -> bool {
         game.play(&mut s, m);
     }
     game.is_won(&s)
+}
+
+fn parse_pruning(text: &str) -> Result<Pruning, String> {
+    let mut p = Pruning::NONE;
+    for word in text.split(',').map(str::trim) {
+        match word {
+            "all" => p = Pruning::ALL,
+            "none" => {}
+            "dead" => p.dead_positions = true,
+            "forced" => p.forced_moves = true,
+            "por" => p.partial_order = true,
+            other => return Err(format!("unknown pruning rule {other:?} (use all, none, dead, forced, por)")),
+        }
+    }
+    Ok(p)
 }
 
 fn print_games() {

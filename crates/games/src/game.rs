@@ -17,11 +17,13 @@ pub struct Pruning {
     pub dead_positions: bool,
     /// Generate only a forced move where a dominance argument shows it loses no win.
     pub forced_moves: bool,
+    /// Partial-order reduction: explore only one order of moves that commute.
+    pub partial_order: bool,
 }
 
 impl Pruning {
-    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true };
-    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false };
+    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true, partial_order: true };
+    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false, partial_order: false };
 }
 
 /// A game with its deal: the rules plus whatever of the deal never changes during play.

@@ -7,7 +7,8 @@ use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlhambraMove {
-    ReserveToFoundation { reserve: u8, foundation: u8 },
+    /// `lazy`: made under the partial-order reduction as part of a run (see `prune.rs`).
+    ReserveToFoundation { reserve: u8, foundation: u8, lazy: bool },
     WasteToFoundation { waste: u8, foundation: u8 },
     ReserveToWaste { reserve: u8, waste: u8 },
     /// Granada only.
@@ -95,13 +96,15 @@ impl Game for Alhambra {
         let forced = self.forced_moves_allowed(pruning);
         let (nr, nw) = (self.rules.reserves(), self.rules.wastes());
         // Foundation moves first: they are what a win is made of.
+        let por = pruning.partial_order;
         for r in 0..nr {
             let Some(k) = self.reserve_top(s, r) else { continue };
             for f in foundation_targets(s, k).into_iter().flatten() {
-                let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f };
+                let lazy = por && self.commutes_when_postponed(s, r);
+                let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy };
                 if forced && self.forced_by_rule_m(s, k, f) {
                     out.clear();
-                    out.push(m);
+                    out.push(AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy: false });
                     return;
                 }
                 out.push(m);
@@ -143,12 +146,25 @@ impl Game for Alhambra {
             // A redeal of empty wastes would change nothing but spend a redeal: never useful.
             out.push(AlhambraMove::Redeal);
         }
+        if por && s.run_foundations != 0 {
+            out.retain(|m| self.continues_run(s, *m));
+        }
     }
 
     fn play(&self, s: &mut AlhambraState, m: AlhambraMove) {
         let card_move = !matches!(m, AlhambraMove::Deal | AlhambraMove::Redeal);
         match m {
-            AlhambraMove::ReserveToFoundation { reserve, foundation } => {
+            AlhambraMove::ReserveToFoundation { lazy: true, reserve, foundation } => {
+                s.run_foundations |= 1 << foundation;
+                s.run_reserves |= 1 << reserve;
+            }
+            _ => {
+                s.run_foundations = 0;
+                s.run_reserves = 0;
+            }
+        }
+        match m {
+            AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => {
                 self.take_reserve_top(s, reserve as usize);
                 s.add_to_foundation(foundation as usize);
             }
@@ -200,7 +216,7 @@ impl Game for Alhambra {
         let reserve_card = |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");
         let waste_card = |w: u8| s.waste_top(w as usize).expect("move from an empty waste");
         match m {
-            AlhambraMove::ReserveToFoundation { reserve, foundation } => Action::Card {
+            AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => Action::Card {
                 from: Pile::Reserve(reserve),
                 to: Pile::Foundation(foundation),
                 card: reserve_card(reserve),

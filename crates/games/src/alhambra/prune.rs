@@ -29,6 +29,35 @@
 //! (The first version missed this: the differential test found a won position it called lost,
 //! where T built TD, JD, QD, KD and then the ace of diamonds on the waste.)
 //!
+//! # Partial-order reduction of reserve-to-foundation moves (all three variants)
+//!
+//! A reserve's top card c that fits a foundation f can be played now or at any later time: nothing
+//! is ever built on a reserve, so c stays playable, and f keeps needing c until c (or its twin)
+//! goes there. Playing it at every possible moment multiplies the positions. The reduction plays
+//! such a move r = (R_i → f) only as part of a *run*: a sequence of these moves immediately
+//! followed by a move that *depends* on the run — one that moves a card from a reserve the run
+//! uncovered (R_i's new top), or puts a card on a foundation the run fed. Inside a run only
+//! further such moves or dependent moves are generated (`continues_run`); the state records the
+//! run's foundations and reserves, so positions with different runs are different table entries.
+//!
+//! Why no win is lost. A move m independent of r (not from R_i, not onto f) commutes with it: r
+//! touches only R_i's top and f; m touches neither, and no move's legality depends on another
+//! foundation's height. So in any winning line, take the reserve-to-foundation moves from last to
+//! first and bubble each one rightwards past independent moves; it stops next to a move that
+//! depends on it, next to another such move (joining its run, which — the suffix being already
+//! in this form — ends with a move depending on the run), or at the end (the win). The result is
+//! a winning line of the same length in run form, which the reduced generator produces. Rule M
+//! composes with this: a forced move is generated even inside a run and ends the run, since
+//! from the forced position (winnable by rule M) a run-form line exists afresh, and it is shorter
+//! than the line before the forced move (rule M's mapping deletes the forced card's own move), so
+//! an induction on the length of the shortest run-form winning line carries through.
+//!
+//! Reinforcements: emptying a reserve triggers a refill from the stock (or, with the stock empty,
+//! after the next redeal), so such a move does not commute with deals, redeals or card moves; a
+//! reserve-to-foundation move there takes part in runs only if it leaves its reserve non-empty,
+//! and not at all under PySolFC's refill timing (empty reserves can then wait for any card move).
+//! Otherwise it is an ordinary move: always generated outside a run, inside one only if dependent.
+//!
 //! # Dead position on the last pass (alhambra, reinforcements)
 //!
 //! When no redeal is left, a waste card can leave the waste only to a foundation (nothing is ever
@@ -41,6 +70,7 @@
 //! never reaches a foundation and the position is lost. Not used for granada, where a waste card
 //! may also move to another waste and so uncover the cards beneath it.
 
+use super::moves::AlhambraMove;
 use super::state::AlhambraState;
 use super::{Alhambra, AlhambraVariant};
 use crate::card::Kind;
@@ -55,6 +85,32 @@ impl Alhambra {
         let (up, down) = (s.found(suit), s.found(4 + suit));
         let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
         up + down >= 13 && other_side_ready
+    }
+
+    /// Whether a reserve-to-foundation move from `r` may be postponed into a run (see the notes).
+    #[inline]
+    pub(super) fn commutes_when_postponed(&self, s: &AlhambraState, r: usize) -> bool {
+        if self.rules.variant != AlhambraVariant::Reinforcements {
+            return true;
+        }
+        let empties = if s.refill[r] != 0 { s.height(r) == 0 } else { s.height(r) == 1 };
+        !self.rules.pf_refill_timing && !empties
+    }
+
+    /// Whether `m` may follow the current run: it extends it, or depends on it.
+    #[inline]
+    pub(super) fn continues_run(&self, s: &AlhambraState, m: AlhambraMove) -> bool {
+        let from_run_reserve = |r: u8| s.run_reserves & (1 << r) != 0;
+        let onto_run_foundation = |f: u8| s.run_foundations & (1 << f) != 0;
+        match m {
+            AlhambraMove::ReserveToFoundation { lazy: true, .. } => true,
+            AlhambraMove::ReserveToFoundation { reserve, foundation, lazy: false } => {
+                from_run_reserve(reserve) || onto_run_foundation(foundation)
+            }
+            AlhambraMove::WasteToFoundation { foundation, .. } => onto_run_foundation(foundation),
+            AlhambraMove::ReserveToWaste { reserve, .. } => from_run_reserve(reserve),
+            AlhambraMove::WasteToWaste { .. } | AlhambraMove::Deal | AlhambraMove::Redeal => false,
+        }
     }
 
     /// The last-pass dead-position test (see the module notes). O(13 · waste).

@@ -31,6 +31,10 @@ pub struct AlhambraState {
     pub(super) wlen: [u8; 4],
     pub(super) len: u8,
     pub(super) redeals_left: u8,
+    /// Partial-order reduction (see `prune.rs`): the foundations that received a card, and the
+    /// reserves uncovered, by the current run of postponed reserve-to-foundation moves.
+    pub(super) run_foundations: u8,
+    pub(super) run_reserves: u8,
 }
 
 impl Default for AlhambraState {
@@ -88,6 +92,8 @@ impl AlhambraState {
             wlen: [0; 4],
             len: 0,
             redeals_left: redeals,
+            run_foundations: 0,
+            run_reserves: 0,
         }
     }
 
@@ -165,7 +171,9 @@ impl AlhambraState {
         let a = self.found as u64 | (self.heights as u64) << 32;
         let b = u32::from_le_bytes(self.wlen) as u64
             | (u32::from_le_bytes(self.refill) as u64) << 32
-            ^ (self.redeals_left as u64) << 61;
+            ^ (self.redeals_left as u64) << 61
+            ^ (self.run_foundations as u64) << 40
+            ^ (self.run_reserves as u64) << 48;
         let mut h = self.seq_hash ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
         h ^= h >> 33;
         h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);

@@ -116,13 +116,14 @@ fn move_generation_follows_the_rules() {
     g.moves(&s, Pruning::NONE, &mut list);
     use AlhambraMove::*;
     let want = [
-        ReserveToFoundation { reserve: 0, foundation: 3 },
+        ReserveToFoundation { reserve: 0, foundation: 3, lazy: false },
         ReserveToWaste { reserve: 1, waste: 0 },
         ReserveToWaste { reserve: 3, waste: 0 },
         Deal,
     ];
     assert_eq!(&list[..], &want[..]);
-    // Diamonds have met (4 + 13 ≥ 13): rule M leaves only the foundation move.
+    // Diamonds have met (4 + 13 ≥ 13, and the down foundation is complete): rule M leaves only
+    // the foundation move.
     g.moves(&s, Pruning::ALL, &mut list);
     assert_eq!(&list[..], &want[..1]);
 }
