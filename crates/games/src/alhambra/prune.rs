@@ -113,7 +113,7 @@ impl Alhambra {
         }
     }
 
-    /// The last-pass dead-position test (see the module notes). O(13 · waste).
+    /// The last-pass dead-position test (see the module notes). O(waste + 52).
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
         if s.redeals_left > 0 || self.rules.variant == AlhambraVariant::Granada {
             return false;
@@ -130,16 +130,33 @@ impl Alhambra {
             in_waste[k] += 1;
             top_pos[k] = j as u8;
         }
-        // blocker[k]: the waste position below which every remaining copy of k lies, if all of
-        // them are in the waste (NEVER otherwise).
-        let mut blocker = [NEVER; 52];
+        // up_first[k] / down_first[k]: the lowest waste position whose card must be placed on
+        // the up / down foundation before k (all remaining copies of some needed rank lie in the
+        // waste, the highest of them there); NEVER when no such rank exists.
+        let mut up_first = [NEVER; 52];
+        let mut down_first = [NEVER; 52];
         for suit in 0..4usize {
             let (u, d) = (s.found(suit), s.found(4 + suit));
-            for q in 0..13u8 {
+            let base = suit * 13;
+            // blocker(q): the position below which every remaining copy of (suit, q) lies, if
+            // all of them are in the waste.
+            let blocker = |q: u8| {
                 let placed = (q < u) as u8 + (q + d > 12) as u8;
-                let k = suit * 13 + q as usize;
-                if placed < 2 && in_waste[k] == 2 - placed {
-                    blocker[k] = top_pos[k];
+                let k = base + q as usize;
+                if placed < 2 && in_waste[k] == 2 - placed { top_pos[k] } else { NEVER }
+            };
+            // Up route of rank r needs ranks u..r-1: a running minimum from u upwards.
+            let mut m = NEVER;
+            for r in u.min(13)..13 {
+                up_first[base + r as usize] = m;
+                m = m.min(blocker(r));
+            }
+            // Down route of rank r needs ranks r+1..=12-d: a running minimum from 12-d down.
+            if d < 13 {
+                let mut m = NEVER;
+                for r in (0..=12 - d).rev() {
+                    down_first[base + r as usize] = m;
+                    m = m.min(blocker(r));
                 }
             }
         }
@@ -147,10 +164,9 @@ impl Alhambra {
             let x = s.kind_at(j);
             let (suit, r) = (x.suit() as usize, x.rank());
             let (u, d) = (s.found(suit), s.found(4 + suit));
-            let base = suit * 13;
-            let blocked = |lo: u8, hi: u8| (lo..=hi).any(|q| (blocker[base + q as usize] as usize) < j);
-            let up_blocked = u > r || (u < r && blocked(u, r - 1));
-            let down_blocked = r + d > 12 || (r + d < 12 && blocked(r + 1, 12 - d));
+            let k = x.index() as usize;
+            let up_blocked = u > r || (up_first[k] as usize) < j;
+            let down_blocked = r + d > 12 || (down_first[k] as usize) < j;
             if up_blocked && down_blocked {
                 return true;
             }

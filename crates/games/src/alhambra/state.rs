@@ -82,6 +82,19 @@ pub(super) fn nibble(x: u32, i: usize) -> u8 {
 }
 
 impl AlhambraState {
+    /// Cards still in the stock.
+    pub fn stock_left(&self) -> usize {
+        self.stock_len()
+    }
+    /// Cards on the foundations.
+    pub fn cards_home(&self) -> usize {
+        (0..8).map(|f| self.found(f) as usize).sum()
+    }
+    /// Redeals still allowed.
+    pub fn redeals_left(&self) -> u8 {
+        self.redeals_left
+    }
+
     pub(super) fn empty(redeals: u8) -> Self {
         AlhambraState {
             seq: PackedSeq::new(),

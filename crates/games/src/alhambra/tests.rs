@@ -184,3 +184,51 @@ fn last_pass_dead_position_is_detected_and_only_then() {
     let granada = position(AlhambraVariant::Granada, DIAMONDS_LEFT, &reserves, &["6D 5D 7D", "", "", ""], "8D 9D", 0);
     assert!(!granada.is_dead(&granada.start()));
 }
+
+/// The dead-position test spelled out literally (RULES-level reading of the argument in
+/// `prune.rs`), to check the prefix-minimum implementation against.
+fn dead_naive(g: &Alhambra, s: &AlhambraState) -> bool {
+    if s.redeals_left > 0 || g.rules.variant == AlhambraVariant::Granada {
+        return false;
+    }
+    let waste: Vec<Kind> = (0..s.wlen[0] as usize).map(|i| s.kind_at(i)).collect();
+    let remaining = |k: Kind| {
+        let (u, d) = (s.found(k.suit() as usize), s.found(4 + k.suit() as usize));
+        2 - (k.rank() < u) as usize - (k.rank() + d > 12) as usize
+    };
+    let all_below = |k: Kind, j: usize| waste[..j].iter().filter(|&&w| w == k).count() == remaining(k);
+    (1..waste.len()).any(|j| {
+        let x = waste[j];
+        let (u, d) = (s.found(x.suit() as usize), s.found(4 + x.suit() as usize));
+        let up = x.rank() < u || (u..x.rank()).any(|q| all_below(Kind::new(x.suit(), q), j));
+        let down = x.rank() + d > 12 || (x.rank() + 1..=12 - d).any(|q| all_below(Kind::new(x.suit(), q), j));
+        up && down
+    })
+}
+
+#[test]
+fn dead_test_matches_its_literal_reading() {
+    let (mut dead, mut checked) = (0, 0);
+    for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Reinforcements] {
+        for seed in 0..60u64 {
+            let mut rules = AlhambraRules::new(variant);
+            rules.redeals = 0;
+            let g = Alhambra::new(rules, &deal(seed));
+            let mut s = g.start();
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut list = MoveList::new();
+            for _ in 0..300 {
+                assert_eq!(g.is_dead(&s), dead_naive(&g, &s), "{variant:?} seed {seed}: {s:?}");
+                checked += 1;
+                dead += g.is_dead(&s) as usize;
+                g.moves(&s, Pruning::NONE, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.play(&mut s, list[(rng >> 33) as usize % list.len()]);
+            }
+        }
+    }
+    assert!(dead > 100 && dead < checked, "{dead} dead of {checked}: the comparison must see both answers");
+}

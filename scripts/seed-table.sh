@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Decide native seeds FIRST..LAST of a variant with the committed solver and summarise them.
+#   scripts/seed-table.sh VARIANT FIRST LAST [extra `patience solve` options...]
+# Writes results/seed-tables/VARIANT-FIRST-LAST[-TAG].csv (one line per deal) and prints the
+# won/lost/unknown counts with the median, p99 and max of states and seconds per deal.
+# Runs JOBS (default: number of cores) solves at once. The study driver will supersede this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variant=$1 first=$2 last=$3; shift 3
+tag=${TAG:-}
+jobs=${JOBS:-$(nproc)}
+cargo build --release -q -p patience-cli
+out=results/seed-tables/$variant-$first-$last${tag:+-$tag}.csv
+mkdir -p "$(dirname "$out")"
+export PATIENCE_ARGS="$*" VARIANT=$variant
+solve_one() {
+    local seed=$1 json
+    json=$(./target/release/patience solve "$VARIANT" --seed "$seed" --format json $PATIENCE_ARGS || true)
+    python3 -c 'import json,sys; d=json.loads(sys.argv[2]); print(",".join([sys.argv[1], d["verdict"], str(d["states"]), "%.4f" % d["seconds"], str(len(d["moves"])), str(d["verified"])]))' "$seed" "$json"
+}
+export -f solve_one
+{
+    echo "seed,verdict,states,seconds,moves,verified"
+    seq "$first" "$last" | xargs -P "$jobs" -I{} bash -c 'solve_one {}' | sort -t, -k1,1n
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "# $variant seeds $first..$last, options: ${*:-(defaults)}; $(git rev-parse --short HEAD)"
+python3 scripts/summarise.py "$out"
