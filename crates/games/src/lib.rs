@@ -5,7 +5,9 @@
 
 pub mod alhambra;
 pub mod card;
+pub mod cardseq;
 pub mod deal;
+pub mod foundations;
 pub mod game;
 pub mod layout;
 pub mod packed;

@@ -13,7 +13,8 @@ pub use state::AlhambraState;
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
 use crate::layout::Layout;
-use state::SEQ_CAP;
+use crate::cardseq::SEQ_CAP;
+use crate::foundations::Foundations;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlhambraVariant {
@@ -108,15 +109,18 @@ impl Alhambra {
                 rules.wastes()
             ));
         }
-        let mut s = AlhambraState::empty(rules.redeals);
+        let mut s = AlhambraState { redeals_left: rules.redeals, ..AlhambraState::default() };
         for (f, pile) in layout.foundations.iter().enumerate() {
+            if pile.len() > 13 {
+                return bad(format!("F{f} holds {} cards", pile.len()));
+            }
             for (i, c) in pile.iter().enumerate() {
-                let want = if f < 4 { Kind::new(f as u8, i as u8) } else { Kind::new(f as u8 - 4, 12 - i as u8) };
-                if c.kind() != want || i >= 13 {
+                let want = Foundations::card(f, i as u8);
+                if c.kind() != want {
                     return bad(format!("F{f} card {} is {c}, expected {want}", i + 1));
                 }
             }
-            s.set_found(f, pile.len() as u8);
+            s.found.set(f, pile.len() as u8);
         }
         let mut reserves = [[Kind::default(); 12]; 8];
         for (r, pile) in layout.reserves.iter().enumerate() {
@@ -137,13 +141,13 @@ impl Alhambra {
             return bad(format!("wastes and stock hold {} cards, at most {SEQ_CAP}", seq.len()));
         }
         for (w, c) in seq {
-            s.insert(s.len as usize, c.kind());
+            s.seq.push(c.kind());
             if w != usize::MAX {
                 s.wlen[w] += 1;
             }
         }
-        let total = s.len as usize
-            + (0..8).map(|f| s.found(f) as usize).sum::<usize>()
+        let total = s.seq.len()
+            + s.found.total()
             + (0..8).map(|r| s.height(r) as usize).sum::<usize>();
         if total != 104 {
             return bad(format!("the layout holds {total} cards, not 104"));
@@ -167,9 +171,7 @@ impl Alhambra {
     fn all_kinds(&self, s: &AlhambraState) -> Vec<Kind> {
         let mut v = Vec::with_capacity(104);
         for f in 0..8 {
-            for i in 0..s.found(f) {
-                v.push(if f < 4 { Kind::new(f as u8, i) } else { Kind::new(f as u8 - 4, 12 - i) });
-            }
+            v.extend((0..s.found.count(f)).map(|i| Foundations::card(f, i)));
         }
         for r in 0..self.rules.reserves() {
             v.extend_from_slice(&self.reserves[r][..s.height(r) as usize]);
@@ -177,7 +179,7 @@ impl Alhambra {
                 v.push(Kind::from_index(s.refill[r] - 1));
             }
         }
-        v.extend((0..s.len as usize).map(|i| s.kind_at(i)));
+        v.extend((0..s.seq.len()).map(|i| s.seq.get(i)));
         v
     }
 

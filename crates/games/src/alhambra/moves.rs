@@ -1,6 +1,6 @@
 //! Move generation and play for the Alhambra family (RULES.md §2 "Moves").
 
-use super::state::{ALL_FOUNDATIONS_FULL, AlhambraState};
+use super::state::AlhambraState;
 use super::{Alhambra, AlhambraVariant};
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
@@ -15,18 +15,6 @@ pub enum AlhambraMove {
     WasteToWaste { from: u8, to: u8 },
     Deal,
     Redeal,
-}
-
-/// The foundations `k` can go to now: F<suit> builds up from A, F<4+suit> down from K, no wrap.
-#[inline]
-fn foundation_targets(s: &AlhambraState, k: Kind) -> [Option<u8>; 2] {
-    let (suit, rank) = (k.suit() as usize, k.rank());
-    let up = s.found(suit);
-    let down = s.found(4 + suit);
-    [
-        (up < 13 && up == rank).then_some(suit as u8),
-        (down < 13 && 12 - down == rank).then_some(4 + suit as u8),
-    ]
 }
 
 impl Alhambra {
@@ -45,7 +33,7 @@ impl Alhambra {
     fn refill_reserves(&self, s: &mut AlhambraState) {
         for r in 0..4 {
             if s.height(r) == 0 && s.refill[r] == 0 && s.stock_len() > 0 {
-                let k = s.remove(s.stock_start());
+                let k = s.seq.remove(s.stock_start());
                 s.refill[r] = k.index() + 1;
             }
         }
@@ -62,12 +50,12 @@ impl Alhambra {
     }
 
     fn put_on_waste(&self, s: &mut AlhambraState, w: usize, k: Kind) {
-        s.insert(s.waste_end(w), k);
+        s.seq.insert(s.waste_end(w), k);
         s.wlen[w] += 1;
     }
 
     fn take_waste_top(&self, s: &mut AlhambraState, w: usize) -> Kind {
-        let k = s.remove(s.waste_end(w) - 1);
+        let k = s.seq.remove(s.waste_end(w) - 1);
         s.wlen[w] -= 1;
         k
     }
@@ -88,7 +76,7 @@ impl Game for Alhambra {
 
     #[inline]
     fn is_won(&self, s: &AlhambraState) -> bool {
-        s.found == ALL_FOUNDATIONS_FULL
+        s.found.all_full()
     }
 
     fn moves(&self, s: &AlhambraState, pruning: Pruning, out: &mut MoveList<AlhambraMove>) {
@@ -99,10 +87,10 @@ impl Game for Alhambra {
         let por = pruning.partial_order;
         for r in 0..nr {
             let Some(k) = self.reserve_top(s, r) else { continue };
-            for f in foundation_targets(s, k).into_iter().flatten() {
+            for f in s.found.targets(k).into_iter().flatten() {
                 let lazy = por && self.commutes_when_postponed(s, r);
                 let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy };
-                if forced && self.forced_by_rule_m(s, k, f) {
+                if forced && s.found.met_and_wrap_safe(k, f) {
                     out.clear();
                     out.push(AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy: false });
                     return;
@@ -112,9 +100,9 @@ impl Game for Alhambra {
         }
         for w in 0..nw {
             let Some(k) = s.waste_top(w) else { continue };
-            for f in foundation_targets(s, k).into_iter().flatten() {
+            for f in s.found.targets(k).into_iter().flatten() {
                 let m = AlhambraMove::WasteToFoundation { waste: w as u8, foundation: f };
-                if forced && self.forced_by_rule_m(s, k, f) {
+                if forced && s.found.met_and_wrap_safe(k, f) {
                     out.clear();
                     out.push(m);
                     return;
@@ -166,11 +154,11 @@ impl Game for Alhambra {
         match m {
             AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => {
                 self.take_reserve_top(s, reserve as usize);
-                s.add_to_foundation(foundation as usize);
+                s.found.add(foundation as usize);
             }
             AlhambraMove::WasteToFoundation { waste, foundation } => {
                 self.take_waste_top(s, waste as usize);
-                s.add_to_foundation(foundation as usize);
+                s.found.add(foundation as usize);
             }
             AlhambraMove::ReserveToWaste { reserve, waste } => {
                 let k = self.take_reserve_top(s, reserve as usize);
@@ -188,7 +176,7 @@ impl Game for Alhambra {
                     if s.stock_len() == 0 {
                         break;
                     }
-                    let k = s.remove(s.stock_start());
+                    let k = s.seq.remove(s.stock_start());
                     self.put_on_waste(s, w, k);
                 }
             }

@@ -60,33 +60,16 @@
 //!
 //! # Dead position on the last pass (alhambra, reinforcements)
 //!
-//! When no redeal is left, a waste card can leave the waste only to a foundation (nothing is ever
-//! put from a waste anywhere else, and no redeal will turn the waste over), so the waste is a
-//! pure stack: every card below X leaves after X. Take a waste card X = (s, r) with cards below
-//! it. Its up route needs every rank q in [u, r−1] of suit s placed up first, and is impossible if
-//! u > r; its down route needs every q in [r+1, 12−d] placed down first, and is impossible if
-//! r > 12−d. A route is blocked if some such q has ALL its remaining copies below X in the waste:
-//! each of those leaves after X, so q cannot precede X. If both routes of some X are blocked, X
-//! never reaches a foundation and the position is lost. Not used for granada, where a waste card
-//! may also move to another waste and so uncover the cards beneath it.
+//! With no redeal left, a waste card can leave the waste only to a foundation (nothing is ever
+//! put from the waste anywhere else, and no redeal will turn it over): the waste is a pure stack,
+//! and the test of `foundations.rs` applies. Not used for granada, where a waste card may also
+//! move to another waste and so uncover the cards beneath it.
 
 use super::moves::AlhambraMove;
 use super::state::AlhambraState;
 use super::{Alhambra, AlhambraVariant};
-use crate::card::Kind;
-
-const NEVER: u8 = u8::MAX;
 
 impl Alhambra {
-    /// Whether playing `k` to `foundation` (where it fits) is forced by rule M.
-    #[inline]
-    pub(super) fn forced_by_rule_m(&self, s: &AlhambraState, k: Kind, foundation: u8) -> bool {
-        let suit = k.suit() as usize;
-        let (up, down) = (s.found(suit), s.found(4 + suit));
-        let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
-        up + down >= 13 && other_side_ready
-    }
-
     /// Whether a reserve-to-foundation move from `r` may be postponed into a run (see the notes).
     #[inline]
     pub(super) fn commutes_when_postponed(&self, s: &AlhambraState, r: usize) -> bool {
@@ -113,64 +96,10 @@ impl Alhambra {
         }
     }
 
-    /// The last-pass dead-position test (see the module notes). O(waste + 52).
+    /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
-        if s.redeals_left > 0 || self.rules.variant == AlhambraVariant::Granada {
-            return false;
-        }
-        let waste = s.wlen[0] as usize;
-        if waste < 2 {
-            return false;
-        }
-        // Copies of each kind in the waste, and the highest waste position holding one.
-        let mut in_waste = [0u8; 52];
-        let mut top_pos = [0u8; 52];
-        for j in 0..waste {
-            let k = s.kind_at(j).index() as usize;
-            in_waste[k] += 1;
-            top_pos[k] = j as u8;
-        }
-        // up_first[k] / down_first[k]: the lowest waste position whose card must be placed on
-        // the up / down foundation before k (all remaining copies of some needed rank lie in the
-        // waste, the highest of them there); NEVER when no such rank exists.
-        let mut up_first = [NEVER; 52];
-        let mut down_first = [NEVER; 52];
-        for suit in 0..4usize {
-            let (u, d) = (s.found(suit), s.found(4 + suit));
-            let base = suit * 13;
-            // blocker(q): the position below which every remaining copy of (suit, q) lies, if
-            // all of them are in the waste.
-            let blocker = |q: u8| {
-                let placed = (q < u) as u8 + (q + d > 12) as u8;
-                let k = base + q as usize;
-                if placed < 2 && in_waste[k] == 2 - placed { top_pos[k] } else { NEVER }
-            };
-            // Up route of rank r needs ranks u..r-1: a running minimum from u upwards.
-            let mut m = NEVER;
-            for r in u.min(13)..13 {
-                up_first[base + r as usize] = m;
-                m = m.min(blocker(r));
-            }
-            // Down route of rank r needs ranks r+1..=12-d: a running minimum from 12-d down.
-            if d < 13 {
-                let mut m = NEVER;
-                for r in (0..=12 - d).rev() {
-                    down_first[base + r as usize] = m;
-                    m = m.min(blocker(r));
-                }
-            }
-        }
-        for j in 1..waste {
-            let x = s.kind_at(j);
-            let (suit, r) = (x.suit() as usize, x.rank());
-            let (u, d) = (s.found(suit), s.found(4 + suit));
-            let k = x.index() as usize;
-            let up_blocked = u > r || (up_first[k] as usize) < j;
-            let down_blocked = r + d > 12 || (down_first[k] as usize) < j;
-            if up_blocked && down_blocked {
-                return true;
-            }
-        }
-        false
+        s.redeals_left == 0
+            && self.rules.variant != AlhambraVariant::Granada
+            && s.found.waste_stack_is_dead(&s.seq, s.wlen[0] as usize)
     }
 }

@@ -57,7 +57,7 @@ fn random_playouts_keep_the_state_consistent() {
                 rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let m = list[(rng >> 33) as usize % list.len()];
                 g.play(&mut s, m);
-                assert_eq!(s.seq_hash, s.recomputed_seq_hash(), "{variant:?} seed {seed} after {m:?}");
+                assert_eq!(s.seq.hash(), s.seq.recomputed_hash(), "{variant:?} seed {seed} after {m:?}");
                 let mut count = [0u8; 52];
                 for k in g.all_kinds(&s) {
                     count[k.index() as usize] += 1;
@@ -158,12 +158,12 @@ fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
     let wastes: Vec<Vec<Kind>> = (0..4)
         .map(|w| {
             let end = s.waste_end(w);
-            (end - s.wlen[w] as usize..end).map(|i| s.kind_at(i)).collect()
+            (end - s.wlen[w] as usize..end).map(|i| s.seq.get(i)).collect()
         })
         .collect();
     g.play(&mut s, AlhambraMove::Redeal);
     let expected: Vec<Kind> = wastes.iter().rev().flatten().copied().collect();
-    let stock: Vec<Kind> = (0..s.len as usize).map(|i| s.kind_at(i)).collect();
+    let stock: Vec<Kind> = (0..s.seq.len()).map(|i| s.seq.get(i)).collect();
     assert_eq!(stock, expected);
     assert_eq!(s.redeals_left, 1);
 }
@@ -191,15 +191,15 @@ fn dead_naive(g: &Alhambra, s: &AlhambraState) -> bool {
     if s.redeals_left > 0 || g.rules.variant == AlhambraVariant::Granada {
         return false;
     }
-    let waste: Vec<Kind> = (0..s.wlen[0] as usize).map(|i| s.kind_at(i)).collect();
+    let waste: Vec<Kind> = (0..s.wlen[0] as usize).map(|i| s.seq.get(i)).collect();
     let remaining = |k: Kind| {
-        let (u, d) = (s.found(k.suit() as usize), s.found(4 + k.suit() as usize));
+        let (u, d) = (s.found.count(k.suit() as usize), s.found.count(4 + k.suit() as usize));
         2 - (k.rank() < u) as usize - (k.rank() + d > 12) as usize
     };
     let all_below = |k: Kind, j: usize| waste[..j].iter().filter(|&&w| w == k).count() == remaining(k);
     (1..waste.len()).any(|j| {
         let x = waste[j];
-        let (u, d) = (s.found(x.suit() as usize), s.found(4 + x.suit() as usize));
+        let (u, d) = (s.found.count(x.suit() as usize), s.found.count(4 + x.suit() as usize));
         let up = x.rank() < u || (u..x.rank()).any(|q| all_below(Kind::new(x.suit(), q), j));
         let down = x.rank() + d > 12 || (x.rank() + 1..=12 - d).any(|q| all_below(Kind::new(x.suit(), q), j));
         up && down

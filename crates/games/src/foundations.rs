@@ -1,0 +1,136 @@
+//! The eight foundations shared by the Alhambra and Crazy Quilt families (RULES.md §2, §5):
+//! F0..F3 build up in suit (♣♠♥♦) from the ace, F4..F7 down in suit from the king, no wrap.
+//! Stored as a card count per foundation, a nibble each.
+//!
+//! # Dead position: a waste that has become a pure stack
+//!
+//! When the cards of a waste can leave it only to a foundation (no redeal left, nothing built
+//! from the waste elsewhere), every card below a waste card X leaves after X. Take X = (s, r) with
+//! cards below it. Its up route needs every rank q in [u, r−1] of suit s placed up first and is
+//! impossible if u > r; its down route needs every q in [r+1, 12−d] placed down first and is
+//! impossible if r > 12−d. A route is blocked if some such q has ALL its remaining copies below X
+//! in the waste: each of those leaves after X, so q cannot precede X. If both routes of some X
+//! are blocked, X never reaches a foundation and the position is lost. Each family says when its
+//! waste is such a stack ([`Foundations::waste_stack_is_dead`] is only called then).
+
+use crate::card::Kind;
+use crate::cardseq::CardSeq;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Foundations(u32);
+
+const ALL_FULL: u32 = 0xDDDD_DDDD;
+const NEVER: u8 = u8::MAX;
+
+impl Foundations {
+    #[inline]
+    pub fn count(self, f: usize) -> u8 {
+        ((self.0 >> (4 * f)) & 0xF) as u8
+    }
+    pub fn set(&mut self, f: usize, n: u8) {
+        self.0 = (self.0 & !(0xF << (4 * f))) | ((n as u32) << (4 * f));
+    }
+    #[inline]
+    pub fn add(&mut self, f: usize) {
+        self.0 += 1 << (4 * f);
+    }
+    #[inline]
+    pub fn all_full(self) -> bool {
+        self.0 == ALL_FULL
+    }
+    pub fn total(self) -> usize {
+        (0..8).map(|f| self.count(f) as usize).sum()
+    }
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The `i`-th card (from the bottom) of foundation `f`.
+    pub fn card(f: usize, i: u8) -> Kind {
+        if f < 4 { Kind::new(f as u8, i) } else { Kind::new(f as u8 - 4, 12 - i) }
+    }
+
+    /// The foundations `k` can go to now.
+    #[inline]
+    pub fn targets(self, k: Kind) -> [Option<u8>; 2] {
+        let (suit, rank) = (k.suit() as usize, k.rank());
+        let (up, down) = (self.count(suit), self.count(4 + suit));
+        [
+            (up < 13 && up == rank).then_some(suit as u8),
+            (down < 13 && 12 - down == rank).then_some(4 + suit as u8),
+        ]
+    }
+
+    /// Copies of `k` not yet on a foundation.
+    #[inline]
+    pub fn remaining(self, k: Kind) -> u8 {
+        let (up, down) = (self.count(k.suit() as usize), self.count(4 + k.suit() as usize));
+        2 - (k.rank() < up) as u8 - (k.rank() + down > 12) as u8
+    }
+
+    /// Rule M's condition (the arguments are with each family): the suit has met (u + d ≥ 13),
+    /// and the other side is ready for a wrap-built card (d ≥ 12 to force a card up, u ≥ 12 to
+    /// force one down).
+    #[inline]
+    pub fn met_and_wrap_safe(self, k: Kind, foundation: u8) -> bool {
+        let suit = k.suit() as usize;
+        let (up, down) = (self.count(suit), self.count(4 + suit));
+        let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
+        up + down >= 13 && other_side_ready
+    }
+
+    /// The dead-position test for a waste `seq[0..waste]` that has become a pure stack (see the
+    /// module notes). O(waste + 52).
+    pub fn waste_stack_is_dead(self, seq: &CardSeq, waste: usize) -> bool {
+        if waste < 2 {
+            return false;
+        }
+        // Copies of each kind in the waste, and the highest waste position holding one.
+        let mut in_waste = [0u8; 52];
+        let mut top_pos = [0u8; 52];
+        for j in 0..waste {
+            let k = seq.get(j).index() as usize;
+            in_waste[k] += 1;
+            top_pos[k] = j as u8;
+        }
+        // up_first[k] / down_first[k]: the lowest waste position whose card must be placed on
+        // the up / down foundation before k (all remaining copies of some needed rank lie in the
+        // waste, the highest of them there); NEVER when no such rank exists.
+        let mut up_first = [NEVER; 52];
+        let mut down_first = [NEVER; 52];
+        for suit in 0..4usize {
+            let (u, d) = (self.count(suit), self.count(4 + suit));
+            let base = suit * 13;
+            // The position below which every remaining copy of (suit, q) lies, if all of them
+            // are in the waste.
+            let blocker = |q: u8| {
+                let k = base + q as usize;
+                let remaining = self.remaining(Kind::from_index(k as u8));
+                if remaining > 0 && in_waste[k] == remaining { top_pos[k] } else { NEVER }
+            };
+            // The up route of rank r needs ranks u..r-1: a running minimum from u upwards.
+            let mut m = NEVER;
+            for r in u.min(13)..13 {
+                up_first[base + r as usize] = m;
+                m = m.min(blocker(r));
+            }
+            // The down route of rank r needs ranks r+1..=12-d: a running minimum from 12-d down.
+            if d < 13 {
+                let mut m = NEVER;
+                for r in (0..=12 - d).rev() {
+                    down_first[base + r as usize] = m;
+                    m = m.min(blocker(r));
+                }
+            }
+        }
+        (1..waste).any(|j| {
+            let x = seq.get(j);
+            let (suit, r) = (x.suit() as usize, x.rank());
+            let (u, d) = (self.count(suit), self.count(4 + suit));
+            let k = x.index() as usize;
+            let up_blocked = u > r || (up_first[k] as usize) < j;
+            let down_blocked = r + d > 12 || (down_first[k] as usize) < j;
+            up_blocked && down_blocked
+        })
+    }
+}
