@@ -3,6 +3,8 @@
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::layout::Layout;
+use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::deal::{Deal, DealError, DealSource, make_deal, pysol::parse_game_number};
 use patience_games::variant::{Family, VariantInfo, find_variant};
 use std::io::Read;
@@ -32,7 +34,10 @@ pub struct RuleArgs {
     /// reinforcements: refill empty reserves after player moves only, as PySolFC does.
     #[arg(long)]
     pub pf_refill_timing: bool,
-    /// Number of redeals (the rules allow 2; other values are for measurement, not a variant).
+    /// crazy-quilt, indian-carpet, persian-rug: building does not wrap between king and ace.
+    #[arg(long)]
+    pub no_wrap: bool,
+    /// Number of redeals (the variant's own by default; other values are for measurement).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
     pub redeals: Option<u8>,
 }
@@ -52,6 +57,22 @@ pub struct GameChoice {
 
 pub enum Rules {
     Alhambra(AlhambraRules),
+    Quilt(QuiltRules),
+}
+
+impl Rules {
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        match self {
+            Rules::Alhambra(r) => r.layout(deal),
+            Rules::Quilt(r) => r.layout(deal),
+        }
+    }
+    pub fn waste_names(&self) -> Vec<String> {
+        match self {
+            Rules::Alhambra(r) => r.waste_names(),
+            Rules::Quilt(_) => vec!["W".into()],
+        }
+    }
 }
 
 pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
@@ -67,10 +88,27 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
             }
             rules.empty_waste_any = options.empty_waste_any;
             rules.pf_refill_timing = options.pf_refill_timing;
+            if options.no_wrap {
+                bail!("--no-wrap applies only to the Crazy Quilt family (the Alhambra waste always wraps)");
+            }
             if let Some(r) = options.redeals {
                 rules.redeals = r;
             }
             Rules::Alhambra(rules)
+        }
+        Family::Quilt(variant) => {
+            let mut rules = QuiltRules::new(variant);
+            if options.empty_waste_any || options.pf_refill_timing {
+                bail!("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family");
+            }
+            rules.wrap = !options.no_wrap;
+            if let Some(r) = options.redeals {
+                if variant == QuiltVariant::PersianRug {
+                    bail!("--redeals does not apply to persian-rug, which has no stock");
+                }
+                rules.redeals = r;
+            }
+            Rules::Quilt(rules)
         }
         Family::Planned => unreachable!("find_variant returns implemented variants only"),
     };

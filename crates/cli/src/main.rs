@@ -7,7 +7,8 @@ use anyhow::{Result, bail};
 use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_source, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::alhambra::Alhambra;
-use patience_games::game::{Game, Pruning};
+use patience_games::game::{Action, Game, Pruning};
+use patience_games::quilt::Quilt;
 use patience_games::variant::VARIANTS;
 use patience_solver::{Limits, Verdict, actions, solve, verify};
 use report::SolveReport;
@@ -21,7 +22,7 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
-#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra family; more to come)")]
+#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra and Crazy Quilt families; more to come)")]
 #[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown (a limit stopped the search), 4 internal error.")]
 struct Cli {
     #[command(subcommand)]
@@ -51,7 +52,8 @@ enum Command {
         #[arg(long, default_value_t = 2048)]
         table_mb: usize,
         /// Sound pruning rules to use: `all`, `none` (a plain search), or a comma list of
-        /// `dead` (dead positions), `forced` (forced moves), `por` (partial-order reduction).
+        /// `dead` (dead positions), `forced` (forced moves), `por` (partial-order reduction),
+        /// `sym` (symmetric positions).
         #[arg(long, default_value = "all", value_parser = parse_pruning)]
         prune: Pruning,
     },
@@ -98,12 +100,11 @@ fn run(cli: Cli) -> Result<u8> {
         Command::Deal { game, deal, format } => {
             let choice = choose_game(&game, &RuleArgs::default())?;
             let (source, d) = load_deal(&deal, choice.info)?;
-            let Rules::Alhambra(rules) = choice.rules;
-            let layout = rules.layout(&d);
+            let layout = choice.rules.layout(&d);
             match format {
                 Format::Text => {
                     println!("game: {}  ({})", choice.info.name, describe_source(&source));
-                    print!("{}", layout.to_text(&rules.waste_names()));
+                    print!("{}", layout.to_text(&choice.rules.waste_names()));
                     println!("talon: {}", d.to_text());
                 }
                 Format::Json => println!(
@@ -143,36 +144,58 @@ fn solve_and_report(
     pruning: Pruning,
     format: Format,
 ) -> Result<u8> {
-    let Rules::Alhambra(rules) = choice.rules;
-    let layout = rules.layout(deal);
-    let game = Alhambra::new(rules, deal);
-    let result = solve(&game, limits, pruning);
-    let solution = actions(&game, &result.moves);
-    let mut report = SolveReport::new(
-        choice.info.name,
-        deal_name,
-        deal.to_text(),
-        layout.clone(),
-        result.verdict,
-        result.stop,
-        result.states,
-        result.elapsed,
-        solution.clone(),
-    );
-    if result.verdict == Verdict::Won {
-        debug_assert!(replays_on_fast_state(&game, &result.moves));
-        verify::replay_alhambra(&rules, &layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
-        report.verified = true;
+    let layout = choice.rules.layout(deal);
+    let job = SolveJob { choice, deal_name, deal, layout: layout.clone(), limits, pruning, format };
+    match choice.rules {
+        Rules::Alhambra(rules) => job.run(&Alhambra::new(rules, deal), |a| verify::replay_alhambra(&rules, &layout, a)),
+        Rules::Quilt(rules) => job.run(&Quilt::new(rules, deal), |a| verify::replay_quilt(&rules, &layout, a)),
     }
-    match format {
-        Format::Text => print!("{}", report.to_text(&rules.waste_names())),
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
+}
+
+struct SolveJob<'a> {
+    choice: &'a GameChoice,
+    deal_name: String,
+    deal: &'a patience_games::deal::Deal,
+    layout: patience_games::layout::Layout,
+    limits: Limits,
+    pruning: Pruning,
+    format: Format,
+}
+
+impl SolveJob<'_> {
+    /// Solves, replays a win through the reference rules (`verify`), prints, and gives the exit code.
+    fn run<G: Game>(self, game: &G, verify: impl Fn(&[Action]) -> Result<(), String>) -> Result<u8>
+    where
+        G::State: Default,
+    {
+        let result = solve(game, self.limits, self.pruning);
+        let solution = actions(game, &result.moves);
+        let mut report = SolveReport::new(
+            self.choice.info.name,
+            self.deal_name,
+            self.deal.to_text(),
+            self.layout,
+            result.verdict,
+            result.stop,
+            result.states,
+            result.elapsed,
+            solution.clone(),
+        );
+        if result.verdict == Verdict::Won {
+            debug_assert!(replays_on_fast_state(game, &result.moves));
+            verify(&solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+            report.verified = true;
+        }
+        match self.format {
+            Format::Text => print!("{}", report.to_text(&self.choice.rules.waste_names())),
+            Format::Json => println!("{}", serde_json::to_string(&report)?),
+        }
+        Ok(match result.verdict {
+            Verdict::Won => 0,
+            Verdict::Lost => EXIT_LOST,
+            Verdict::Unknown => EXIT_UNKNOWN,
+        })
     }
-    Ok(match result.verdict {
-        Verdict::Won => 0,
-        Verdict::Lost => EXIT_LOST,
-        Verdict::Unknown => EXIT_UNKNOWN,
-    })
 }
 
 fn replays_on_fast_state<G: Game>(game: &G, moves: &[G::Move]) -> bool {
@@ -192,7 +215,8 @@ fn parse_pruning(text: &str) -> Result<Pruning, String> {
             "dead" => p.dead_positions = true,
             "forced" => p.forced_moves = true,
             "por" => p.partial_order = true,
-            other => return Err(format!("unknown pruning rule {other:?} (use all, none, dead, forced, por)")),
+            "sym" => p.symmetry = true,
+            other => return Err(format!("unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)")),
         }
     }
     Ok(p)

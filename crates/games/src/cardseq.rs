@@ -109,6 +109,15 @@ impl CardSeq {
     }
 }
 
+/// A 64-bit finaliser (murmur3's), so every bit of a table index depends on every field.
+#[inline]
+pub(crate) fn mix(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,8 +13,9 @@
 //! are blocked, X never reaches a foundation and the position is lost. Each family says when its
 //! waste is such a stack ([`Foundations::waste_stack_is_dead`] is only called then).
 
-use crate::card::Kind;
+use crate::card::{Card, Kind};
 use crate::cardseq::CardSeq;
+use crate::deal::Deal;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Foundations(u32);
@@ -133,4 +134,27 @@ impl Foundations {
             up_blocked && down_blocked
         })
     }
+}
+
+/// For test instances (not rules deals): the talon without the cards that start on foundations
+/// holding their k lowest (up) and k highest (down) ranks — deck-0 copies first, both copies of a
+/// rank when k > 6 puts it on both — in talon order.
+pub fn cards_left_after_prefill(deal: &Deal, k: u8) -> Vec<Card> {
+    assert!((1..=12).contains(&k));
+    let mut to_place = [0u8; 52];
+    for kind in 0..52u8 {
+        let r = kind % 13;
+        to_place[kind as usize] = (r < k) as u8 + (r > 12 - k) as u8;
+    }
+    let mut by_deck: Vec<Card> = deal.cards().to_vec();
+    by_deck.sort_by_key(|c| c.deck());
+    let mut placed = [false; 104];
+    for c in by_deck {
+        let n = &mut to_place[c.kind().index() as usize];
+        if *n > 0 {
+            *n -= 1;
+            placed[c.id() as usize] = true;
+        }
+    }
+    deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect()
 }

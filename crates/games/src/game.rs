@@ -19,11 +19,13 @@ pub struct Pruning {
     pub forced_moves: bool,
     /// Partial-order reduction: explore only one order of moves that commute.
     pub partial_order: bool,
+    /// Explore one of several positions that are the same up to a symmetry of the rules.
+    pub symmetry: bool,
 }
 
 impl Pruning {
-    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true, partial_order: true };
-    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false, partial_order: false };
+    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true, partial_order: true, symmetry: true };
+    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false, partial_order: false, symmetry: false };
 }
 
 /// A game with its deal: the rules plus whatever of the deal never changes during play.

@@ -11,6 +11,8 @@ pub struct Layout {
     pub rows: Vec<Vec<Card>>,
     pub wastes: Vec<Vec<Card>>,
     pub stock_top_first: Vec<Card>,
+    /// The Crazy Quilt family's 8×8 quilt, row-major (`None` = a hole); empty for other games.
+    pub quilt: Vec<Option<Card>>,
 }
 
 fn codes(cards: &[Card]) -> Vec<String> {
@@ -34,6 +36,9 @@ impl Layout {
             }
         };
         group(&mut out, "foundations", "F", &self.foundations);
+        if !self.quilt.is_empty() {
+            out.push_str(&crate::quilt::grid_text(&self.quilt));
+        }
         group(&mut out, "reserves (bottom to top)", "R", &self.reserves);
         group(&mut out, "tableau (bottom to top)", "P", &self.rows);
         if !self.wastes.is_empty() {
@@ -42,11 +47,13 @@ impl Layout {
                 out.push_str(&format!("  {name}: {}\n", codes(p).join(" ")));
             }
         }
-        out.push_str(&format!(
-            "stock ({} cards, next to deal first): {}\n",
-            self.stock_top_first.len(),
-            codes(&self.stock_top_first).join(" ")
-        ));
+        if !self.wastes.is_empty() {
+            out.push_str(&format!(
+                "stock ({} cards, next to deal first): {}\n",
+                self.stock_top_first.len(),
+                codes(&self.stock_top_first).join(" ")
+            ));
+        }
         out
     }
 }
@@ -63,8 +70,13 @@ impl Serialize for Layout {
         }
         if !self.wastes.is_empty() {
             m.serialize_entry("wastes", &pile_codes(&self.wastes))?;
+            m.serialize_entry("stock_top_first", &codes(&self.stock_top_first))?;
         }
-        m.serialize_entry("stock_top_first", &codes(&self.stock_top_first))?;
+        if !self.quilt.is_empty() {
+            let rows: Vec<Vec<Option<String>>> =
+                self.quilt.chunks(8).map(|row| row.iter().map(|c| c.map(|c| c.to_string())).collect()).collect();
+            m.serialize_entry("quilt", &rows)?;
+        }
         m.end()
     }
 }

@@ -11,4 +11,5 @@ pub mod foundations;
 pub mod game;
 pub mod layout;
 pub mod packed;
+pub mod quilt;
 pub mod variant;

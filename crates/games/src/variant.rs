@@ -1,6 +1,7 @@
 //! The registry of variants: names, aliases, PySolFC ids and families (RULES.md §2–5).
 
 use crate::alhambra::AlhambraVariant;
+use crate::quilt::QuiltVariant;
 use crate::deal::Hook;
 use std::fmt;
 
@@ -8,6 +9,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     Alhambra(AlhambraVariant),
+    Quilt(QuiltVariant),
     /// In the rule book but not implemented yet.
     Planned,
 }
@@ -63,9 +65,9 @@ pub static VARIANTS: &[VariantInfo] = &[
     v("algerian", &[], Some(322), Planned, KingsToTop, "§4"),
     v("carthage", &[], Some(321), Planned, Hook::None, "§4"),
     v("algerian-parlett", &[], None, Planned, Hook::None, "§4"),
-    v("crazy-quilt", &[], None, Planned, AcesKingsToTop, "§5"),
-    v("indian-carpet", &[], None, Planned, AcesKingsToTop, "§5"),
-    v("persian-rug", &[], None, Planned, AcesKingsToTop, "§5"),
+    v("crazy-quilt", &["quilt", "japanese-rug"], None, Family::Quilt(QuiltVariant::CrazyQuilt), AcesKingsToTop, "§5"),
+    v("indian-carpet", &[], None, Family::Quilt(QuiltVariant::IndianCarpet), AcesKingsToTop, "§5"),
+    v("persian-rug", &[], None, Family::Quilt(QuiltVariant::PersianRug), AcesKingsToTop, "§5"),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! shares no code with the fast game states: a "won" is only reported once it replays there.
 
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::card::Card;
 use patience_games::game::Action;
 use patience_games::layout::Layout;
@@ -32,7 +33,7 @@ pub fn reference_moves(actions: &[Action]) -> Vec<reference::Move> {
             Action::Card { from, to, .. } => reference::Move::Card { from: from.to_string(), to: to.to_string() },
             Action::Deal => reference::Move::Deal,
             Action::Redeal => reference::Move::Redeal,
-            Action::Choose(_) => unreachable!("the Alhambra family has no opening choice"),
+            Action::Choose(_) => unreachable!("these families have no opening choice"),
         })
         .collect()
 }
@@ -55,5 +56,36 @@ pub fn reference_variant(rules: &AlhambraRules) -> (reference::Variant, referenc
 pub fn replay_alhambra(rules: &AlhambraRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
     let (variant, options) = reference_variant(rules);
     reference::replay(variant, &options, &reference_layout(layout), &reference_moves(actions))
+        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
+}
+
+/// The reference form of a Crazy Quilt family layout.
+pub fn reference_quilt_layout(layout: &Layout) -> reference::quilt::QuiltLayout {
+    let mut quilt = [[None; 8]; 8];
+    for (i, cell) in layout.quilt.iter().enumerate() {
+        quilt[i / 8][i % 8] = cell.map(|c| c.id());
+    }
+    reference::quilt::QuiltLayout {
+        foundations: pile_ids(&layout.foundations),
+        quilt,
+        reserves: pile_ids(&layout.reserves),
+        waste: layout.wastes.first().map(|w| ids(w)).unwrap_or_default(),
+        stock_top_first: ids(&layout.stock_top_first),
+    }
+}
+
+pub fn reference_quilt_variant(rules: &QuiltRules) -> (reference::quilt::QuiltVariant, reference::quilt::QuiltOptions) {
+    let variant = match rules.variant {
+        QuiltVariant::CrazyQuilt => reference::quilt::QuiltVariant::CrazyQuilt,
+        QuiltVariant::IndianCarpet => reference::quilt::QuiltVariant::IndianCarpet,
+        QuiltVariant::PersianRug => reference::quilt::QuiltVariant::PersianRug,
+    };
+    (variant, reference::quilt::QuiltOptions { waste_wrap: rules.wrap, redeals: rules.redeals })
+}
+
+/// `Ok` when every move is legal under the reference rules and the last position is won.
+pub fn replay_quilt(rules: &QuiltRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    let (variant, options) = reference_quilt_variant(rules);
+    reference::quilt::quilt_replay(variant, &options, &reference_quilt_layout(layout), &reference_moves(actions))
         .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
 }

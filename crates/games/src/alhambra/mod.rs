@@ -69,7 +69,7 @@ impl AlhambraRules {
         let first_waste = 8 + n * depth;
         let wastes: Vec<Vec<Card>> = (0..self.wastes()).map(|w| vec![d[first_waste + w]]).collect();
         let stock_top_first = d[first_waste + self.wastes()..].to_vec();
-        Layout { foundations, reserves, rows: vec![], wastes, stock_top_first }
+        Layout { foundations, reserves, wastes, stock_top_first, ..Layout::default() }
     }
 }
 
@@ -202,23 +202,7 @@ impl Alhambra {
 /// allow), one card per waste, the rest as the stock. Small enough for the plain reference search
 /// to decide, so the fast solver can be checked against it.
 pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
-    assert!((1..=12).contains(&k));
-    let mut to_place = [0u8; 52];
-    for kind in 0..52u8 {
-        let r = kind % 13;
-        to_place[kind as usize] = (r < k) as u8 + (r > 12 - k) as u8;
-    }
-    let mut by_deck: Vec<Card> = deal.cards().to_vec();
-    by_deck.sort_by_key(|c| c.deck());
-    let mut placed = [false; 104];
-    for c in by_deck {
-        let n = &mut to_place[c.kind().index() as usize];
-        if *n > 0 {
-            *n -= 1;
-            placed[c.id() as usize] = true;
-        }
-    }
-    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
+    let rest = crate::foundations::cards_left_after_prefill(deal, k);
     let foundations = (0..8)
         .map(|f| {
             (0..k)
@@ -233,7 +217,7 @@ pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
     let used = per * n;
     let wastes = (0..rules.wastes()).map(|w| vec![rest[used + w]]).collect();
     let stock_top_first = rest[used + rules.wastes()..].to_vec();
-    Layout { foundations, reserves, rows: vec![], wastes, stock_top_first }
+    Layout { foundations, reserves, wastes, stock_top_first, ..Layout::default() }
 }
 
 #[cfg(test)]

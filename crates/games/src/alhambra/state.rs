@@ -9,7 +9,7 @@
 //! state. The two copies of a card are one kind (RULES.md §0), which merges symmetric positions.
 
 use crate::card::Kind;
-use crate::cardseq::CardSeq;
+use crate::cardseq::{CardSeq, mix};
 use crate::foundations::Foundations;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -83,13 +83,4 @@ impl AlhambraState {
             ^ (self.run_reserves as u64) << 48;
         mix(self.seq.hash() ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
     }
-}
-
-/// A 64-bit finaliser (murmur3's), so every bit of the table index depends on every field.
-#[inline]
-pub(crate) fn mix(mut h: u64) -> u64 {
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h
 }

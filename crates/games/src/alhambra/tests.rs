@@ -84,9 +84,9 @@ fn position(variant: AlhambraVariant, found: [u8; 8], reserves: &[&str], wastes:
     let layout = Layout {
         foundations,
         reserves: reserves.iter().map(|r| kinds(r)).collect(),
-        rows: vec![],
         wastes: wastes.iter().map(|w| kinds(w)).collect(),
         stock_top_first: kinds(stock),
+        ..Layout::default()
     };
     Alhambra::from_layout(rules, &layout).unwrap()
 }

@@ -1,0 +1,193 @@
+//! The Crazy Quilt family (RULES.md §5): `crazy-quilt`, `indian-carpet`, `persian-rug`.
+//! Not in PySolFC: the deal order is our own (RULES.md §5).
+
+mod moves;
+mod prune;
+mod state;
+
+pub use moves::QuiltMove;
+pub use state::{QuiltState, available_cells};
+
+use crate::card::{Card, Kind};
+use crate::cardseq::SEQ_CAP;
+use crate::deal::Deal;
+use crate::foundations::Foundations;
+use crate::layout::Layout;
+use state::VERTICAL;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuiltVariant {
+    CrazyQuilt,
+    IndianCarpet,
+    PersianRug,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuiltRules {
+    pub variant: QuiltVariant,
+    /// Building (on the waste, or persian-rug's reserves) wraps K–A (RULES.md §5: our judgment;
+    /// the option turns it off).
+    pub wrap: bool,
+    /// Redeals allowed: 1 for crazy-quilt, 2 for indian-carpet, none for persian-rug.
+    pub redeals: u8,
+}
+
+impl QuiltRules {
+    pub fn new(variant: QuiltVariant) -> Self {
+        let redeals = match variant {
+            QuiltVariant::CrazyQuilt => 1,
+            QuiltVariant::IndianCarpet => 2,
+            QuiltVariant::PersianRug => 0,
+        };
+        QuiltRules { variant, wrap: true, redeals }
+    }
+    pub fn has_reserves(&self) -> bool {
+        self.variant == QuiltVariant::PersianRug
+    }
+
+    /// The starting layout of a deal (RULES.md §5).
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        let d = deal.cards();
+        let foundations = d[..8].iter().map(|&c| vec![c]).collect();
+        let quilt = d[8..72].iter().map(|&c| Some(c)).collect();
+        let mut layout = Layout { foundations, quilt, ..Layout::default() };
+        if self.has_reserves() {
+            layout.reserves = (0..8).map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect()).collect();
+        } else {
+            layout.wastes = vec![vec![]];
+            layout.stock_top_first = d[72..].to_vec();
+        }
+        layout
+    }
+
+    /// Whether two cards may be built on each other (same suit, ±1, wrapping if the rules say so).
+    #[inline]
+    pub(super) fn builds_on(&self, a: Kind, b: Kind) -> bool {
+        a.is_suit_neighbour_wrapping(b) && (self.wrap || a.rank().abs_diff(b.rank()) == 1)
+    }
+}
+
+/// A game of the family with its deal.
+#[derive(Clone, Debug)]
+pub struct Quilt {
+    rules: QuiltRules,
+    cells: [Kind; 64],
+    start: QuiltState,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadQuiltLayout(pub String);
+impl std::fmt::Display for BadQuiltLayout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid layout: {}", self.0)
+    }
+}
+impl std::error::Error for BadQuiltLayout {}
+
+impl Quilt {
+    pub fn new(rules: QuiltRules, deal: &Deal) -> Self {
+        Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
+    }
+
+    /// A game from any position: a deal's layout or a test position with pre-filled foundations.
+    pub fn from_layout(rules: QuiltRules, layout: &Layout) -> Result<Self, BadQuiltLayout> {
+        let bad = |m: String| Err(BadQuiltLayout(m));
+        let reserves = if rules.has_reserves() { 8 } else { 0 };
+        let wastes = if rules.has_reserves() { 0 } else { 1 };
+        if layout.foundations.len() != 8 || layout.quilt.len() != 64 || layout.reserves.len() != reserves || layout.wastes.len() != wastes {
+            return bad(format!("expected 8 foundations, a 64-cell quilt, {reserves} reserves and {wastes} waste"));
+        }
+        if rules.has_reserves() && !layout.stock_top_first.is_empty() {
+            return bad("persian-rug has no stock".into());
+        }
+        let mut s = QuiltState { redeals_left: rules.redeals, ..QuiltState::default() };
+        let mut kinds = vec![];
+        for (f, pile) in layout.foundations.iter().enumerate() {
+            if pile.len() > 13 || pile.iter().enumerate().any(|(i, c)| c.kind() != Foundations::card(f, i as u8)) {
+                return bad(format!("F{f} is not a run from its base"));
+            }
+            s.found.set(f, pile.len() as u8);
+            kinds.extend(pile.iter().map(|c| c.kind()));
+        }
+        let mut cells = [Kind::default(); 64];
+        for (i, cell) in layout.quilt.iter().enumerate() {
+            if let Some(c) = cell {
+                cells[i] = c.kind();
+                s.quilt |= 1 << i;
+                kinds.push(c.kind());
+            }
+        }
+        let piles: Vec<&Vec<Card>> = layout.reserves.iter().chain(&layout.wastes).collect();
+        for (i, pile) in piles.iter().enumerate() {
+            s.seg[i] = pile.len() as u8;
+        }
+        for c in piles.into_iter().flatten().chain(&layout.stock_top_first) {
+            if s.seq.len() == SEQ_CAP {
+                return bad(format!("more than {SEQ_CAP} cards outside the quilt and foundations"));
+            }
+            s.seq.push(c.kind());
+            kinds.push(c.kind());
+        }
+        let mut count = [0u8; 52];
+        for k in &kinds {
+            count[k.index() as usize] += 1;
+        }
+        if let Some(k) = (0..52).find(|&k| count[k] != 2) {
+            return bad(format!("{} appears {} times; every card must appear twice", Kind::from_index(k as u8), count[k]));
+        }
+        Ok(Quilt { rules, cells, start: s })
+    }
+
+    pub fn rules(&self) -> &QuiltRules {
+        &self.rules
+    }
+}
+
+/// The quilt drawn as an 8×8 grid: `[5H]` is available now, ` 5H ` is not; `|` marks a vertical
+/// card, `-` a horizontal one; `..` is a hole.
+pub fn grid_text(quilt: &[Option<Card>]) -> String {
+    let mask = quilt.iter().enumerate().fold(0u64, |m, (i, c)| m | ((c.is_some() as u64) << i));
+    let avail = available_cells(mask);
+    let mut out = String::from("quilt ([XX] available now; | vertical, - horizontal):\n    ");
+    out.extend((0..8).map(|c| format!("  {c}   ")));
+    out.push('\n');
+    for r in 0..8 {
+        out.push_str(&format!("  {r} "));
+        for c in 0..8 {
+            let i = 8 * r + c;
+            let orient = if VERTICAL >> i & 1 == 1 { '|' } else { '-' };
+            match quilt[i] {
+                Some(card) if avail >> i & 1 == 1 => out.push_str(&format!(" [{card}]{orient}")),
+                Some(card) => out.push_str(&format!("  {card} {orient}")),
+                None => out.push_str("  ..  "),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A test instance, NOT a rules deal (like [`crate::alhambra::prefilled_layout`]): every
+/// foundation starts with k cards; those cards leave the talon (deck-0 copies first) and the rest
+/// is laid out in the variant's order — the quilt row-major from Q00 (the last cells stay holes
+/// when cards run short), then persian-rug's reserves round-robin or the stock.
+pub fn prefilled_layout(rules: &QuiltRules, deal: &Deal, k: u8, quilt_cells: usize) -> Layout {
+    let rest = crate::foundations::cards_left_after_prefill(deal, k);
+    let foundations = (0..8).map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let in_quilt = quilt_cells.min(rest.len());
+    let mut quilt: Vec<Option<Card>> = rest[..in_quilt].iter().map(|&c| Some(c)).collect();
+    quilt.resize(64, None);
+    let others = &rest[in_quilt..];
+    let mut layout = Layout { foundations, quilt, ..Layout::default() };
+    if rules.has_reserves() {
+        let per = others.len().div_ceil(8);
+        layout.reserves = (0..8).map(|i| (0..per).filter_map(|j| others.get(i + 8 * j).copied()).collect()).collect();
+    } else {
+        layout.wastes = vec![vec![]];
+        layout.stock_top_first = others.to_vec();
+    }
+    layout
+}
+
+#[cfg(test)]
+mod tests;

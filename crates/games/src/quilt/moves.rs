@@ -1,0 +1,203 @@
+//! Move generation and play for the Crazy Quilt family (RULES.md §5 "Moves").
+
+use super::state::{QuiltState, available_cells};
+use super::Quilt;
+use crate::card::Kind;
+use crate::game::{Action, Game, MoveList, Pile, Pruning};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuiltMove {
+    QuiltToFoundation { cell: u8, foundation: u8 },
+    WasteToFoundation { foundation: u8 },
+    QuiltToWaste { cell: u8 },
+    Deal,
+    Redeal,
+    /// persian-rug:
+    QuiltToReserve { cell: u8, reserve: u8 },
+    ReserveToFoundation { reserve: u8, foundation: u8 },
+    ReserveToReserve { from: u8, to: u8 },
+}
+
+fn cells(mask: u64) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
+}
+
+impl Quilt {
+    /// Whether reserve `r` (persian-rug) accepts `k`: any card when empty, else a suit neighbour.
+    #[inline]
+    fn reserve_accepts(&self, s: &QuiltState, r: usize, k: Kind) -> bool {
+        s.reserve_top(r).is_none_or(|top| self.rules.builds_on(top, k))
+    }
+
+    fn persian_moves(&self, s: &QuiltState, pruning: Pruning, avail: u64, out: &mut MoveList<QuiltMove>) {
+        // Empty reserves are interchangeable (every rule treats the eight alike): with symmetry
+        // pruning, only the first empty one is offered as a target, and a lone card is never
+        // moved to an empty reserve (that only renames the piles). See `prune.rs`.
+        let first_empty = (0..8).find(|&r| s.seg[r] == 0);
+        let target_ok = |r: usize| !pruning.symmetry || s.seg[r] > 0 || Some(r) == first_empty;
+        for i in cells(avail) {
+            for r in (0..8).filter(|&r| target_ok(r)) {
+                if self.reserve_accepts(s, r, self.cells[i]) {
+                    out.push(QuiltMove::QuiltToReserve { cell: i as u8, reserve: r as u8 });
+                }
+            }
+        }
+        for from in 0..8 {
+            let Some(k) = s.reserve_top(from) else { continue };
+            for to in (0..8).filter(|&to| to != from && target_ok(to)) {
+                let pointless = pruning.symmetry && s.seg[from] == 1 && s.seg[to] == 0;
+                if !pointless && self.reserve_accepts(s, to, k) {
+                    out.push(QuiltMove::ReserveToReserve { from: from as u8, to: to as u8 });
+                }
+            }
+        }
+    }
+}
+
+impl Game for Quilt {
+    type State = QuiltState;
+    type Move = QuiltMove;
+
+    fn start(&self) -> QuiltState {
+        self.start
+    }
+
+    #[inline]
+    fn is_won(&self, s: &QuiltState) -> bool {
+        s.found.all_full()
+    }
+
+    fn moves(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
+        out.clear();
+        let avail = available_cells(s.quilt);
+        let forced = |k: Kind, f: u8| pruning.forced_moves && s.found.met_and_wrap_safe(k, f);
+        macro_rules! push_foundation_move {
+            ($k:expr, $f:expr, $m:expr) => {{
+                if forced($k, $f) {
+                    out.clear();
+                    out.push($m);
+                    return;
+                }
+                out.push($m);
+            }};
+        }
+        // Foundation moves first: they are what a win is made of.
+        for i in cells(avail) {
+            let k = self.cells[i];
+            for f in s.found.targets(k).into_iter().flatten() {
+                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
+            }
+        }
+        if self.rules.has_reserves() {
+            for r in 0..8 {
+                let Some(k) = s.reserve_top(r) else { continue };
+                for f in s.found.targets(k).into_iter().flatten() {
+                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
+                }
+            }
+            self.persian_moves(s, pruning, avail, out);
+            return;
+        }
+        if let Some(k) = s.waste_top() {
+            for f in s.found.targets(k).into_iter().flatten() {
+                push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
+            }
+            // An empty waste accepts nothing (RULES.md §5).
+            for i in cells(avail) {
+                if self.rules.builds_on(k, self.cells[i]) {
+                    out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
+                }
+            }
+        }
+        if s.stock_len() > 0 {
+            out.push(QuiltMove::Deal);
+        } else if s.redeals_left > 0 && s.waste_len() > 0 {
+            // A redeal of an empty waste would change nothing but spend a redeal: never useful.
+            out.push(QuiltMove::Redeal);
+        }
+    }
+
+    fn play(&self, s: &mut QuiltState, m: QuiltMove) {
+        match m {
+            QuiltMove::QuiltToFoundation { cell, foundation } => {
+                s.quilt &= !(1 << cell);
+                s.found.add(foundation as usize);
+            }
+            QuiltMove::WasteToFoundation { foundation } => {
+                s.seq.remove(s.waste_len() - 1);
+                s.seg[0] -= 1;
+                s.found.add(foundation as usize);
+            }
+            QuiltMove::QuiltToWaste { cell } => {
+                s.quilt &= !(1 << cell);
+                s.seq.insert(s.waste_len(), self.cells[cell as usize]);
+                s.seg[0] += 1;
+            }
+            QuiltMove::Deal => s.seg[0] += 1,
+            QuiltMove::Redeal => {
+                s.seg[0] = 0;
+                s.redeals_left -= 1;
+            }
+            QuiltMove::QuiltToReserve { cell, reserve } => {
+                s.quilt &= !(1 << cell);
+                s.seq.insert(s.reserve_end(reserve as usize), self.cells[cell as usize]);
+                s.seg[reserve as usize] += 1;
+            }
+            QuiltMove::ReserveToFoundation { reserve, foundation } => {
+                s.seq.remove(s.reserve_end(reserve as usize) - 1);
+                s.seg[reserve as usize] -= 1;
+                s.found.add(foundation as usize);
+            }
+            QuiltMove::ReserveToReserve { from, to } => {
+                let k = s.seq.remove(s.reserve_end(from as usize) - 1);
+                s.seg[from as usize] -= 1;
+                s.seq.insert(s.reserve_end(to as usize), k);
+                s.seg[to as usize] += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn hash(&self, s: &QuiltState) -> u64 {
+        s.full_hash()
+    }
+
+    fn is_dead(&self, s: &QuiltState) -> bool {
+        self.last_pass_dead(s)
+    }
+
+    fn action(&self, s: &QuiltState, m: QuiltMove) -> Action {
+        let q = |cell: u8| Pile::Quilt(cell / 8, cell % 8);
+        let card_of = |cell: u8| self.cells[cell as usize];
+        let reserve_card = |r: u8| s.reserve_top(r as usize).expect("move from an empty reserve");
+        match m {
+            QuiltMove::QuiltToFoundation { cell, foundation } => {
+                Action::Card { from: q(cell), to: Pile::Foundation(foundation), card: card_of(cell) }
+            }
+            QuiltMove::WasteToFoundation { foundation } => Action::Card {
+                from: Pile::Waste,
+                to: Pile::Foundation(foundation),
+                card: s.waste_top().expect("move from an empty waste"),
+            },
+            QuiltMove::QuiltToWaste { cell } => Action::Card { from: q(cell), to: Pile::Waste, card: card_of(cell) },
+            QuiltMove::Deal => Action::Deal,
+            QuiltMove::Redeal => Action::Redeal,
+            QuiltMove::QuiltToReserve { cell, reserve } => {
+                Action::Card { from: q(cell), to: Pile::Reserve(reserve), card: card_of(cell) }
+            }
+            QuiltMove::ReserveToFoundation { reserve, foundation } => {
+                Action::Card { from: Pile::Reserve(reserve), to: Pile::Foundation(foundation), card: reserve_card(reserve) }
+            }
+            QuiltMove::ReserveToReserve { from, to } => {
+                Action::Card { from: Pile::Reserve(from), to: Pile::Reserve(to), card: reserve_card(from) }
+            }
+        }
+    }
+}

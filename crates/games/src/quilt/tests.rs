@@ -1,0 +1,100 @@
+use super::*;
+use crate::deal::{DealSource, Hook, make_deal};
+use crate::game::{Game, MoveList, Pruning};
+
+fn deal(seed: u64) -> Deal {
+    make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
+}
+
+const VARIANTS: [QuiltVariant; 3] = [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet, QuiltVariant::PersianRug];
+
+#[test]
+fn layouts_follow_the_rule_book() {
+    let d = deal(4);
+    for v in VARIANTS {
+        let layout = QuiltRules::new(v).layout(&d);
+        assert_eq!(layout.foundations.iter().map(|f| f[0].to_string()).collect::<Vec<_>>().join(" "), "AC AS AH AD KC KS KH KD");
+        // Q[r][c] = D[8 + 8r + c].
+        assert_eq!(layout.quilt[0], Some(d.card(8)));
+        assert_eq!(layout.quilt[8 * 3 + 5], Some(d.card(8 + 29)));
+        assert_eq!(layout.quilt[63], Some(d.card(71)));
+        if v == QuiltVariant::PersianRug {
+            assert!(layout.wastes.is_empty() && layout.stock_top_first.is_empty());
+            assert_eq!(layout.reserves[2], vec![d.card(74), d.card(82), d.card(90), d.card(98)]);
+        } else {
+            assert_eq!(layout.wastes, vec![vec![]]);
+            assert_eq!(layout.stock_top_first, d.cards()[72..].to_vec());
+        }
+        let g = Quilt::new(QuiltRules::new(v), &d);
+        assert_eq!(available_cells(g.start().quilt).count_ones(), 16);
+    }
+}
+
+/// Published layouts never change (`PATIENCE_BLESS=1` rewrote these once; never for a published deal).
+#[test]
+fn pinned_native_layouts() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
+    for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
+        let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
+        let path = format!("{dir}/{name}-seed-{seed}.txt");
+        if std::env::var_os("PATIENCE_BLESS").is_some() {
+            std::fs::write(&path, &got).unwrap();
+        }
+        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(got, want, "{name} seed {seed}: layout changed, but deals are forever");
+    }
+}
+
+/// Random legal play keeps the state consistent: hash, card count, and the symmetric reduction
+/// offering a subset of the plain moves.
+#[test]
+fn random_playouts_keep_the_state_consistent() {
+    for v in VARIANTS {
+        for seed in 0..20u64 {
+            let mut rules = QuiltRules::new(v);
+            rules.wrap = seed % 2 == 0;
+            let g = Quilt::new(rules, &deal(seed));
+            let mut s = g.start();
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let (mut all, mut some) = (MoveList::new(), MoveList::new());
+            for _ in 0..300 {
+                g.moves(&s, Pruning::NONE, &mut all);
+                g.moves(&s, Pruning { symmetry: true, ..Pruning::NONE }, &mut some);
+                assert!(some.iter().all(|m| all.contains(m)));
+                if all.is_empty() {
+                    break;
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.play(&mut s, all[(rng >> 33) as usize % all.len()]);
+                assert_eq!(s.seq.hash(), s.seq.recomputed_hash());
+                let cards = s.seq.len() + s.quilt.count_ones() as usize + s.found.total();
+                assert_eq!(cards, 104, "{v:?} seed {seed}");
+                assert_eq!(s.seg.iter().map(|&l| l as usize).sum::<usize>() + if rules.has_reserves() { 0 } else { s.stock_len() }, s.seq.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn building_wraps_unless_the_option_says_not() {
+    let d = deal(0);
+    let mut rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+    let k = |s| crate::card::parse_kind(s).unwrap();
+    assert!(rules.builds_on(k("KH"), k("AH")) && rules.builds_on(k("AH"), k("KH")));
+    rules.wrap = false;
+    assert!(!rules.builds_on(k("KH"), k("AH")) && rules.builds_on(k("QH"), k("KH")));
+    let _ = Quilt::new(rules, &d);
+}
+
+#[test]
+fn the_grid_marks_availability_and_orientation() {
+    let text = grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
+    let rows: Vec<&str> = text.lines().skip(2).collect();
+    assert_eq!(rows.len(), 8);
+    assert_eq!(rows.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16);
+    // Q00 is vertical and available; Q01 horizontal and not; Q10 horizontal and available.
+    assert!(rows[0][4..].starts_with(" ["), "{}", rows[0]);
+    assert!(rows[0][4..10].ends_with('|'), "{}", rows[0]);
+    assert!(rows[0][10..16].ends_with('-') && !rows[0][10..16].contains('['), "{}", rows[0]);
+    assert!(rows[1][4..10].contains('[') && rows[1][4..10].ends_with('-'), "{}", rows[1]);
+}

@@ -1,0 +1,948 @@
+//! Reference rules for the Crazy Quilt family (Crazy Quilt, Indian Carpet, Persian Rug).
+//!
+//! The *plain* implementation of `RULES.md` §0 and §5, written to be read, not to be fast, and
+//! sharing no code with the fast solver (only the card helpers and the `Move`, `ReplayError` and
+//! `PlainOutcome` types of this crate):
+//!
+//! * [`quilt_replay`] replays a solution move by move from a layout, checking every move against the
+//!   rules, and checks that the final position is won.
+//! * [`quilt_plain_search`] is an exhaustive depth-first search over distinct positions with a
+//!   visited set of complete positions and nothing else: no pruning, no dominance, no move
+//!   ordering, no symmetry reduction. It is the oracle the fast solver is checked against.
+//!
+//! Both are built on one small rules engine, [`QuiltPosition`]: `check` says whether an action is
+//! legal (and why not), `apply` performs it. Availability in the quilt is computed geometrically,
+//! straight from the rule text, by [`is_available`]: a plain 8×8 array of cells, no bit masks.
+//!
+//! Conventions (`RULES.md` §0): card id = `deck*52 + suit*13 + rank`, suits C=0 S=1 H=2 D=3, ranks
+//! 0..12 = A..K; the two copies of a card are interchangeable. Every pile is listed bottom→top; the
+//! stock in a [`QuiltLayout`] is listed with the next card to deal first. Quilt cell `Q<r><c>` is
+//! row `r`, column `c` (`Q07` = row 0, column 7).
+//!
+//! Readings taken where the rule book leaves room:
+//! * [`is_available`] of a hole (or of a cell off the grid) is `false`: there is no card there.
+//! * A redeal needs an empty stock and a redeal left; the waste may be empty (it then only spends a
+//!   redeal), as in the Alhambra reference. Moves after a win are still checked by [`quilt_replay`].
+//! * Persian Rug has no stock and no waste: `Deal`, `Redeal` and the name `W` are refused whatever
+//!   `options.redeals` says. Crazy Quilt and Indian Carpet have no reserves: `R0`.. are refused.
+//! * Persian Rug: a reserve top may move onto an empty reserve even when it is the last card of its
+//!   own reserve (a legal move that only renames the pile); a card never moves onto its own pile.
+//! * `waste_wrap = false` removes the K↔A wrap from building on the waste (Crazy Quilt, Indian
+//!   Carpet) and on the reserves (Persian Rug). Foundations never wrap.
+//! * Pile names are exact: `F0`..`F7`, `Q00`..`Q77` (two digits, each 0–7), `W`, `R0`..`R7`; upper
+//!   case, no extra zeros.
+//! * A consistent layout holds two copies of each of the 52 cards; which id stands for which copy is
+//!   not checked. Reserve heights are free (building makes them grow).
+//! * [`quilt_plain_search`] counts the start position as the first state expanded; a won position
+//!   is recognised when generated and not counted. A start that is already won is `Won(vec![])`.
+//! * `QuiltOptions::default()` is Crazy Quilt's: wrap on, 1 redeal.
+
+use std::collections::HashSet;
+
+use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, kind_of, rank_of, suit_of};
+
+// ---------------------------------------------------------------------------------------------
+// Variants, options, layouts
+// ---------------------------------------------------------------------------------------------
+
+/// The three games of the Crazy Quilt family (`RULES.md` §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuiltVariant {
+    CrazyQuilt,
+    IndianCarpet,
+    PersianRug,
+}
+
+impl QuiltVariant {
+    /// Crazy Quilt and Indian Carpet have a stock and one waste; Persian Rug has neither.
+    pub fn has_waste(self) -> bool {
+        match self {
+            QuiltVariant::CrazyQuilt | QuiltVariant::IndianCarpet => true,
+            QuiltVariant::PersianRug => false,
+        }
+    }
+
+    /// Number of reserve piles: 8 for Persian Rug, none otherwise.
+    pub fn reserve_count(self) -> usize {
+        match self {
+            QuiltVariant::CrazyQuilt | QuiltVariant::IndianCarpet => 0,
+            QuiltVariant::PersianRug => 8,
+        }
+    }
+
+    /// The variant's own number of redeals: 1 (Crazy Quilt), 2 (Indian Carpet), 0 (Persian Rug).
+    pub fn default_redeals(self) -> u8 {
+        match self {
+            QuiltVariant::CrazyQuilt => 1,
+            QuiltVariant::IndianCarpet => 2,
+            QuiltVariant::PersianRug => 0,
+        }
+    }
+}
+
+/// Rule options (`RULES.md` §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuiltOptions {
+    /// Building on the waste (Crazy Quilt, Indian Carpet) or on a reserve (Persian Rug) is same
+    /// suit and rank ±1; with `waste_wrap` the ranks also wrap (K↔A). Default on.
+    pub waste_wrap: bool,
+    /// Number of redeals left at the start of the position.
+    pub redeals: u8,
+}
+
+impl QuiltOptions {
+    /// The variant's own rules: wrap on, and its own number of redeals (1, 2, 0).
+    pub fn for_variant(variant: QuiltVariant) -> QuiltOptions {
+        QuiltOptions {
+            waste_wrap: true,
+            redeals: variant.default_redeals(),
+        }
+    }
+}
+
+impl Default for QuiltOptions {
+    /// Crazy Quilt's rules: wrap on, 1 redeal.
+    fn default() -> Self {
+        QuiltOptions::for_variant(QuiltVariant::CrazyQuilt)
+    }
+}
+
+/// A layout: every pile listed bottom→top as card ids, the stock listed with the next card to deal
+/// FIRST.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuiltLayout {
+    /// Always 8: F0..F3 build up from the aces of C S H D, F4..F7 build down from the kings.
+    pub foundations: Vec<Vec<u8>>,
+    /// `quilt[r][c]`, row r, column c; `None` is a hole (never refilled).
+    pub quilt: [[Option<u8>; 8]; 8],
+    /// 8 for Persian Rug, empty otherwise.
+    pub reserves: Vec<Vec<u8>>,
+    /// The waste, bottom→top (always empty for Persian Rug).
+    pub waste: Vec<u8>,
+    /// The stock, next card to deal first (always empty for Persian Rug).
+    pub stock_top_first: Vec<u8>,
+}
+
+/// Deals the starting layout from a talon order (`RULES.md` §5; the hook "A/K to top" is already
+/// applied, so `talon[0]` is the first card dealt). Panics unless `talon.len() == 104`.
+pub fn quilt_layout_from_talon(variant: QuiltVariant, talon: &[u8]) -> QuiltLayout {
+    assert_eq!(talon.len(), CARD_COUNT, "a talon has exactly 104 cards");
+    let d = talon;
+    // F0..F7 = D[0..8], one card each (A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ after the hook).
+    let foundations: Vec<Vec<u8>> = (0..8).map(|i| vec![d[i]]).collect();
+    // Q[r][c] = D[8 + 8r + c], row-major.
+    let mut quilt = [[None; 8]; 8];
+    for (r, row) in quilt.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            *cell = Some(d[8 + 8 * r + c]);
+        }
+    }
+    if variant.has_waste() {
+        // Stock = D[72..104], D[72] dealt first. Waste empty.
+        QuiltLayout {
+            foundations,
+            quilt,
+            reserves: Vec::new(),
+            waste: Vec::new(),
+            stock_top_first: d[72..].to_vec(),
+        }
+    } else {
+        // Persian Rug: reserve i (0..7), bottom→top = D[72+i], D[80+i], D[88+i], D[96+i].
+        let reserves: Vec<Vec<u8>> = (0..8)
+            .map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect())
+            .collect();
+        QuiltLayout {
+            foundations,
+            quilt,
+            reserves,
+            waste: Vec::new(),
+            stock_top_first: Vec::new(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quilt's geometry (RULES.md §5)
+// ---------------------------------------------------------------------------------------------
+
+/// Is the card at row r, column c laid VERTICALLY? §5: vertical iff (r+c) is even (`Q[0][0]` is
+/// vertical); otherwise it is horizontal.
+pub fn is_vertical(r: usize, c: usize) -> bool {
+    (r + c).is_multiple_of(2)
+}
+
+/// The two cells the card's SHORT sides face (§5), possibly off the grid: for a vertical card the
+/// cells above and below, (r−1,c) and (r+1,c); for a horizontal card the cells to its left and
+/// right, (r,c−1) and (r,c+1).
+pub fn short_side_cells(r: usize, c: usize) -> [(isize, isize); 2] {
+    let (ri, ci) = (r as isize, c as isize);
+    if is_vertical(r, c) {
+        [(ri - 1, ci), (ri + 1, ci)]
+    } else {
+        [(ri, ci - 1), (ri, ci + 1)]
+    }
+}
+
+/// Is the cell (r, c) off the 8×8 grid, or on it and empty (a hole)?
+fn off_grid_or_empty(quilt: &[[Option<u8>; 8]; 8], r: isize, c: isize) -> bool {
+    if !(0..8).contains(&r) || !(0..8).contains(&c) {
+        return true;
+    }
+    quilt[r as usize][c as usize].is_none()
+}
+
+/// §5: a quilt card is AVAILABLE iff at least one of its two short-side neighbour cells is off the
+/// grid or already empty. A hole (or a cell off the grid) holds no card and is not available.
+pub fn is_available(quilt: &[[Option<u8>; 8]; 8], r: usize, c: usize) -> bool {
+    if r >= 8 || c >= 8 || quilt[r][c].is_none() {
+        return false;
+    }
+    short_side_cells(r, c)
+        .iter()
+        .any(|&(nr, nc)| off_grid_or_empty(quilt, nr, nc))
+}
+
+/// Every available cell, row-major.
+pub fn available_cells(quilt: &[[Option<u8>; 8]; 8]) -> Vec<(usize, usize)> {
+    let mut cells = Vec::new();
+    for r in 0..8 {
+        for c in 0..8 {
+            if is_available(quilt, r, c) {
+                cells.push((r, c));
+            }
+        }
+    }
+    cells
+}
+
+// ---------------------------------------------------------------------------------------------
+// Piles and moves
+// ---------------------------------------------------------------------------------------------
+
+/// A pile of the position, by kind and index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pile {
+    Foundation(usize),
+    /// Row, column.
+    Quilt(usize, usize),
+    Waste,
+    Reserve(usize),
+}
+
+/// A move in index form (what the engine works with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Card { from: Pile, to: Pile },
+    Deal,
+    Redeal,
+}
+
+/// Every pile of the variant, in a fixed order: foundations, quilt cells (row-major), the waste
+/// (Crazy Quilt, Indian Carpet), reserves (Persian Rug).
+fn all_piles(variant: QuiltVariant) -> Vec<Pile> {
+    let mut piles = Vec::new();
+    piles.extend((0..8).map(Pile::Foundation));
+    for r in 0..8 {
+        for c in 0..8 {
+            piles.push(Pile::Quilt(r, c));
+        }
+    }
+    if variant.has_waste() {
+        piles.push(Pile::Waste);
+    }
+    piles.extend((0..variant.reserve_count()).map(Pile::Reserve));
+    piles
+}
+
+/// The pile's name (`RULES.md` §0): `F0`..`F7`, `Q<r><c>`, `W`, `R0`..`R7`.
+fn pile_name(pile: Pile) -> String {
+    match pile {
+        Pile::Foundation(i) => format!("F{i}"),
+        Pile::Quilt(r, c) => format!("Q{r}{c}"),
+        Pile::Waste => "W".to_string(),
+        Pile::Reserve(i) => format!("R{i}"),
+    }
+}
+
+/// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
+fn parse_pile(variant: QuiltVariant, name: &str) -> Option<Pile> {
+    all_piles(variant)
+        .into_iter()
+        .find(|&pile| pile_name(pile) == name)
+}
+
+fn action_to_move(action: Action) -> Move {
+    match action {
+        Action::Card { from, to } => Move::Card {
+            from: pile_name(from),
+            to: pile_name(to),
+        },
+        Action::Deal => Move::Deal,
+        Action::Redeal => Move::Redeal,
+    }
+}
+
+fn move_to_action(variant: QuiltVariant, mv: &Move) -> Result<Action, String> {
+    match mv {
+        Move::Deal => Ok(Action::Deal),
+        Move::Redeal => Ok(Action::Redeal),
+        Move::Card { from, to } => {
+            let from_pile = parse_pile(variant, from)
+                .ok_or_else(|| format!("no pile named {from:?} in {variant:?}"))?;
+            let to_pile = parse_pile(variant, to)
+                .ok_or_else(|| format!("no pile named {to:?} in {variant:?}"))?;
+            Ok(Action::Card {
+                from: from_pile,
+                to: to_pile,
+            })
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout consistency
+// ---------------------------------------------------------------------------------------------
+
+/// Checks that a layout is a consistent position of the variant: 8 foundations, 8 reserves for
+/// Persian Rug and none otherwise, no waste or stock for Persian Rug, every card id below 104,
+/// exactly two copies of each of the 52 cards (either id may stand for either copy), and every
+/// foundation a run of its own suit from its base (F0..F3 up from the ace of C S H D, F4..F7 down
+/// from the king).
+pub fn quilt_check_layout(variant: QuiltVariant, layout: &QuiltLayout) -> Result<(), String> {
+    if layout.foundations.len() != 8 {
+        return Err(format!(
+            "{} foundations, expected 8",
+            layout.foundations.len()
+        ));
+    }
+    if layout.reserves.len() != variant.reserve_count() {
+        return Err(format!(
+            "{} reserves, expected {} for {variant:?}",
+            layout.reserves.len(),
+            variant.reserve_count()
+        ));
+    }
+    if !variant.has_waste() && !layout.waste.is_empty() {
+        return Err(format!("{variant:?} has no waste"));
+    }
+    if !variant.has_waste() && !layout.stock_top_first.is_empty() {
+        return Err(format!("{variant:?} has no stock"));
+    }
+    let mut copies = [0u32; 52];
+    let quilt_cards = layout.quilt.iter().flatten().flatten();
+    let all_cards = layout
+        .foundations
+        .iter()
+        .chain(&layout.reserves)
+        .flatten()
+        .chain(quilt_cards)
+        .chain(&layout.waste)
+        .chain(&layout.stock_top_first);
+    for &card in all_cards {
+        if card as usize >= CARD_COUNT {
+            return Err(format!("card id {card} is not below 104"));
+        }
+        copies[kind_of(card) as usize] += 1;
+    }
+    for (kind, &count) in copies.iter().enumerate() {
+        if count != 2 {
+            return Err(format!(
+                "{} appears {count} times, expected 2",
+                card_code(kind as u8)
+            ));
+        }
+    }
+    for (f, pile) in layout.foundations.iter().enumerate() {
+        for (height, &card) in pile.iter().enumerate() {
+            if height >= 13 {
+                return Err(format!("F{f} holds more than 13 cards"));
+            }
+            // The card at height h of an up foundation has rank h, of a down foundation 12 − h.
+            let suit = (f % 4) as u8;
+            let rank = if f < 4 {
+                height as u8
+            } else {
+                12 - height as u8
+            };
+            if suit_of(card) != suit || rank_of(card) != rank {
+                return Err(format!(
+                    "F{f} holds {} at height {height}: not a run from its base",
+                    card_code(card)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The position and the rules engine
+// ---------------------------------------------------------------------------------------------
+
+/// Why an action is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Illegal {
+    NoStockInVariant,
+    DealFromEmptyStock,
+    RedealWithStock,
+    NoRedealLeft,
+    FromFoundation(Pile),
+    EmptySource(Pile),
+    Unavailable(Pile),
+    OntoQuilt(Pile),
+    WasteOnlyToFoundation,
+    OntoItself(Pile),
+    EmptyWaste,
+    /// The destination does not accept this card.
+    Refused(Pile, u8),
+}
+
+impl Illegal {
+    fn reason(self, variant: QuiltVariant) -> String {
+        let name = pile_name;
+        match self {
+            Illegal::NoStockInVariant => format!("{variant:?} has no stock"),
+            Illegal::DealFromEmptyStock => "deal with an empty stock".to_string(),
+            Illegal::RedealWithStock => "redeal while the stock is not empty".to_string(),
+            Illegal::NoRedealLeft => "no redeal left".to_string(),
+            Illegal::FromFoundation(p) => format!("{}: foundation cards never move", name(p)),
+            Illegal::EmptySource(p) => format!("{} is empty", name(p)),
+            Illegal::Unavailable(p) => format!("{} is not available", name(p)),
+            Illegal::OntoQuilt(p) => format!("{}: nothing moves onto the quilt", name(p)),
+            Illegal::WasteOnlyToFoundation => "the waste top only goes to a foundation".to_string(),
+            Illegal::OntoItself(p) => format!("{} onto itself", name(p)),
+            Illegal::EmptyWaste => "an empty waste accepts nothing".to_string(),
+            Illegal::Refused(p, card) => {
+                format!("{} does not accept {}", name(p), card_code(card))
+            }
+        }
+    }
+}
+
+/// Same suit and rank ±1, with the K↔A wrap when `wrap` (§5 building on the waste or a reserve).
+fn builds_on(card: u8, top: u8, wrap: bool) -> bool {
+    if suit_of(card) != suit_of(top) {
+        return false;
+    }
+    let (a, b) = (rank_of(card), rank_of(top));
+    if a + 1 == b || b + 1 == a {
+        return true;
+    }
+    wrap && ((a == 12 && b == 0) || (a == 0 && b == 12))
+}
+
+/// A complete position of one game: every pile, the quilt, the stock and the redeals left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuiltPosition {
+    variant: QuiltVariant,
+    options: QuiltOptions,
+    foundations: Vec<Vec<u8>>,
+    quilt: [[Option<u8>; 8]; 8],
+    reserves: Vec<Vec<u8>>,
+    waste: Vec<u8>,
+    /// The stock bottom→top like every other pile: the LAST element is the next card dealt.
+    /// (The reverse of `QuiltLayout::stock_top_first`.)
+    stock: Vec<u8>,
+    redeals_left: u8,
+}
+
+impl QuiltPosition {
+    /// The position of a layout, with `options.redeals` redeals left. Errors if the layout is not
+    /// consistent (see [`quilt_check_layout`]).
+    pub fn new(
+        variant: QuiltVariant,
+        options: &QuiltOptions,
+        layout: &QuiltLayout,
+    ) -> Result<QuiltPosition, String> {
+        quilt_check_layout(variant, layout)?;
+        let mut stock = layout.stock_top_first.clone();
+        stock.reverse();
+        Ok(QuiltPosition {
+            variant,
+            options: *options,
+            foundations: layout.foundations.clone(),
+            quilt: layout.quilt,
+            reserves: layout.reserves.clone(),
+            waste: layout.waste.clone(),
+            stock,
+            redeals_left: options.redeals,
+        })
+    }
+
+    /// The position as a layout (the number of redeals left is [`QuiltPosition::redeals_left`]).
+    pub fn to_layout(&self) -> QuiltLayout {
+        let mut stock_top_first = self.stock.clone();
+        stock_top_first.reverse();
+        QuiltLayout {
+            foundations: self.foundations.clone(),
+            quilt: self.quilt,
+            reserves: self.reserves.clone(),
+            waste: self.waste.clone(),
+            stock_top_first,
+        }
+    }
+
+    /// Redeals still allowed from this position.
+    pub fn redeals_left(&self) -> u8 {
+        self.redeals_left
+    }
+
+    /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
+    pub fn is_won(&self) -> bool {
+        self.foundations.iter().all(|f| f.len() == 13)
+    }
+
+    /// Every legal move, in a fixed order: card moves by source (quilt cells row-major, the waste,
+    /// reserves) and destination (foundations, then the waste or the reserves), then deal, then
+    /// redeal.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.legal_actions()
+            .into_iter()
+            .map(action_to_move)
+            .collect()
+    }
+
+    /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<(), String> {
+        let action = move_to_action(self.variant, mv)?;
+        self.check(action)
+            .map_err(|illegal| illegal.reason(self.variant))?;
+        self.apply(action);
+        Ok(())
+    }
+
+    /// The top card of a pile (the card of a quilt cell), if any.
+    fn top(&self, pile: Pile) -> Option<u8> {
+        match pile {
+            Pile::Foundation(i) => self.foundations[i].last().copied(),
+            Pile::Quilt(r, c) => self.quilt[r][c],
+            Pile::Waste => self.waste.last().copied(),
+            Pile::Reserve(i) => self.reserves[i].last().copied(),
+        }
+    }
+
+    /// Does foundation `f` accept `card`? (§5: F0..F3 build up in suit C S H D from the ace,
+    /// F4..F7 build down in suit from the king, no wrap, at most 13 cards.) The foundation is a
+    /// run from its base (checked when the position was made), so the next rank needed is its
+    /// height going up, 12 − height going down. Either copy of the card fits.
+    fn foundation_accepts(&self, f: usize, card: u8) -> bool {
+        let height = self.foundations[f].len();
+        if height >= 13 {
+            return false;
+        }
+        let suit = (f % 4) as u8;
+        let next_rank = if f < 4 {
+            height as u8
+        } else {
+            12 - height as u8
+        };
+        suit_of(card) == suit && rank_of(card) == next_rank
+    }
+
+    /// Is the action legal here? `Err` says why not.
+    fn check(&self, action: Action) -> Result<(), Illegal> {
+        match action {
+            // §5: deal: stock top → waste, any time while the stock is non-empty.
+            Action::Deal => {
+                if !self.variant.has_waste() {
+                    Err(Illegal::NoStockInVariant)
+                } else if self.stock.is_empty() {
+                    Err(Illegal::DealFromEmptyStock)
+                } else {
+                    Ok(())
+                }
+            }
+            // §5: redeal when the stock is empty and a redeal is left.
+            Action::Redeal => {
+                if !self.variant.has_waste() {
+                    Err(Illegal::NoStockInVariant)
+                } else if !self.stock.is_empty() {
+                    Err(Illegal::RedealWithStock)
+                } else if self.redeals_left == 0 {
+                    Err(Illegal::NoRedealLeft)
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Card { from, to } => {
+                // The source: foundation cards never move; a quilt card must be there and
+                // available; a waste or reserve must not be empty.
+                if let Pile::Foundation(_) = from {
+                    return Err(Illegal::FromFoundation(from));
+                }
+                let Some(card) = self.top(from) else {
+                    return Err(Illegal::EmptySource(from));
+                };
+                if let Pile::Quilt(r, c) = from
+                    && !is_available(&self.quilt, r, c)
+                {
+                    return Err(Illegal::Unavailable(from));
+                }
+                if from == to {
+                    return Err(Illegal::OntoItself(from));
+                }
+                match to {
+                    Pile::Foundation(f) => {
+                        if self.foundation_accepts(f, card) {
+                            Ok(())
+                        } else {
+                            Err(Illegal::Refused(to, card))
+                        }
+                    }
+                    // Nothing moves onto the quilt; holes are never refilled.
+                    Pile::Quilt(_, _) => Err(Illegal::OntoQuilt(to)),
+                    // Available quilt card → waste: same suit, ±1 (wrap per option). An empty
+                    // waste accepts nothing. (`from` is a quilt cell here: the waste is the only
+                    // other source in these variants and it cannot go onto itself.)
+                    Pile::Waste => match self.waste.last() {
+                        None => Err(Illegal::EmptyWaste),
+                        Some(&top) => {
+                            if builds_on(card, top, self.options.waste_wrap) {
+                                Ok(())
+                            } else {
+                                Err(Illegal::Refused(to, card))
+                            }
+                        }
+                    },
+                    // Persian Rug: available quilt card or another reserve's top → reserve: an
+                    // empty reserve takes any card; otherwise same suit ±1 (wrap per option).
+                    Pile::Reserve(i) => {
+                        if from == Pile::Waste {
+                            return Err(Illegal::WasteOnlyToFoundation);
+                        }
+                        match self.reserves[i].last() {
+                            None => Ok(()),
+                            Some(&top) => {
+                                if builds_on(card, top, self.options.waste_wrap) {
+                                    Ok(())
+                                } else {
+                                    Err(Illegal::Refused(to, card))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Performs a legal action (call `check` first).
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Card { from, to } => {
+                let card = match from {
+                    Pile::Quilt(r, c) => self.quilt[r][c].take(),
+                    Pile::Waste => self.waste.pop(),
+                    Pile::Reserve(i) => self.reserves[i].pop(),
+                    Pile::Foundation(i) => self.foundations[i].pop(),
+                }
+                .expect("checked: source not empty");
+                match to {
+                    Pile::Foundation(i) => self.foundations[i].push(card),
+                    Pile::Waste => self.waste.push(card),
+                    Pile::Reserve(i) => self.reserves[i].push(card),
+                    Pile::Quilt(_, _) => unreachable!("checked: nothing moves onto the quilt"),
+                }
+            }
+            Action::Deal => {
+                let card = self.stock.pop().expect("checked: stock not empty");
+                self.waste.push(card);
+            }
+            Action::Redeal => {
+                // The waste is turned over without shuffling: its BOTTOM card is dealt first.
+                let mut stock: Vec<u8> = std::mem::take(&mut self.waste); // bottom first
+                stock.reverse(); // our stock keeps the next card dealt at the end
+                self.stock = stock;
+                self.redeals_left -= 1;
+            }
+        }
+    }
+
+    /// Every legal action, in a fixed order (see [`QuiltPosition::legal_moves`]). Plainly: try
+    /// every candidate and keep those `check` accepts.
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut sources = Vec::new();
+        for r in 0..8 {
+            for c in 0..8 {
+                sources.push(Pile::Quilt(r, c));
+            }
+        }
+        if self.variant.has_waste() {
+            sources.push(Pile::Waste);
+        }
+        sources.extend((0..self.reserves.len()).map(Pile::Reserve));
+
+        let mut destinations: Vec<Pile> = (0..8).map(Pile::Foundation).collect();
+        if self.variant.has_waste() {
+            destinations.push(Pile::Waste);
+        }
+        destinations.extend((0..self.reserves.len()).map(Pile::Reserve));
+
+        let mut candidates = Vec::new();
+        for &from in &sources {
+            // An empty source is refused by `check` anyway; skipping it only saves time.
+            if self.top(from).is_none() {
+                continue;
+            }
+            for &to in &destinations {
+                candidates.push(Action::Card { from, to });
+            }
+        }
+        candidates.push(Action::Deal);
+        candidates.push(Action::Redeal);
+        candidates
+            .into_iter()
+            .filter(|&a| self.check(a).is_ok())
+            .collect()
+    }
+
+    /// Writes the complete position as bytes, for the visited set (`key` is cleared first): every
+    /// foundation, the 64 quilt cells (255 for a hole), every reserve, the waste and the stock,
+    /// each pile preceded by its length, then the redeals left.
+    fn write_key(&self, key: &mut Vec<u8>) {
+        key.clear();
+        for pile in &self.foundations {
+            key.push(pile.len() as u8);
+            key.extend_from_slice(pile);
+        }
+        for row in &self.quilt {
+            for cell in row {
+                key.push(cell.unwrap_or(255));
+            }
+        }
+        let piles = self
+            .reserves
+            .iter()
+            .chain(std::iter::once(&self.waste))
+            .chain(std::iter::once(&self.stock));
+        for pile in piles {
+            key.push(pile.len() as u8);
+            key.extend_from_slice(pile);
+        }
+        key.push(self.redeals_left);
+    }
+
+    fn key(&self) -> Box<[u8]> {
+        let mut key = Vec::with_capacity(CARD_COUNT + 96);
+        self.write_key(&mut key);
+        key.into_boxed_slice()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay
+// ---------------------------------------------------------------------------------------------
+
+/// Replays `moves` from `layout` (with `options.redeals` redeals left), checking that every move is
+/// legal and that the final position is won. The error's `index` is the offending move
+/// (`moves.len()` when every move was legal but the end is not won; 0 for an inconsistent layout).
+pub fn quilt_replay(
+    variant: QuiltVariant,
+    options: &QuiltOptions,
+    layout: &QuiltLayout,
+    moves: &[Move],
+) -> Result<(), ReplayError> {
+    let mut position =
+        QuiltPosition::new(variant, options, layout).map_err(|reason| ReplayError {
+            index: 0,
+            reason: format!("inconsistent layout: {reason}"),
+        })?;
+    for (index, mv) in moves.iter().enumerate() {
+        position.play(mv).map_err(|reason| ReplayError {
+            index,
+            reason: format!("illegal move `{mv}`: {reason}"),
+        })?;
+    }
+    if position.is_won() {
+        Ok(())
+    } else {
+        Err(ReplayError {
+            index: moves.len(),
+            reason: "all moves legal, but the final position is not won".to_string(),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain exhaustive search
+// ---------------------------------------------------------------------------------------------
+
+/// Exhaustive depth-first search over distinct positions; `Unknown` when more than `max_states`
+/// distinct positions were expanded. Panics if the layout is inconsistent (see
+/// [`quilt_check_layout`]).
+pub fn quilt_plain_search(
+    variant: QuiltVariant,
+    options: &QuiltOptions,
+    layout: &QuiltLayout,
+    max_states: u64,
+) -> PlainOutcome {
+    quilt_plain_search_counted(variant, options, layout, max_states).0
+}
+
+/// As [`quilt_plain_search`], also returning the number of distinct positions expanded (the start
+/// position counts; won positions are recognised when reached and not expanded).
+pub fn quilt_plain_search_counted(
+    variant: QuiltVariant,
+    options: &QuiltOptions,
+    layout: &QuiltLayout,
+    max_states: u64,
+) -> (PlainOutcome, u64) {
+    let start = match QuiltPosition::new(variant, options, layout) {
+        Ok(position) => position,
+        Err(reason) => panic!("quilt_plain_search: inconsistent layout: {reason}"),
+    };
+    if start.is_won() {
+        return (PlainOutcome::Won(Vec::new()), 0);
+    }
+
+    /// One level of the depth-first search: a position, its legal actions, the next one to try,
+    /// and the action that led here from the level below (None at the start).
+    struct Frame {
+        position: QuiltPosition,
+        actions: Vec<Action>,
+        next: usize,
+        via: Option<Action>,
+    }
+
+    let mut visited: HashSet<Box<[u8]>> = HashSet::new();
+    visited.insert(start.key());
+    let mut expanded: u64 = 1;
+    if expanded > max_states {
+        return (PlainOutcome::Unknown, expanded - 1);
+    }
+    let mut stack = vec![Frame {
+        actions: start.legal_actions(),
+        position: start,
+        next: 0,
+        via: None,
+    }];
+    let mut child_key: Vec<u8> = Vec::new();
+
+    while let Some(frame) = stack.last_mut() {
+        if frame.next == frame.actions.len() {
+            stack.pop();
+            continue;
+        }
+        let action = frame.actions[frame.next];
+        frame.next += 1;
+        let mut child = frame.position.clone();
+        child.apply(action);
+
+        if child.is_won() {
+            let mut solution: Vec<Move> = stack
+                .iter()
+                .filter_map(|f| f.via)
+                .map(action_to_move)
+                .collect();
+            solution.push(action_to_move(action));
+            return (PlainOutcome::Won(solution), expanded);
+        }
+        child.write_key(&mut child_key);
+        if visited.contains(child_key.as_slice()) {
+            continue; // already expanded (or on the current path)
+        }
+        visited.insert(child_key.clone().into_boxed_slice());
+        expanded += 1;
+        if expanded > max_states {
+            return (PlainOutcome::Unknown, expanded - 1);
+        }
+        stack.push(Frame {
+            actions: child.legal_actions(),
+            position: child,
+            next: 0,
+            via: Some(action),
+        });
+    }
+    (PlainOutcome::Lost, expanded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The deck-0 aces and kings first, then every other id in order.
+    fn talon() -> Vec<u8> {
+        let head = [0u8, 13, 26, 39, 12, 25, 38, 51];
+        let mut talon = head.to_vec();
+        talon.extend((0..104u8).filter(|id| !head.contains(id)));
+        talon
+    }
+
+    /// Every pile name parses back to its pile, and nothing else does.
+    #[test]
+    fn pile_names_round_trip() {
+        for variant in [
+            QuiltVariant::CrazyQuilt,
+            QuiltVariant::IndianCarpet,
+            QuiltVariant::PersianRug,
+        ] {
+            let piles = all_piles(variant);
+            assert_eq!(
+                piles.len(),
+                8 + 64 + if variant.has_waste() { 1 } else { 8 }
+            );
+            for pile in piles {
+                assert_eq!(parse_pile(variant, &pile_name(pile)), Some(pile));
+            }
+        }
+    }
+
+    /// The visited set must tell apart positions that differ in anything, the redeals left
+    /// included: walk randomly through each game and check that equal keys mean equal positions.
+    #[test]
+    fn keys_identify_complete_positions() {
+        let mut seed: u64 = 7;
+        let mut next = move |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % n as u64) as usize
+        };
+        for variant in [
+            QuiltVariant::CrazyQuilt,
+            QuiltVariant::IndianCarpet,
+            QuiltVariant::PersianRug,
+        ] {
+            let layout = quilt_layout_from_talon(variant, &talon());
+            let options = QuiltOptions::for_variant(variant);
+            let start = QuiltPosition::new(variant, &options, &layout).unwrap();
+
+            let mut seen: HashMap<Box<[u8]>, QuiltPosition> = HashMap::new();
+            for _walk in 0..20 {
+                let mut position = start.clone();
+                for _step in 0..300 {
+                    if let Some(other) = seen.insert(position.key(), position.clone()) {
+                        assert_eq!(other, position);
+                    }
+                    let actions = position.legal_actions();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    position.apply(actions[next(actions.len())]);
+                }
+            }
+            assert!(
+                seen.len() > 500,
+                "{variant:?}: only {} positions",
+                seen.len()
+            );
+
+            if variant.has_waste() {
+                // Deal out, redeal, deal out again: same piles, one redeal fewer, different key.
+                let mut first = start.clone();
+                while first.check(Action::Deal).is_ok() {
+                    first.apply(Action::Deal);
+                }
+                let mut second = first.clone();
+                second.apply(Action::Redeal);
+                while second.check(Action::Deal).is_ok() {
+                    second.apply(Action::Deal);
+                }
+                assert_eq!(first.to_layout(), second.to_layout());
+                assert_eq!(first.redeals_left, second.redeals_left + 1);
+                assert_ne!(first.key(), second.key());
+            }
+        }
+    }
+}
