@@ -47,7 +47,11 @@ fn games_lists_the_variants_with_pysolfc_ids() {
         let line = text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} missing"));
         assert!(line.contains(id) && line.contains("implemented"), "{line}");
     }
-    assert!(text.lines().any(|l| l.starts_with("crazy-quilt") && l.contains("planned")));
+    for name in ["crazy-quilt", "indian-carpet", "persian-rug"] {
+        let line = text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} missing"));
+        assert!(line.contains("implemented") && line.contains(" - "), "{line}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("queen-of-italy ") && l.contains("planned")));
 }
 
 #[test]
@@ -157,6 +161,10 @@ fn explicit_deals_from_a_file_and_from_stdin() {
 fn bad_input_is_one_clear_line() {
     assert_bad_input(&["solve", "klondike", "--seed", "1"], "unknown game");
     assert_bad_input(&["solve", "terrace", "--seed", "1"], "not implemented");
+    assert_bad_input(&["solve", "crazy-quilt", "--pysol", "5"], "not a PySolFC game");
+    assert_bad_input(&["solve", "persian-rug", "--seed", "1", "--redeals", "1"], "no stock");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--no-wrap"], "only to the Crazy Quilt family");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--prune", "dead,magic"], "unknown pruning rule");
     assert_bad_input(&["solve", "alhambra", "--pysol", "0"], "invalid");
     assert_bad_input(&["solve", "alhambra", "--pysol", "12x"], "not a number");
     assert_bad_input(&["solve", "alhambra", "--pysol", "99999999999999999999999999999999999999999"], "out of range");
@@ -167,4 +175,29 @@ fn bad_input_is_one_clear_line() {
     assert_bad_input(&["solve", "alhambra", "--seed", "1", "--pysol", "2"], "cannot be used with");
     assert_bad_input(&["solve", "alhambra"], "required");
     assert_bad_input(&["solve", "alhambra", "--seed", "-1"], "unexpected argument");
+}
+
+#[test]
+fn quilt_deals_are_drawn_as_a_grid() {
+    let out = patience(&["deal", "crazy-quilt", "--seed", "0"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let grid: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("quilt")).skip(2).take(8).collect();
+    assert_eq!(grid.len(), 8, "{text}");
+    assert_eq!(grid.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16, "{text}");
+    assert!(grid.iter().all(|r| r.matches('|').count() == 4 && r.matches('-').count() == 4), "{text}");
+    let v = json(&patience(&["deal", "persian-rug", "--seed", "0", "--format", "json"]));
+    assert_eq!(v["layout"]["quilt"].as_array().unwrap().len(), 8);
+    assert_eq!(v["layout"]["reserves"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn quilt_solutions_are_verified() {
+    for (game, seed) in [("crazy-quilt", "5"), ("indian-carpet", "0"), ("persian-rug", "3")] {
+        let out = patience(&["solve", game, "--seed", seed, "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0), "{game} {seed}");
+        let v = json(&out);
+        assert_eq!((v["verdict"].as_str(), v["verified"].as_bool()), (Some("won"), Some(true)));
+        assert!(v["moves"].as_array().unwrap().iter().any(|m| m["from"].as_str().is_some_and(|f| f.starts_with('Q'))));
+    }
 }

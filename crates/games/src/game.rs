@@ -31,7 +31,7 @@ impl Pruning {
 /// A game with its deal: the rules plus whatever of the deal never changes during play.
 pub trait Game {
     /// A position: compact, exact, and usable as the transposition-table key.
-    type State: Copy + Eq + fmt::Debug;
+    type State: Copy + Eq + std::hash::Hash + fmt::Debug;
     type Move: Copy + Eq + fmt::Debug;
 
     fn start(&self) -> Self::State;

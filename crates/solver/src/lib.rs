@@ -2,10 +2,12 @@
 //! every game family through [`patience_games::game::Game`].
 
 pub mod search;
+pub mod shorten;
 pub mod table;
 pub mod verify;
 
 pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
+pub use shorten::shorten;
 
 use patience_games::game::{Action, Game};
 

@@ -12,7 +12,7 @@ use patience_reference::{self as reference, PlainOutcome};
 use patience_solver::verify::{
     reference_layout, reference_moves, reference_quilt_layout, reference_quilt_variant, reference_variant,
 };
-use patience_solver::{Limits, Verdict, actions, solve};
+use patience_solver::{Limits, Verdict, actions, shorten, solve};
 
 const LIMIT: u64 = 100_000;
 
@@ -83,6 +83,11 @@ fn compare<G: Game>(
             let solution: Vec<Action> = actions(game, &r.moves);
             if let Err(e) = replay(&reference_moves(&solution)) {
                 panic!("{case} {pruning:?}: fast win does not replay: {e:?}");
+            }
+            let short = shorten(game, &r.moves);
+            assert!(short.len() <= r.moves.len());
+            if let Err(e) = replay(&reference_moves(&actions(game, &short))) {
+                panic!("{case} {pruning:?}: shortened win does not replay: {e:?}");
             }
         }
         if r.verdict != Verdict::Unknown {

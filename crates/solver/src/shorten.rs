@@ -1,0 +1,91 @@
+//! Shortens a winning line by shortcuts: a depth-first search wanders (in persian-rug a first
+//! win can be tens of thousands of reserve-to-reserve moves long), but often a position on the
+//! line is one or two legal moves from a much later position of the same line. Greedily taking
+//! the farthest such jump from each position keeps the line legal and winning. One pass with
+//! one-move jumps over the whole line, then passes with two-move jumps until nothing shortens.
+
+use patience_games::game::{Game, MoveList, Pruning};
+use std::collections::HashMap;
+
+pub fn shorten<G: Game>(game: &G, moves: &[G::Move]) -> Vec<G::Move> {
+    let mut line = jump(game, moves, 1);
+    loop {
+        let shorter = jump(game, &line, 2);
+        if shorter.len() >= line.len() {
+            return line;
+        }
+        line = shorter;
+    }
+}
+
+/// One greedy pass with jumps of up to `depth` (1 or 2) moves.
+fn jump<G: Game>(game: &G, moves: &[G::Move], depth: usize) -> Vec<G::Move> {
+    let mut states = Vec::with_capacity(moves.len() + 1);
+    let mut s = game.start();
+    states.push(s);
+    for &m in moves {
+        game.play(&mut s, m);
+        states.push(s);
+    }
+    let index: HashMap<G::State, usize> = states.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+    let (mut first, mut second) = (MoveList::new(), MoveList::new());
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < moves.len() {
+        // (target index, the moves that reach it)
+        let mut best: (usize, [Option<G::Move>; 2]) = (i + 1, [Some(moves[i]), None]);
+        game.moves(&states[i], Pruning::NONE, &mut first);
+        for &m1 in first.iter() {
+            let mut c1 = states[i];
+            game.play(&mut c1, m1);
+            if let Some(&j) = index.get(&c1)
+                && j > best.0
+            {
+                best = (j, [Some(m1), None]);
+            }
+            if depth < 2 || game.is_won(&c1) {
+                continue;
+            }
+            game.moves(&c1, Pruning::NONE, &mut second);
+            for &m2 in second.iter() {
+                let mut c2 = c1;
+                game.play(&mut c2, m2);
+                if let Some(&j) = index.get(&c2)
+                    && j > best.0 + 1
+                {
+                    best = (j, [Some(m1), Some(m2)]);
+                }
+            }
+        }
+        out.extend(best.1.into_iter().flatten());
+        i = best.0;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patience_games::deal::{DealSource, Hook, make_deal};
+    use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+    use crate::{Limits, Verdict, solve};
+
+    /// A long persian-rug win gets much shorter and still wins on the fast state.
+    #[test]
+    fn wandering_wins_get_shorter_and_still_win() {
+        let deal = make_deal(&DealSource::Native(5), Hook::AcesKingsToTop).unwrap();
+        let game = Quilt::new(QuiltRules::new(QuiltVariant::PersianRug), &deal);
+        let r = solve(&game, Limits { max_states: 500_000, max_time: None, table_bytes: 256 << 20 }, Pruning::ALL);
+        assert_eq!(r.verdict, Verdict::Won);
+        let short = shorten(&game, &r.moves);
+        assert!(short.len() * 10 < r.moves.len(), "{} -> {}", r.moves.len(), short.len());
+        let mut s = game.start();
+        for &m in &short {
+            let mut legal = MoveList::new();
+            game.moves(&s, Pruning::NONE, &mut legal);
+            assert!(legal.contains(&m));
+            game.play(&mut s, m);
+        }
+        assert!(game.is_won(&s));
+    }
+}
