@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The differential test (fast solver vs the plain reference search) on N seeds per variant
+# instead of the default 12; prints the agreement tallies.   scripts/differential.sh [N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PATIENCE_DIFF_SEEDS=${1:-100} cargo test --release -p patience-solver --test differential -- --nocapture 2>&1 |
+    grep -E "Tally|test result|panicked|disagree"
