@@ -16,6 +16,7 @@
 use crate::card::{Card, Kind};
 use crate::cardseq::CardSeq;
 use crate::deal::Deal;
+use crate::layout::BadLayout;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Foundations(u32);
@@ -44,6 +45,29 @@ impl Foundations {
     }
     pub fn bits(self) -> u32 {
         self.0
+    }
+
+    /// The counts of eight foundation piles (bottom→top), which must be runs from their base.
+    pub fn from_piles(piles: &[Vec<Card>]) -> Result<Foundations, BadLayout> {
+        if piles.len() != 8 {
+            return Err(BadLayout(format!("{} foundations, expected 8", piles.len())));
+        }
+        let mut found = Foundations::default();
+        for (f, pile) in piles.iter().enumerate() {
+            if pile.len() > 13 {
+                return Err(BadLayout(format!("F{f} holds {} cards", pile.len())));
+            }
+            if let Some((i, c)) = pile.iter().enumerate().find(|(i, c)| c.kind() != Foundations::card(f, *i as u8)) {
+                return Err(BadLayout(format!("F{f} card {} is {c}, expected {}", i + 1, Foundations::card(f, i as u8))));
+            }
+            found.set(f, pile.len() as u8);
+        }
+        Ok(found)
+    }
+
+    /// Every card on the foundations.
+    pub fn kinds(self) -> impl Iterator<Item = Kind> {
+        (0..8).flat_map(move |f| (0..self.count(f)).map(move |i| Foundations::card(f, i)))
     }
 
     /// The `i`-th card (from the bottom) of foundation `f`.

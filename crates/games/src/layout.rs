@@ -1,6 +1,6 @@
 //! A starting layout, pile by pile: what `patience deal` prints and what the PySolFC fixtures hold.
 
-use crate::card::Card;
+use crate::card::{Card, Kind};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// Every pile listed bottom→top; the stock listed with the next card to deal first.
@@ -79,4 +79,43 @@ impl Serialize for Layout {
         }
         m.end()
     }
+}
+
+/// Why a layout cannot be a position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLayout(pub String);
+
+impl std::fmt::Display for BadLayout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid layout: {}", self.0)
+    }
+}
+impl std::error::Error for BadLayout {}
+
+/// Every card of a position must be there twice, no more, no less.
+pub fn check_two_of_each(kinds: impl IntoIterator<Item = Kind>) -> Result<(), BadLayout> {
+    let mut count = [0usize; 52];
+    for k in kinds {
+        count[k.index() as usize] += 1;
+    }
+    match (0..52).find(|&k| count[k] != 2) {
+        Some(k) => Err(BadLayout(format!(
+            "{} appears {} times; every card must appear twice",
+            Kind::from_index(k as u8),
+            count[k]
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Compares a layout's text with a pinned golden file under `tests/golden/` (tests only).
+/// `PATIENCE_BLESS=1` rewrites the file: never do that for a published deal.
+#[cfg(test)]
+pub(crate) fn assert_golden(file: &str, got: &str) {
+    let path = format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("PATIENCE_BLESS").is_some() {
+        std::fs::write(&path, got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(got, want, "{file}: layout changed, but deals are forever");
 }

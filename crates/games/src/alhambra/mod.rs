@@ -12,7 +12,7 @@ pub use state::AlhambraState;
 
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
-use crate::layout::Layout;
+use crate::layout::{BadLayout, Layout, check_two_of_each};
 use crate::cardseq::SEQ_CAP;
 use crate::foundations::Foundations;
 
@@ -82,17 +82,6 @@ pub struct Alhambra {
     start: AlhambraState,
 }
 
-/// Why a layout cannot be a position of this family.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLayout(pub String);
-
-impl std::fmt::Display for BadLayout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid layout: {}", self.0)
-    }
-}
-impl std::error::Error for BadLayout {}
-
 impl Alhambra {
     pub fn new(rules: AlhambraRules, deal: &Deal) -> Self {
         Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
@@ -102,26 +91,11 @@ impl Alhambra {
     /// foundations already hold cards. Foundations must be runs from their base (A up, K down).
     pub fn from_layout(rules: AlhambraRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
-        if layout.foundations.len() != 8 || layout.reserves.len() != rules.reserves() || layout.wastes.len() != rules.wastes() {
-            return bad(format!(
-                "expected 8 foundations, {} reserves and {} waste(s)",
-                rules.reserves(),
-                rules.wastes()
-            ));
+        if layout.reserves.len() != rules.reserves() || layout.wastes.len() != rules.wastes() {
+            return bad(format!("expected {} reserves and {} waste(s)", rules.reserves(), rules.wastes()));
         }
-        let mut s = AlhambraState { redeals_left: rules.redeals, ..AlhambraState::default() };
-        for (f, pile) in layout.foundations.iter().enumerate() {
-            if pile.len() > 13 {
-                return bad(format!("F{f} holds {} cards", pile.len()));
-            }
-            for (i, c) in pile.iter().enumerate() {
-                let want = Foundations::card(f, i as u8);
-                if c.kind() != want {
-                    return bad(format!("F{f} card {} is {c}, expected {want}", i + 1));
-                }
-            }
-            s.found.set(f, pile.len() as u8);
-        }
+        let found = Foundations::from_piles(&layout.foundations)?;
+        let mut s = AlhambraState { redeals_left: rules.redeals, found, ..AlhambraState::default() };
         let mut reserves = [[Kind::default(); 12]; 8];
         for (r, pile) in layout.reserves.iter().enumerate() {
             if pile.len() > rules.reserve_depth() {
@@ -146,20 +120,8 @@ impl Alhambra {
                 s.wlen[w] += 1;
             }
         }
-        let total = s.seq.len()
-            + s.found.total()
-            + (0..8).map(|r| s.height(r) as usize).sum::<usize>();
-        if total != 104 {
-            return bad(format!("the layout holds {total} cards, not 104"));
-        }
         let game = Alhambra { rules, reserves, start: s };
-        let mut count = [0u8; 52];
-        for k in game.all_kinds(&s) {
-            count[k.index() as usize] += 1;
-        }
-        if let Some(k) = (0..52).find(|&k| count[k] != 2) {
-            return bad(format!("{} appears {} times; every card must appear twice", Kind::from_index(k as u8), count[k]));
-        }
+        check_two_of_each(game.all_kinds(&s))?;
         Ok(game)
     }
 
@@ -170,9 +132,7 @@ impl Alhambra {
     /// Every card of a position, for consistency checks.
     fn all_kinds(&self, s: &AlhambraState) -> Vec<Kind> {
         let mut v = Vec::with_capacity(104);
-        for f in 0..8 {
-            v.extend((0..s.found.count(f)).map(|i| Foundations::card(f, i)));
-        }
+        v.extend(s.found.kinds());
         for r in 0..self.rules.reserves() {
             v.extend_from_slice(&self.reserves[r][..s.height(r) as usize]);
             if s.refill[r.min(3)] != 0 && r < 4 {

@@ -12,7 +12,7 @@ use crate::card::{Card, Kind};
 use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
 use crate::foundations::Foundations;
-use crate::layout::Layout;
+use crate::layout::{BadLayout, Layout, check_two_of_each};
 use state::VERTICAL;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,40 +75,25 @@ pub struct Quilt {
     start: QuiltState,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadQuiltLayout(pub String);
-impl std::fmt::Display for BadQuiltLayout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid layout: {}", self.0)
-    }
-}
-impl std::error::Error for BadQuiltLayout {}
-
 impl Quilt {
     pub fn new(rules: QuiltRules, deal: &Deal) -> Self {
         Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
     }
 
     /// A game from any position: a deal's layout or a test position with pre-filled foundations.
-    pub fn from_layout(rules: QuiltRules, layout: &Layout) -> Result<Self, BadQuiltLayout> {
-        let bad = |m: String| Err(BadQuiltLayout(m));
+    pub fn from_layout(rules: QuiltRules, layout: &Layout) -> Result<Self, BadLayout> {
+        let bad = |m: String| Err(BadLayout(m));
         let reserves = if rules.has_reserves() { 8 } else { 0 };
         let wastes = if rules.has_reserves() { 0 } else { 1 };
-        if layout.foundations.len() != 8 || layout.quilt.len() != 64 || layout.reserves.len() != reserves || layout.wastes.len() != wastes {
-            return bad(format!("expected 8 foundations, a 64-cell quilt, {reserves} reserves and {wastes} waste"));
+        if layout.quilt.len() != 64 || layout.reserves.len() != reserves || layout.wastes.len() != wastes {
+            return bad(format!("expected a 64-cell quilt, {reserves} reserves and {wastes} waste"));
         }
         if rules.has_reserves() && !layout.stock_top_first.is_empty() {
             return bad("persian-rug has no stock".into());
         }
-        let mut s = QuiltState { redeals_left: rules.redeals, ..QuiltState::default() };
-        let mut kinds = vec![];
-        for (f, pile) in layout.foundations.iter().enumerate() {
-            if pile.len() > 13 || pile.iter().enumerate().any(|(i, c)| c.kind() != Foundations::card(f, i as u8)) {
-                return bad(format!("F{f} is not a run from its base"));
-            }
-            s.found.set(f, pile.len() as u8);
-            kinds.extend(pile.iter().map(|c| c.kind()));
-        }
+        let found = Foundations::from_piles(&layout.foundations)?;
+        let mut s = QuiltState { redeals_left: rules.redeals, found, ..QuiltState::default() };
+        let mut kinds: Vec<Kind> = found.kinds().collect();
         let mut cells = [Kind::default(); 64];
         for (i, cell) in layout.quilt.iter().enumerate() {
             if let Some(c) = cell {
@@ -128,13 +113,7 @@ impl Quilt {
             s.seq.push(c.kind());
             kinds.push(c.kind());
         }
-        let mut count = [0u8; 52];
-        for k in &kinds {
-            count[k.index() as usize] += 1;
-        }
-        if let Some(k) = (0..52).find(|&k| count[k] != 2) {
-            return bad(format!("{} appears {} times; every card must appear twice", Kind::from_index(k as u8), count[k]));
-        }
+        check_two_of_each(kinds)?;
         Ok(Quilt { rules, cells, start: s })
     }
 

@@ -30,18 +30,12 @@ fn layouts_follow_the_rule_book() {
     }
 }
 
-/// Published layouts never change (`PATIENCE_BLESS=1` rewrote these once; never for a published deal).
+/// Published layouts never change.
 #[test]
 fn pinned_native_layouts() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
     for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
         let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
-        let path = format!("{dir}/{name}-seed-{seed}.txt");
-        if std::env::var_os("PATIENCE_BLESS").is_some() {
-            std::fs::write(&path, &got).unwrap();
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert_eq!(got, want, "{name} seed {seed}: layout changed, but deals are forever");
+        crate::layout::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
 
