@@ -14,9 +14,12 @@ out=results/seed-tables/$variant-$first-$last${tag:+-$tag}.csv
 mkdir -p "$(dirname "$out")"
 export PATIENCE_ARGS="$*" VARIANT=$variant
 solve_one() {
-    local seed=$1 json
+    local seed=$1 json line
     json=$(./target/release/patience solve "$VARIANT" --seed "$seed" --format json $PATIENCE_ARGS || true)
-    python3 -c 'import json,sys; d=json.loads(sys.argv[2]); print(",".join([sys.argv[1], d["verdict"], str(d["states"]), "%.4f" % d["seconds"], str(len(d["moves"])), str(d["verified"])]))' "$seed" "$json"
+    line=$(python3 -c 'import json,sys; d=json.loads(sys.argv[2]); print(",".join([sys.argv[1], d["verdict"], str(d["states"]), "%.4f" % d["seconds"], str(len(d["moves"])), str(d["verified"])]))' "$seed" "$json") ||
+        line="$seed,error,0,0,0,False"
+    # One short write per line: lines from parallel jobs never interleave.
+    echo "$line"
 }
 export -f solve_one
 {
@@ -24,5 +27,7 @@ export -f solve_one
     seq "$first" "$last" | xargs -P "$jobs" -I{} bash -c 'solve_one {}' | sort -t, -k1,1n
 } > "$out.tmp"
 mv "$out.tmp" "$out"
+rows=$(($(wc -l < "$out") - 1))
+[ "$rows" -eq $((last - first + 1)) ] || { echo "seed-table: $out has $rows rows, expected $((last - first + 1))" >&2; exit 1; }
 echo "# $variant seeds $first..$last, options: ${*:-(defaults)}; $(git rev-parse --short HEAD)"
 python3 scripts/summarise.py "$out"

@@ -14,11 +14,12 @@ def pct(values, p):
 
 for path in sys.argv[1:]:
     rows = list(csv.DictReader(open(path)))
-    counts = {v: sum(r["verdict"] == v for r in rows) for v in ("won", "lost", "unknown")}
+    counts = {v: sum(r["verdict"] == v for r in rows) for v in ("won", "lost", "unknown", "error")}
     states = [int(r["states"]) for r in rows]
     secs = [float(r["seconds"]) for r in rows]
     unverified = sum(r["verdict"] == "won" and r["verified"] != "True" for r in rows)
     print(f"{path}: deals {len(rows)}  won {counts['won']}  lost {counts['lost']}  unknown {counts['unknown']}"
-          + (f"  UNVERIFIED WINS {unverified}" if unverified else ""))
+          + (f"  UNVERIFIED WINS {unverified}" if unverified else "")
+          + (f"  ERRORS {counts['error']}" if counts["error"] else ""))
     print(f"  states  median {pct(states, 50):>10,}  p99 {pct(states, 99):>10,}  max {max(states, default=0):>10,}")
     print(f"  seconds median {pct(secs, 50):>10.3f}  p99 {pct(secs, 99):>10.3f}  max {max(secs, default=0):>10.3f}")
