@@ -32,10 +32,15 @@
 //! * [`plain_search`] counts the start position as the first state expanded; a won position is
 //!   recognised when generated and not counted. A start that is already won is `Won(vec![])`.
 
-use std::collections::HashSet;
 use std::fmt;
 
+mod engine;
 pub mod quilt;
+
+use engine::{
+    Rules, all_foundations_full, check_cards, check_foundation_count, check_pile_count,
+    exhaustive_search, foundation_accepts, legal_among, replay_moves,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Cards (RULES.md §0)
@@ -238,12 +243,7 @@ enum Pile {
 }
 
 /// A move in index form (what the engine works with).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
-    Card { from: Pile, to: Pile },
-    Deal,
-    Redeal,
-}
+type Action = engine::Action<Pile>;
 
 /// Every pile of the variant, in a fixed order: foundations, reserves, wastes.
 fn all_piles(variant: Variant) -> Vec<Pile> {
@@ -275,34 +275,6 @@ fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
     all_piles(variant)
         .into_iter()
         .find(|&pile| pile_name(variant, pile) == name)
-}
-
-fn action_to_move(variant: Variant, action: Action) -> Move {
-    match action {
-        Action::Card { from, to } => Move::Card {
-            from: pile_name(variant, from),
-            to: pile_name(variant, to),
-        },
-        Action::Deal => Move::Deal,
-        Action::Redeal => Move::Redeal,
-    }
-}
-
-fn move_to_action(variant: Variant, mv: &Move) -> Result<Action, String> {
-    match mv {
-        Move::Deal => Ok(Action::Deal),
-        Move::Redeal => Ok(Action::Redeal),
-        Move::Card { from, to } => {
-            let from_pile = parse_pile(variant, from)
-                .ok_or_else(|| format!("no pile named {from:?} in {variant:?}"))?;
-            let to_pile = parse_pile(variant, to)
-                .ok_or_else(|| format!("no pile named {to:?} in {variant:?}"))?;
-            Ok(Action::Card {
-                from: from_pile,
-                to: to_pile,
-            })
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,27 +326,19 @@ impl Clone for Position {
 /// copy), and every foundation a run of its own suit from its base (F0..F3 up from the ace of
 /// C S H D, F4..F7 down from the king).
 pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
-    if layout.foundations.len() != 8 {
-        return Err(format!(
-            "{} foundations, expected 8",
-            layout.foundations.len()
-        ));
-    }
-    if layout.reserves.len() != variant.reserve_count() {
-        return Err(format!(
-            "{} reserves, expected {} for {variant:?}",
-            layout.reserves.len(),
-            variant.reserve_count()
-        ));
-    }
-    if layout.wastes.len() != variant.waste_count() {
-        return Err(format!(
-            "{} waste piles, expected {} for {variant:?}",
-            layout.wastes.len(),
-            variant.waste_count()
-        ));
-    }
-    let mut copies = [0u32; 52];
+    check_foundation_count(&layout.foundations)?;
+    check_pile_count(
+        "reserves",
+        layout.reserves.len(),
+        variant.reserve_count(),
+        variant,
+    )?;
+    check_pile_count(
+        "waste piles",
+        layout.wastes.len(),
+        variant.waste_count(),
+        variant,
+    )?;
     let all_cards = layout
         .foundations
         .iter()
@@ -382,41 +346,7 @@ pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
         .chain(&layout.wastes)
         .flatten()
         .chain(&layout.stock_top_first);
-    for &card in all_cards {
-        if card as usize >= CARD_COUNT {
-            return Err(format!("card id {card} is not below 104"));
-        }
-        copies[kind_of(card) as usize] += 1;
-    }
-    for (kind, &count) in copies.iter().enumerate() {
-        if count != 2 {
-            return Err(format!(
-                "{} appears {count} times, expected 2",
-                card_code(kind as u8)
-            ));
-        }
-    }
-    for (f, pile) in layout.foundations.iter().enumerate() {
-        for (height, &card) in pile.iter().enumerate() {
-            if height >= 13 {
-                return Err(format!("F{f} holds more than 13 cards"));
-            }
-            // The card at height h of an up foundation has rank h, of a down foundation 12 − h.
-            let suit = (f % 4) as u8;
-            let rank = if f < 4 {
-                height as u8
-            } else {
-                12 - height as u8
-            };
-            if suit_of(card) != suit || rank_of(card) != rank {
-                return Err(format!(
-                    "F{f} holds {} at height {height}: not a run from its base",
-                    card_code(card)
-                ));
-            }
-        }
-    }
-    Ok(())
+    check_cards(all_cards, &layout.foundations)
 }
 
 /// Why an action is illegal (kept cheap: the search checks every candidate action).
@@ -490,25 +420,18 @@ impl Position {
 
     /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
     pub fn is_won(&self) -> bool {
-        self.foundations.iter().all(|f| f.len() == 13)
+        all_foundations_full(&self.foundations)
     }
 
     /// Every legal move, in a fixed order: card moves by source (reserves, then wastes) and
     /// destination (foundations, then wastes), then deal, then redeal.
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.legal_actions()
-            .into_iter()
-            .map(|a| action_to_move(self.variant, a))
-            .collect()
+        engine::legal_moves(self)
     }
 
     /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), String> {
-        let action = move_to_action(self.variant, mv)?;
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
-        self.apply(action);
-        Ok(())
+        engine::play(self, mv)
     }
 
     fn pile(&self, pile: Pile) -> &Vec<u8> {
@@ -525,24 +448,6 @@ impl Position {
             Pile::Reserve(i) => &mut self.reserves[i],
             Pile::Waste(i) => &mut self.wastes[i],
         }
-    }
-
-    /// Does foundation `f` accept `card`? (§2: F0..F3 build up in suit C S H D from the ace,
-    /// F4..F7 build down in suit from the king, no wrap, at most 13 cards.) The foundation is a
-    /// run from its base (checked when the position was made), so the next rank needed is its
-    /// height going up, 12 − height going down. Either copy of the card fits.
-    fn foundation_accepts(&self, f: usize, card: u8) -> bool {
-        let height = self.foundations[f].len();
-        if height >= 13 {
-            return false;
-        }
-        let suit = (f % 4) as u8;
-        let next_rank = if f < 4 {
-            height as u8
-        } else {
-            12 - height as u8
-        };
-        suit_of(card) == suit && rank_of(card) == next_rank
     }
 
     /// Does waste `w` accept `card` (from a reserve, or in Granada from another waste)?
@@ -592,7 +497,7 @@ impl Position {
                 match to {
                     // Reserve or waste top → foundation.
                     Pile::Foundation(f) => {
-                        if self.foundation_accepts(f, card) {
+                        if foundation_accepts(&self.foundations, f, card) {
                             Ok(())
                         } else {
                             Err(Illegal::Refused(to, card))
@@ -619,6 +524,40 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// The Alhambra family's rules as the replay loop and the search (`engine`) see them.
+impl Rules for Position {
+    type Action = Action;
+
+    fn is_won(&self) -> bool {
+        all_foundations_full(&self.foundations)
+    }
+
+    /// Every legal action, in a fixed order (see [`Position::legal_moves`]). Plainly: try every
+    /// candidate and keep those `check` accepts.
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut candidates = Vec::new();
+        let sources = (0..self.reserves.len())
+            .map(Pile::Reserve)
+            .chain((0..self.wastes.len()).map(Pile::Waste));
+        for from in sources {
+            let destinations = (0..8)
+                .map(Pile::Foundation)
+                .chain((0..self.wastes.len()).map(Pile::Waste));
+            for to in destinations {
+                candidates.push(Action::Card { from, to });
+            }
+        }
+        legal_among(candidates, |a| self.check(a).is_ok())
+    }
+
+    fn legal_action(&self, mv: &Move) -> Result<Action, String> {
+        let action = Action::from_move(mv, self.variant, |name| parse_pile(self.variant, name))?;
+        self.check(action)
+            .map_err(|illegal| illegal.reason(self.variant))?;
+        Ok(action)
     }
 
     /// Performs a legal action (call `check` first), then The Reinforcements' automatic refill.
@@ -669,38 +608,12 @@ impl Position {
         }
     }
 
-    /// Every legal action, in a fixed order (see [`Position::legal_moves`]). Plainly: try every
-    /// candidate and keep those `check` accepts.
-    fn legal_actions(&self) -> Vec<Action> {
-        let mut candidates = Vec::new();
-        let sources = (0..self.reserves.len())
-            .map(Pile::Reserve)
-            .chain((0..self.wastes.len()).map(Pile::Waste));
-        for from in sources {
-            let destinations = (0..8)
-                .map(Pile::Foundation)
-                .chain((0..self.wastes.len()).map(Pile::Waste));
-            for to in destinations {
-                candidates.push(Action::Card { from, to });
-            }
-        }
-        candidates.push(Action::Deal);
-        candidates.push(Action::Redeal);
-        candidates
-            .into_iter()
-            .filter(|&a| self.check(a).is_ok())
-            .collect()
+    fn to_move(&self, action: Action) -> Move {
+        action.to_move(|pile| pile_name(self.variant, pile))
     }
 
     /// The complete position as bytes, for the visited set: every pile (foundations, reserves,
     /// wastes, stock) in full, each preceded by its length, then the redeals left.
-    fn key(&self) -> Box<[u8]> {
-        let mut key = Vec::with_capacity(CARD_COUNT + 24);
-        self.write_key(&mut key);
-        key.into_boxed_slice()
-    }
-
-    /// Writes [`Position::key`] into `key` (cleared first).
     fn write_key(&self, key: &mut Vec<u8>) {
         key.clear();
         let piles = self
@@ -745,24 +658,7 @@ pub fn replay(
     layout: &Layout,
     moves: &[Move],
 ) -> Result<(), ReplayError> {
-    let mut position = Position::new(variant, options, layout).map_err(|reason| ReplayError {
-        index: 0,
-        reason: format!("inconsistent layout: {reason}"),
-    })?;
-    for (index, mv) in moves.iter().enumerate() {
-        position.play(mv).map_err(|reason| ReplayError {
-            index,
-            reason: format!("illegal move `{mv}`: {reason}"),
-        })?;
-    }
-    if position.is_won() {
-        Ok(())
-    } else {
-        Err(ReplayError {
-            index: moves.len(),
-            reason: "all moves legal, but the final position is not won".to_string(),
-        })
-    }
+    replay_moves(Position::new(variant, options, layout), moves)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -799,104 +695,23 @@ pub fn plain_search_counted(
     layout: &Layout,
     max_states: u64,
 ) -> (PlainOutcome, u64) {
-    let start = match Position::new(variant, options, layout) {
-        Ok(position) => position,
-        Err(reason) => panic!("plain_search: inconsistent layout: {reason}"),
-    };
-    if start.is_won() {
-        return (PlainOutcome::Won(Vec::new()), 0);
-    }
-
-    /// One level of the depth-first search: a position, its legal actions, the next one to try,
-    /// and the action that led here from the level below (None at the start).
-    struct Frame {
-        position: Position,
-        actions: Vec<Action>,
-        next: usize,
-        via: Option<Action>,
-    }
-
-    let mut visited: HashSet<Box<[u8]>> = HashSet::new();
-    visited.insert(start.key());
-    let mut expanded: u64 = 1;
-    if expanded > max_states {
-        return (PlainOutcome::Unknown, expanded - 1);
-    }
-    let mut stack = vec![Frame {
-        actions: start.legal_actions(),
-        position: start,
-        next: 0,
-        via: None,
-    }];
-
-    // Scratch space reused from one tried action to the next (a plain copy-and-apply; the
-    // buffers are only recycled to spare the allocator).
-    let mut child = stack[0].position.clone();
-    let mut child_key: Vec<u8> = Vec::new();
-
-    while let Some(frame) = stack.last_mut() {
-        if frame.next == frame.actions.len() {
-            stack.pop();
-            continue;
-        }
-        let action = frame.actions[frame.next];
-        frame.next += 1;
-        child.clone_from(&frame.position);
-        child.apply(action);
-
-        if child.is_won() {
-            let mut solution: Vec<Move> = stack
-                .iter()
-                .filter_map(|f| f.via)
-                .map(|a| action_to_move(variant, a))
-                .collect();
-            solution.push(action_to_move(variant, action));
-            return (PlainOutcome::Won(solution), expanded);
-        }
-        child.write_key(&mut child_key);
-        if visited.contains(child_key.as_slice()) {
-            continue; // already expanded (or on the current path)
-        }
-        visited.insert(child_key.clone().into_boxed_slice());
-        expanded += 1;
-        if expanded > max_states {
-            return (PlainOutcome::Unknown, expanded - 1);
-        }
-        let position = child.clone();
-        stack.push(Frame {
-            actions: position.legal_actions(),
-            position,
-            next: 0,
-            via: Some(action),
-        });
-    }
-    (PlainOutcome::Lost, expanded)
+    exhaustive_search(
+        "plain_search",
+        Position::new(variant, options, layout),
+        max_states,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    /// The deck-0 aces and kings first, then every other id in order.
-    fn talon() -> Vec<u8> {
-        let head = [0u8, 13, 26, 39, 12, 25, 38, 51];
-        let mut talon = head.to_vec();
-        talon.extend((0..104u8).filter(|id| !head.contains(id)));
-        talon
-    }
+    use engine::test_support::{dealt_out_twice, talon, walk_checking_keys};
 
     /// The visited set must tell apart positions that differ in anything, the redeals left
     /// included: walk randomly through each game and check that equal keys mean equal positions.
     #[test]
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 99;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) % n as u64) as usize
-        };
         for variant in [Variant::Alhambra, Variant::Granada, Variant::Reinforcements] {
             let layout = layout_from_talon(variant, &talon());
             let start = Position::new(variant, &Options::default(), &layout).unwrap();
@@ -905,38 +720,13 @@ mod tests {
             fewer.redeals_left -= 1;
             assert_ne!(start.key(), fewer.key());
 
-            let mut seen: HashMap<Box<[u8]>, Position> = HashMap::new();
-            for _walk in 0..20 {
-                let mut position = start.clone();
-                for _step in 0..400 {
-                    if let Some(other) = seen.insert(position.key(), position.clone()) {
-                        assert_eq!(other, position);
-                    }
-                    let actions = position.legal_actions();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    position.apply(actions[next(actions.len())]);
-                }
-            }
-            assert!(
-                seen.len() > 1000,
-                "{variant:?}: only {} positions",
-                seen.len()
-            );
+            let seen = walk_checking_keys(&start, &mut seed, 400);
+            assert!(seen > 1000, "{variant:?}: only {seen} positions");
 
             // Twins that differ only in the redeals left do occur in play: deal the stock out,
             // redeal, deal it out again (Alhambra and The Reinforcements restore the same waste).
             if variant != Variant::Granada {
-                let mut first = start.clone();
-                while first.check(Action::Deal).is_ok() {
-                    first.apply(Action::Deal);
-                }
-                let mut second = first.clone();
-                second.apply(Action::Redeal);
-                while second.check(Action::Deal).is_ok() {
-                    second.apply(Action::Deal);
-                }
+                let (first, second) = dealt_out_twice(&start);
                 assert_eq!(first.to_layout(), second.to_layout());
                 assert_eq!(first.redeals_left, second.redeals_left + 1);
                 assert_ne!(first.key(), second.key());

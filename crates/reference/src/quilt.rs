@@ -37,9 +37,11 @@
 //!   is recognised when generated and not counted. A start that is already won is `Won(vec![])`.
 //! * `QuiltOptions::default()` is Crazy Quilt's: wrap on, 1 redeal.
 
-use std::collections::HashSet;
-
-use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, kind_of, rank_of, suit_of};
+use crate::engine::{
+    Rules, all_foundations_full, check_cards, check_foundation_count, check_pile_count,
+    exhaustive_search, foundation_accepts, legal_among, replay_moves,
+};
+use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, suit_of};
 
 // ---------------------------------------------------------------------------------------------
 // Variants, options, layouts
@@ -219,9 +221,10 @@ pub fn available_cells(quilt: &[[Option<u8>; 8]; 8]) -> Vec<(usize, usize)> {
 // Piles and moves
 // ---------------------------------------------------------------------------------------------
 
-/// A pile of the position, by kind and index.
+/// A pile of the position, by kind and index. (Seen by the crate only inside [`Action`], the
+/// `Action` of [`QuiltPosition`]'s `Rules`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pile {
+pub(crate) enum Pile {
     Foundation(usize),
     /// Row, column.
     Quilt(usize, usize),
@@ -230,12 +233,7 @@ enum Pile {
 }
 
 /// A move in index form (what the engine works with).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
-    Card { from: Pile, to: Pile },
-    Deal,
-    Redeal,
-}
+type Action = crate::engine::Action<Pile>;
 
 /// Every pile of the variant, in a fixed order: foundations, quilt cells (row-major), the waste
 /// (Crazy Quilt, Indian Carpet), reserves (Persian Rug).
@@ -271,34 +269,6 @@ fn parse_pile(variant: QuiltVariant, name: &str) -> Option<Pile> {
         .find(|&pile| pile_name(pile) == name)
 }
 
-fn action_to_move(action: Action) -> Move {
-    match action {
-        Action::Card { from, to } => Move::Card {
-            from: pile_name(from),
-            to: pile_name(to),
-        },
-        Action::Deal => Move::Deal,
-        Action::Redeal => Move::Redeal,
-    }
-}
-
-fn move_to_action(variant: QuiltVariant, mv: &Move) -> Result<Action, String> {
-    match mv {
-        Move::Deal => Ok(Action::Deal),
-        Move::Redeal => Ok(Action::Redeal),
-        Move::Card { from, to } => {
-            let from_pile = parse_pile(variant, from)
-                .ok_or_else(|| format!("no pile named {from:?} in {variant:?}"))?;
-            let to_pile = parse_pile(variant, to)
-                .ok_or_else(|| format!("no pile named {to:?} in {variant:?}"))?;
-            Ok(Action::Card {
-                from: from_pile,
-                to: to_pile,
-            })
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layout consistency
 // ---------------------------------------------------------------------------------------------
@@ -309,26 +279,19 @@ fn move_to_action(variant: QuiltVariant, mv: &Move) -> Result<Action, String> {
 /// foundation a run of its own suit from its base (F0..F3 up from the ace of C S H D, F4..F7 down
 /// from the king).
 pub fn quilt_check_layout(variant: QuiltVariant, layout: &QuiltLayout) -> Result<(), String> {
-    if layout.foundations.len() != 8 {
-        return Err(format!(
-            "{} foundations, expected 8",
-            layout.foundations.len()
-        ));
-    }
-    if layout.reserves.len() != variant.reserve_count() {
-        return Err(format!(
-            "{} reserves, expected {} for {variant:?}",
-            layout.reserves.len(),
-            variant.reserve_count()
-        ));
-    }
+    check_foundation_count(&layout.foundations)?;
+    check_pile_count(
+        "reserves",
+        layout.reserves.len(),
+        variant.reserve_count(),
+        variant,
+    )?;
     if !variant.has_waste() && !layout.waste.is_empty() {
         return Err(format!("{variant:?} has no waste"));
     }
     if !variant.has_waste() && !layout.stock_top_first.is_empty() {
         return Err(format!("{variant:?} has no stock"));
     }
-    let mut copies = [0u32; 52];
     let quilt_cards = layout.quilt.iter().flatten().flatten();
     let all_cards = layout
         .foundations
@@ -338,41 +301,7 @@ pub fn quilt_check_layout(variant: QuiltVariant, layout: &QuiltLayout) -> Result
         .chain(quilt_cards)
         .chain(&layout.waste)
         .chain(&layout.stock_top_first);
-    for &card in all_cards {
-        if card as usize >= CARD_COUNT {
-            return Err(format!("card id {card} is not below 104"));
-        }
-        copies[kind_of(card) as usize] += 1;
-    }
-    for (kind, &count) in copies.iter().enumerate() {
-        if count != 2 {
-            return Err(format!(
-                "{} appears {count} times, expected 2",
-                card_code(kind as u8)
-            ));
-        }
-    }
-    for (f, pile) in layout.foundations.iter().enumerate() {
-        for (height, &card) in pile.iter().enumerate() {
-            if height >= 13 {
-                return Err(format!("F{f} holds more than 13 cards"));
-            }
-            // The card at height h of an up foundation has rank h, of a down foundation 12 − h.
-            let suit = (f % 4) as u8;
-            let rank = if f < 4 {
-                height as u8
-            } else {
-                12 - height as u8
-            };
-            if suit_of(card) != suit || rank_of(card) != rank {
-                return Err(format!(
-                    "F{f} holds {} at height {height}: not a run from its base",
-                    card_code(card)
-                ));
-            }
-        }
-    }
-    Ok(())
+    check_cards(all_cards, &layout.foundations)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -489,26 +418,19 @@ impl QuiltPosition {
 
     /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
     pub fn is_won(&self) -> bool {
-        self.foundations.iter().all(|f| f.len() == 13)
+        all_foundations_full(&self.foundations)
     }
 
     /// Every legal move, in a fixed order: card moves by source (quilt cells row-major, the waste,
     /// reserves) and destination (foundations, then the waste or the reserves), then deal, then
     /// redeal.
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.legal_actions()
-            .into_iter()
-            .map(action_to_move)
-            .collect()
+        crate::engine::legal_moves(self)
     }
 
     /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), String> {
-        let action = move_to_action(self.variant, mv)?;
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
-        self.apply(action);
-        Ok(())
+        crate::engine::play(self, mv)
     }
 
     /// The top card of a pile (the card of a quilt cell), if any.
@@ -519,24 +441,6 @@ impl QuiltPosition {
             Pile::Waste => self.waste.last().copied(),
             Pile::Reserve(i) => self.reserves[i].last().copied(),
         }
-    }
-
-    /// Does foundation `f` accept `card`? (§5: F0..F3 build up in suit C S H D from the ace,
-    /// F4..F7 build down in suit from the king, no wrap, at most 13 cards.) The foundation is a
-    /// run from its base (checked when the position was made), so the next rank needed is its
-    /// height going up, 12 − height going down. Either copy of the card fits.
-    fn foundation_accepts(&self, f: usize, card: u8) -> bool {
-        let height = self.foundations[f].len();
-        if height >= 13 {
-            return false;
-        }
-        let suit = (f % 4) as u8;
-        let next_rank = if f < 4 {
-            height as u8
-        } else {
-            12 - height as u8
-        };
-        suit_of(card) == suit && rank_of(card) == next_rank
     }
 
     /// Is the action legal here? `Err` says why not.
@@ -583,7 +487,7 @@ impl QuiltPosition {
                 }
                 match to {
                     Pile::Foundation(f) => {
-                        if self.foundation_accepts(f, card) {
+                        if foundation_accepts(&self.foundations, f, card) {
                             Ok(())
                         } else {
                             Err(Illegal::Refused(to, card))
@@ -624,6 +528,22 @@ impl QuiltPosition {
                 }
             }
         }
+    }
+}
+
+/// The Crazy Quilt family's rules as the replay loop and the search (`engine`) see them.
+impl Rules for QuiltPosition {
+    type Action = Action;
+
+    fn is_won(&self) -> bool {
+        all_foundations_full(&self.foundations)
+    }
+
+    fn legal_action(&self, mv: &Move) -> Result<Action, String> {
+        let action = Action::from_move(mv, self.variant, |name| parse_pile(self.variant, name))?;
+        self.check(action)
+            .map_err(|illegal| illegal.reason(self.variant))?;
+        Ok(action)
     }
 
     /// Performs a legal action (call `check` first).
@@ -688,12 +608,7 @@ impl QuiltPosition {
                 candidates.push(Action::Card { from, to });
             }
         }
-        candidates.push(Action::Deal);
-        candidates.push(Action::Redeal);
-        candidates
-            .into_iter()
-            .filter(|&a| self.check(a).is_ok())
-            .collect()
+        legal_among(candidates, |a| self.check(a).is_ok())
     }
 
     /// Writes the complete position as bytes, for the visited set (`key` is cleared first): every
@@ -722,10 +637,8 @@ impl QuiltPosition {
         key.push(self.redeals_left);
     }
 
-    fn key(&self) -> Box<[u8]> {
-        let mut key = Vec::with_capacity(CARD_COUNT + 96);
-        self.write_key(&mut key);
-        key.into_boxed_slice()
+    fn to_move(&self, action: Action) -> Move {
+        action.to_move(pile_name)
     }
 }
 
@@ -742,25 +655,7 @@ pub fn quilt_replay(
     layout: &QuiltLayout,
     moves: &[Move],
 ) -> Result<(), ReplayError> {
-    let mut position =
-        QuiltPosition::new(variant, options, layout).map_err(|reason| ReplayError {
-            index: 0,
-            reason: format!("inconsistent layout: {reason}"),
-        })?;
-    for (index, mv) in moves.iter().enumerate() {
-        position.play(mv).map_err(|reason| ReplayError {
-            index,
-            reason: format!("illegal move `{mv}`: {reason}"),
-        })?;
-    }
-    if position.is_won() {
-        Ok(())
-    } else {
-        Err(ReplayError {
-            index: moves.len(),
-            reason: "all moves legal, but the final position is not won".to_string(),
-        })
-    }
+    replay_moves(QuiltPosition::new(variant, options, layout), moves)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -787,87 +682,17 @@ pub fn quilt_plain_search_counted(
     layout: &QuiltLayout,
     max_states: u64,
 ) -> (PlainOutcome, u64) {
-    let start = match QuiltPosition::new(variant, options, layout) {
-        Ok(position) => position,
-        Err(reason) => panic!("quilt_plain_search: inconsistent layout: {reason}"),
-    };
-    if start.is_won() {
-        return (PlainOutcome::Won(Vec::new()), 0);
-    }
-
-    /// One level of the depth-first search: a position, its legal actions, the next one to try,
-    /// and the action that led here from the level below (None at the start).
-    struct Frame {
-        position: QuiltPosition,
-        actions: Vec<Action>,
-        next: usize,
-        via: Option<Action>,
-    }
-
-    let mut visited: HashSet<Box<[u8]>> = HashSet::new();
-    visited.insert(start.key());
-    let mut expanded: u64 = 1;
-    if expanded > max_states {
-        return (PlainOutcome::Unknown, expanded - 1);
-    }
-    let mut stack = vec![Frame {
-        actions: start.legal_actions(),
-        position: start,
-        next: 0,
-        via: None,
-    }];
-    let mut child_key: Vec<u8> = Vec::new();
-
-    while let Some(frame) = stack.last_mut() {
-        if frame.next == frame.actions.len() {
-            stack.pop();
-            continue;
-        }
-        let action = frame.actions[frame.next];
-        frame.next += 1;
-        let mut child = frame.position.clone();
-        child.apply(action);
-
-        if child.is_won() {
-            let mut solution: Vec<Move> = stack
-                .iter()
-                .filter_map(|f| f.via)
-                .map(action_to_move)
-                .collect();
-            solution.push(action_to_move(action));
-            return (PlainOutcome::Won(solution), expanded);
-        }
-        child.write_key(&mut child_key);
-        if visited.contains(child_key.as_slice()) {
-            continue; // already expanded (or on the current path)
-        }
-        visited.insert(child_key.clone().into_boxed_slice());
-        expanded += 1;
-        if expanded > max_states {
-            return (PlainOutcome::Unknown, expanded - 1);
-        }
-        stack.push(Frame {
-            actions: child.legal_actions(),
-            position: child,
-            next: 0,
-            via: Some(action),
-        });
-    }
-    (PlainOutcome::Lost, expanded)
+    exhaustive_search(
+        "quilt_plain_search",
+        QuiltPosition::new(variant, options, layout),
+        max_states,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
-
-    /// The deck-0 aces and kings first, then every other id in order.
-    fn talon() -> Vec<u8> {
-        let head = [0u8, 13, 26, 39, 12, 25, 38, 51];
-        let mut talon = head.to_vec();
-        talon.extend((0..104u8).filter(|id| !head.contains(id)));
-        talon
-    }
+    use crate::engine::test_support::{dealt_out_twice, talon, walk_checking_keys};
 
     /// Every pile name parses back to its pile, and nothing else does.
     #[test]
@@ -893,12 +718,6 @@ mod tests {
     #[test]
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 7;
-        let mut next = move |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) % n as u64) as usize
-        };
         for variant in [
             QuiltVariant::CrazyQuilt,
             QuiltVariant::IndianCarpet,
@@ -908,37 +727,12 @@ mod tests {
             let options = QuiltOptions::for_variant(variant);
             let start = QuiltPosition::new(variant, &options, &layout).unwrap();
 
-            let mut seen: HashMap<Box<[u8]>, QuiltPosition> = HashMap::new();
-            for _walk in 0..20 {
-                let mut position = start.clone();
-                for _step in 0..300 {
-                    if let Some(other) = seen.insert(position.key(), position.clone()) {
-                        assert_eq!(other, position);
-                    }
-                    let actions = position.legal_actions();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    position.apply(actions[next(actions.len())]);
-                }
-            }
-            assert!(
-                seen.len() > 500,
-                "{variant:?}: only {} positions",
-                seen.len()
-            );
+            let seen = walk_checking_keys(&start, &mut seed, 300);
+            assert!(seen > 500, "{variant:?}: only {seen} positions");
 
             if variant.has_waste() {
                 // Deal out, redeal, deal out again: same piles, one redeal fewer, different key.
-                let mut first = start.clone();
-                while first.check(Action::Deal).is_ok() {
-                    first.apply(Action::Deal);
-                }
-                let mut second = first.clone();
-                second.apply(Action::Redeal);
-                while second.check(Action::Deal).is_ok() {
-                    second.apply(Action::Deal);
-                }
+                let (first, second) = dealt_out_twice(&start);
                 assert_eq!(first.to_layout(), second.to_layout());
                 assert_eq!(first.redeals_left, second.redeals_left + 1);
                 assert_ne!(first.key(), second.key());

@@ -185,7 +185,7 @@ fn check_layout_rejects_inconsistent_layouts() {
 fn position_round_trips_its_layout_without_refilling() {
     // A Reinforcements layout with an empty reserve and a non-empty stock is taken as given: the
     // refill happens after the first action, not when the position is made.
-    let layout = common::position(
+    let layout = common::alhambra::position(
         Variant::Reinforcements,
         common::clubs_open(10, 12),
         &["JC", "", "QC", "KC"],

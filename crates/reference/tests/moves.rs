@@ -2,41 +2,11 @@
 
 mod common;
 
-use common::{c, c2, clubs_open, position};
-use patience_reference::{Layout, Move, Options, Position, Variant};
+use common::alhambra::{opts, position, start};
+use common::{bad, c, c2, clubs_open, mv, ok};
+use patience_reference::{Layout, Move, Options, Variant};
 
 use Variant::{Alhambra, Granada, Reinforcements};
-
-fn start(variant: Variant, options: Options, layout: &Layout) -> Position {
-    Position::new(variant, &options, layout).expect("consistent test layout")
-}
-
-fn opts(redeals: u8) -> Options {
-    Options {
-        redeals,
-        ..Options::default()
-    }
-}
-
-fn mv(from: &str, to: &str) -> Move {
-    Move::card(from, to)
-}
-
-/// Asserts the move is legal and plays it.
-#[track_caller]
-fn ok(p: &mut Position, m: Move) {
-    if let Err(e) = p.play(&m) {
-        panic!("`{m}` should be legal: {e}");
-    }
-}
-
-/// Asserts the move is illegal and that the position is unchanged.
-#[track_caller]
-fn bad(p: &mut Position, m: Move) {
-    let before = p.clone();
-    assert!(p.play(&m).is_err(), "`{m}` should be illegal");
-    assert_eq!(*p, before, "an illegal move changed the position");
-}
 
 // -------------------------------------------------------------------------------------------
 // Foundations

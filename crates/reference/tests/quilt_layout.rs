@@ -1,12 +1,13 @@
 //! Crazy Quilt family: the deal from a talon and the quilt's geometry (RULES.md §5).
 
-mod quilt_common;
+mod common;
 
+use common::quilt::cell;
+use common::{Lcg, c, codes, hooked_identity_talon, hooked_random_talon};
 use patience_reference::quilt::{
     QuiltLayout, QuiltOptions, QuiltPosition, QuiltVariant, available_cells, is_available,
     is_vertical, quilt_check_layout, quilt_layout_from_talon, short_side_cells,
 };
-use quilt_common::{Lcg, c, cell, codes, hooked_identity_talon, hooked_random_talon};
 
 use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
 

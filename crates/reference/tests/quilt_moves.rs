@@ -18,14 +18,13 @@
 //! Reserves (Persian Rug), bottom→top: R0 8S 3H JH 6D, R1 9S 4H QH 7D, R2 TS 5H KH 8D,
 //! R3 JS 6H AD 9D, R4 QS 7H 2D TD, R5 KS 8H 3D JD, R6 AH 9H 4D QD, R7 2H TH 5D KD.
 
-mod quilt_common;
+mod common;
 
+use common::quilt::{opts, persian_rug_clubs_open, position, start};
+use common::{bad, c, clubs_open, codes, hooked_identity_talon, mv, ok};
 use patience_reference::Move;
 use patience_reference::quilt::{
-    QuiltOptions, QuiltPosition, QuiltVariant, quilt_layout_from_talon,
-};
-use quilt_common::{
-    bad, c, clubs_open, codes, eight, hooked_identity_talon, mv, ok, opts, position, start,
+    QuiltLayout, QuiltOptions, QuiltPosition, QuiltVariant, quilt_layout_from_talon,
 };
 
 use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
@@ -278,6 +277,19 @@ fn deal_and_redeal_order_and_limits() {
     }
 }
 
+/// Crazy Quilt, one card from won: F0 (clubs up) holds A..Q and needs KC, which lies alone in the
+/// quilt at Q33; every other foundation is complete; no stock, empty waste.
+fn king_of_clubs_left() -> QuiltLayout {
+    position(
+        CrazyQuilt,
+        clubs_open(12, 13),
+        &[("Q33", "KC")],
+        &[],
+        "",
+        "",
+    )
+}
+
 #[test]
 fn foundations_do_not_wrap() {
     // F0 (clubs up) is complete; F4 (clubs down) holds K..2 and needs AC. The waste holds AC.
@@ -287,15 +299,7 @@ fn foundations_do_not_wrap() {
     ok(&mut p, mv("W", "F4"));
     assert!(p.is_won());
     // And a king does not follow an ace going down.
-    let layout = position(
-        CrazyQuilt,
-        clubs_open(12, 13),
-        &[("Q33", "KC")],
-        &[],
-        "",
-        "",
-    );
-    let mut p = start(CrazyQuilt, opts(true, 1), &layout);
+    let mut p = start(CrazyQuilt, opts(true, 1), &king_of_clubs_left());
     bad(&mut p, mv("Q33", "F4"));
     ok(&mut p, mv("Q33", "F0"));
     assert!(p.is_won());
@@ -326,15 +330,7 @@ fn redeal_after_playing_from_the_waste() {
 #[test]
 fn redeal_with_an_empty_waste_only_spends_a_redeal() {
     // Reading: a redeal needs an empty stock and a redeal left; the waste may be empty.
-    let layout = position(
-        CrazyQuilt,
-        clubs_open(12, 13),
-        &[("Q33", "KC")],
-        &[],
-        "",
-        "",
-    );
-    let mut p = start(CrazyQuilt, opts(true, 1), &layout);
+    let mut p = start(CrazyQuilt, opts(true, 1), &king_of_clubs_left());
     bad(&mut p, Move::Deal);
     ok(&mut p, Move::Redeal);
     assert_eq!(p.redeals_left(), 0);
@@ -424,14 +420,7 @@ fn persian_rug_empty_reserves_and_wrap() {
     // Clubs open: F0 holds A..9 (needs TC), F4 holds K..3 (needs 2C). Leftover: TC JC QC KC
     // (deck 0), AC 2C (deck 1). R0 = JC AC, R1 = QC, R2..R7 empty. Q00 = KC (vertical, free),
     // Q01 = TC (horizontal between Q00 and Q02), Q02 = 2C (vertical, free).
-    let layout = position(
-        PersianRug,
-        clubs_open(9, 11),
-        &[("Q00", "KC"), ("Q01", "TC"), ("Q02", "2C")],
-        &eight(&["JC AC", "QC"]),
-        "",
-        "",
-    );
+    let layout = persian_rug_clubs_open();
     for wrap in [true, false] {
         let fresh = start(PersianRug, opts(wrap, 0), &layout);
         let mut p = fresh.clone();
@@ -526,7 +515,7 @@ fn legal_moves_are_exactly_the_playable_ones() {
         }
         names.push("W".to_string());
         names.extend((0..8).map(|i| format!("R{i}")));
-        let mut rng = quilt_common::Lcg(5);
+        let mut rng = common::Lcg(5);
         for _step in 0..8 {
             let legal = p.legal_moves();
             let mut all: Vec<Move> = vec![Move::Deal, Move::Redeal];

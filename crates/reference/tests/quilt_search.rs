@@ -1,14 +1,15 @@
 //! Crazy Quilt family: `quilt_replay` and `quilt_plain_search` on hand-made positions, and
 //! randomised cross-checks.
 
-mod quilt_common;
+mod common;
 
+use common::quilt::{eight, opts, persian_rug_clubs_open, position};
+use common::{Lcg, clubs_open, hooked_identity_talon, mv, won_and_replays};
 use patience_reference::quilt::{
     QuiltLayout, QuiltOptions, QuiltVariant, quilt_check_layout, quilt_layout_from_talon,
     quilt_plain_search, quilt_plain_search_counted, quilt_replay,
 };
 use patience_reference::{Move, PlainOutcome};
-use quilt_common::{Lcg, clubs_open, eight, hooked_identity_talon, mv, opts, position};
 
 use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
 
@@ -17,15 +18,10 @@ const LIMIT: u64 = 1_000_000;
 /// Searches, asserts a win, checks the solution replays, and returns it.
 #[track_caller]
 fn solve(variant: QuiltVariant, options: QuiltOptions, layout: &QuiltLayout) -> Vec<Move> {
-    match quilt_plain_search(variant, &options, layout, LIMIT) {
-        PlainOutcome::Won(moves) => {
-            if let Err(e) = quilt_replay(variant, &options, layout, &moves) {
-                panic!("the search's solution does not replay: {e}");
-            }
-            moves
-        }
-        other => panic!("expected a win, got {other:?}"),
-    }
+    let outcome = quilt_plain_search(variant, &options, layout, LIMIT);
+    won_and_replays(outcome, |moves| {
+        quilt_replay(variant, &options, layout, moves)
+    })
 }
 
 #[track_caller]
@@ -105,14 +101,7 @@ fn the_wrap_is_needed() {
 #[test]
 fn persian_rug_won_and_lost() {
     // Won: see the moves test `persian_rug_empty_reserves_and_wrap`.
-    let layout = position(
-        PersianRug,
-        clubs_open(9, 11),
-        &[("Q00", "KC"), ("Q01", "TC"), ("Q02", "2C")],
-        &eight(&["JC AC", "QC"]),
-        "",
-        "",
-    );
+    let layout = persian_rug_clubs_open();
     solve(PersianRug, opts(true, 0), &layout);
     solve(PersianRug, opts(false, 0), &layout);
 

@@ -2,7 +2,8 @@
 
 mod common;
 
-use common::{Ids, Lcg, clubs_open, hooked_identity_talon, position};
+use common::alhambra::{opts, position};
+use common::{Ids, Lcg, clubs_open, hooked_identity_talon, mv, won_and_replays};
 use patience_reference::{
     Layout, Move, Options, PlainOutcome, Position, Variant, layout_from_talon, plain_search,
     plain_search_counted, replay,
@@ -12,23 +13,12 @@ use Variant::{Alhambra, Granada, Reinforcements};
 
 const LIMIT: u64 = 1_000_000;
 
-fn opts(redeals: u8) -> Options {
-    Options {
-        redeals,
-        ..Options::default()
-    }
-}
-
 fn any_waste(redeals: u8) -> Options {
     Options {
         empty_waste_any: true,
         redeals,
         ..Options::default()
     }
-}
-
-fn mv(from: &str, to: &str) -> Move {
-    Move::card(from, to)
 }
 
 /// Pads R0..R3 with empty reserves up to the variant's count.
@@ -41,15 +31,8 @@ fn reserves(variant: Variant, first: &[&'static str]) -> Vec<&'static str> {
 /// Searches, asserts a win, checks the solution replays, and returns it.
 #[track_caller]
 fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
-    match plain_search(variant, &options, layout, LIMIT) {
-        PlainOutcome::Won(moves) => {
-            if let Err(e) = replay(variant, &options, layout, &moves) {
-                panic!("the search's solution does not replay: {e}");
-            }
-            moves
-        }
-        other => panic!("expected a win, got {other:?}"),
-    }
+    let outcome = plain_search(variant, &options, layout, LIMIT);
+    won_and_replays(outcome, |moves| replay(variant, &options, layout, moves))
 }
 
 #[track_caller]
@@ -371,18 +354,7 @@ fn random_endgame(rng: &mut Lcg, variant: Variant, out: usize) -> Layout {
             taken_off += 1;
         }
     }
-    let mut ids = Ids::new();
-    let foundations: Vec<Vec<u8>> = (0..8)
-        .map(|f| {
-            let suit = (f % 4) as u8;
-            (0..heights[f])
-                .map(|h| {
-                    let rank = if f < 4 { h as u8 } else { 12 - h as u8 };
-                    ids.take_id(suit * 13 + rank)
-                })
-                .collect()
-        })
-        .collect();
+    let foundations = Ids::new().foundations(heights);
     let on_foundations: Vec<u8> = foundations.iter().flatten().copied().collect();
     let mut loose: Vec<u8> = (0..104u8)
         .filter(|id| !on_foundations.contains(id))

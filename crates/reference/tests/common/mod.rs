@@ -1,7 +1,15 @@
-//! Helpers shared by the test files: building hand-made positions from card codes.
+//! Helpers shared by the test files of both families: card codes, hand-made card ids and
+//! foundations, a small random generator, talons, and asserting helpers for moves and searches.
+//! What is specific to one family lives in [`alhambra`] and [`quilt`].
 #![allow(dead_code)]
 
-use patience_reference::{CARD_COUNT, Layout, Variant, check_layout, parse_card};
+pub mod alhambra;
+pub mod quilt;
+
+use std::fmt;
+
+use patience_reference::quilt::QuiltPosition;
+use patience_reference::{CARD_COUNT, Move, PlainOutcome, Position, ReplayError, parse_card};
 
 /// Deck-0 id of a card code (panics on a bad code).
 pub fn c(code: &str) -> u8 {
@@ -47,41 +55,33 @@ impl Ids {
             .map(|code| self.take(code))
             .collect()
     }
+
+    /// One pile per list of codes (see [`Ids::pile`]).
+    pub fn piles(&mut self, lists: &[&str]) -> Vec<Vec<u8>> {
+        lists.iter().map(|codes| self.pile(codes)).collect()
+    }
+
+    /// The eight foundations, F_i holding `heights[i]` cards: a run from its base (F0..F3 up from
+    /// the ace of C S H D, F4..F7 down from the king).
+    pub fn foundations(&mut self, heights: [usize; 8]) -> Vec<Vec<u8>> {
+        (0..8)
+            .map(|f| {
+                let suit = (f % 4) as u8;
+                (0..heights[f])
+                    .map(|h| {
+                        let rank = if f < 4 { h as u8 } else { 12 - h as u8 };
+                        self.take_id(suit * 13 + rank)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 }
 
-/// A position with foundation F_i holding `heights[i]` cards (a run from its base: F0..F3 up from
-/// the ace of C S H D, F4..F7 down from the king), and the other piles given by codes. The cards
-/// not listed anywhere must be exactly those the foundations hold; checked with `check_layout`.
-pub fn position(
-    variant: Variant,
-    heights: [usize; 8],
-    reserves: &[&str],
-    wastes: &[&str],
-    stock_top_first: &str,
-) -> Layout {
-    let mut ids = Ids::new();
-    // Piles other than the foundations first, so that tests naming a deck-1 copy get it.
-    let reserves: Vec<Vec<u8>> = reserves.iter().map(|r| ids.pile(r)).collect();
-    let wastes: Vec<Vec<u8>> = wastes.iter().map(|w| ids.pile(w)).collect();
-    let stock_top_first = ids.pile(stock_top_first);
-    let foundations: Vec<Vec<u8>> = (0..8)
-        .map(|f| {
-            let suit = (f % 4) as u8;
-            (0..heights[f])
-                .map(|h| {
-                    let rank = if f < 4 { h as u8 } else { 12 - h as u8 };
-                    ids.take_id(suit * 13 + rank)
-                })
-                .collect()
-        })
-        .collect();
-    let layout = Layout {
-        foundations,
-        reserves,
-        wastes,
-        stock_top_first,
-    };
-    if let Err(e) = check_layout(variant, &layout) {
+/// Returns a hand-made layout after asserting that `check` (its family's layout check) accepts it.
+#[track_caller]
+pub fn checked<L>(layout: L, check: impl FnOnce(&L) -> Result<(), String>) -> L {
+    if let Err(e) = check(&layout) {
         panic!("test position is inconsistent: {e}");
     }
     layout
@@ -125,14 +125,89 @@ pub fn codes(cards: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// The talon `0..104` after the Alhambra hook: deck-0 A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ first, then every
-/// other id in increasing order.
-pub fn hooked_identity_talon() -> Vec<u8> {
-    let head: Vec<u8> = ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
+/// The deck-0 ids of the eight cards the hook ("A/K to top") puts first: A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦.
+fn hook_head() -> Vec<u8> {
+    ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
         .iter()
         .map(|code| c(code))
-        .collect();
+        .collect()
+}
+
+/// The talon `0..104` after the hook: deck-0 A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ first, then every other id in
+/// increasing order.
+pub fn hooked_identity_talon() -> Vec<u8> {
+    let head = hook_head();
     let mut talon = head.clone();
     talon.extend((0..CARD_COUNT as u8).filter(|id| !head.contains(id)));
     talon
+}
+
+/// A shuffled talon with the hook applied.
+pub fn hooked_random_talon(rng: &mut Lcg) -> Vec<u8> {
+    let head = hook_head();
+    let mut rest: Vec<u8> = (0..CARD_COUNT as u8)
+        .filter(|id| !head.contains(id))
+        .collect();
+    rng.shuffle(&mut rest);
+    let mut talon = head;
+    talon.extend(rest);
+    talon
+}
+
+pub fn mv(from: &str, to: &str) -> Move {
+    Move::card(from, to)
+}
+
+/// A position of either family, as [`ok`] and [`bad`] drive it.
+pub trait Playable: Clone + PartialEq + fmt::Debug {
+    fn play_move(&mut self, mv: &Move) -> Result<(), String>;
+}
+
+impl Playable for Position {
+    fn play_move(&mut self, mv: &Move) -> Result<(), String> {
+        self.play(mv)
+    }
+}
+
+impl Playable for QuiltPosition {
+    fn play_move(&mut self, mv: &Move) -> Result<(), String> {
+        self.play(mv)
+    }
+}
+
+/// Asserts the move is legal and plays it.
+#[track_caller]
+pub fn ok<P: Playable>(p: &mut P, m: Move) {
+    if let Err(e) = p.play_move(&m) {
+        panic!("`{m}` should be legal: {e}");
+    }
+}
+
+/// Asserts the move is illegal and that the position is unchanged; returns the reason.
+#[track_caller]
+pub fn bad<P: Playable>(p: &mut P, m: Move) -> String {
+    let before = p.clone();
+    let Err(reason) = p.play_move(&m) else {
+        panic!("`{m}` should be illegal");
+    };
+    assert_eq!(*p, before, "an illegal move changed the position");
+    reason
+}
+
+/// Asserts that a search found a win and that its solution replays (`replay` replays moves from
+/// the searched layout); returns the solution.
+#[track_caller]
+pub fn won_and_replays(
+    outcome: PlainOutcome,
+    replay: impl FnOnce(&[Move]) -> Result<(), ReplayError>,
+) -> Vec<Move> {
+    match outcome {
+        PlainOutcome::Won(moves) => {
+            if let Err(e) = replay(&moves) {
+                panic!("the search's solution does not replay: {e}");
+            }
+            moves
+        }
+        other => panic!("expected a win, got {other:?}"),
+    }
 }
