@@ -3,5 +3,5 @@
 # instead of the default 12; prints the agreement tallies.   scripts/differential.sh [N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PATIENCE_DIFF_SEEDS=${1:-100} cargo test --release -p patience-solver --test differential -- --nocapture 2>&1 |
-    grep -E "Tally|test result|panicked|disagree"
+PATIENCE_DIFF_SEEDS=${1:-100} cargo test --release -p patience-solver --test differential --test stock_dead -- --nocapture 2>&1 |
+    grep -E "Tally|Count|test result|panicked|disagree|wins it"

@@ -12,6 +12,20 @@
 //! in the waste: each of those leaves after X, so q cannot precede X. If both routes of some X
 //! are blocked, X never reaches a foundation and the position is lost. Each family says when its
 //! waste is such a stack ([`Foundations::waste_stack_is_dead`] is only called then).
+//!
+//! # Dead position: a stock card that will land on its own blocker
+//!
+//! If, moreover, every stock card will be dealt onto that waste (no redeal left, and no refill or
+//! second waste can take it elsewhere), look at a stock card Y = (s, r) at sequence index t. Its
+//! up route needs each q in [u, r−1] placed up first. Let E(q) be a lower bound on when q can be
+//! placed up: the largest, over the ranks p in [u, q], of the earliest availability of a copy of p
+//! (0 for a copy in the waste or outside the sequence, its index for a stock copy — a card cannot
+//! be played before it is dealt). If every remaining copy of q lies before Y in the sequence (in
+//! the waste, or in the stock ahead of Y) and E(q) > t, then when Y is dealt q is not yet placed up
+//! and every copy of it is in the waste under Y: a copy may still leave downwards, but the one the
+//! up foundation needs is buried under Y, and Y cannot leave before it. So Y's up route is
+//! blocked; likewise its down route with the ranks [r+1, 12−d]. A stock card with both routes
+//! blocked never reaches a foundation: the position is lost.
 
 use crate::card::{Card, Kind};
 use crate::cardseq::CardSeq;
@@ -102,6 +116,71 @@ impl Foundations {
         let (up, down) = (self.count(suit), self.count(4 + suit));
         let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
         up + down >= 13 && other_side_ready
+    }
+
+    /// The dead-position tests for a waste `seq[0..waste]` that has become a pure stack, and,
+    /// when `stock_lands_on_waste`, for the stock `seq[waste..]` that will be dealt onto it (see
+    /// the module notes).
+    pub fn last_pass_is_dead(self, seq: &CardSeq, waste: usize, stock_lands_on_waste: bool) -> bool {
+        self.waste_stack_is_dead(seq, waste) || (stock_lands_on_waste && self.stock_lands_on_blocker(seq, waste))
+    }
+
+    /// The stock test of the module notes. O(52 + 13 · stock).
+    pub fn stock_lands_on_blocker(self, seq: &CardSeq, waste: usize) -> bool {
+        let n = seq.len();
+        if n <= waste {
+            return false;
+        }
+        // Per kind: copies in the sequence, the earliest availability of a copy, the last index.
+        let mut in_seq = [0u8; 52];
+        let mut first_avail = [u8::MAX; 52];
+        let mut last_index = [0u8; 52];
+        for i in 0..n {
+            let k = seq.get(i).index() as usize;
+            in_seq[k] += 1;
+            first_avail[k] = first_avail[k].min(if i < waste { 0 } else { i as u8 });
+            last_index[k] = i as u8;
+        }
+        // up_ready[k] / down_ready[k]: lower bound on when k can be placed up / down (E above).
+        let mut up_ready = [u8::MAX; 52];
+        let mut down_ready = [u8::MAX; 52];
+        for suit in 0..4usize {
+            let (u, d) = (self.count(suit), self.count(4 + suit));
+            let base = suit * 13;
+            let avail = |q: u8| {
+                let k = base + q as usize;
+                // A copy outside the sequence (a reserve or the quilt) is available now.
+                if in_seq[k] < self.remaining(Kind::from_index(k as u8)) { 0 } else { first_avail[k] }
+            };
+            let mut e = 0u8;
+            for q in u.min(13)..13 {
+                e = e.max(avail(q));
+                up_ready[base + q as usize] = e;
+            }
+            if d < 13 {
+                let mut e = 0u8;
+                for q in (0..=12 - d).rev() {
+                    e = e.max(avail(q));
+                    down_ready[base + q as usize] = e;
+                }
+            }
+        }
+        // q blocks a card dealt at index t on a route when every remaining copy of q lies
+        // before t and q cannot be placed on that route before t.
+        let buried_before = |k: usize, ready: u8, t: usize| {
+            let remaining = self.remaining(Kind::from_index(k as u8));
+            remaining > 0 && in_seq[k] == remaining && (last_index[k] as usize) < t && ready as usize > t
+        };
+        (waste..n).any(|t| {
+            let y = seq.get(t);
+            let (suit, r) = (y.suit() as usize, y.rank());
+            let (u, d) = (self.count(suit), self.count(4 + suit));
+            let base = suit * 13;
+            let up_blocked = u > r || (u..r).any(|q| buried_before(base + q as usize, up_ready[base + q as usize], t));
+            let down_blocked =
+                r + d > 12 || (r + 1..=12 - d).any(|q| buried_before(base + q as usize, down_ready[base + q as usize], t));
+            up_blocked && down_blocked
+        })
     }
 
     /// The dead-position test for a waste `seq[0..waste]` that has become a pure stack (see the

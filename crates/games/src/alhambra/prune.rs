@@ -62,8 +62,10 @@
 //!
 //! With no redeal left, a waste card can leave the waste only to a foundation (nothing is ever
 //! put from the waste anywhere else, and no redeal will turn it over): the waste is a pure stack,
-//! and the test of `foundations.rs` applies. Not used for granada, where a waste card may also
-//! move to another waste and so uncover the cards beneath it.
+//! and the test of `foundations.rs` applies. In alhambra every stock card will also be dealt onto
+//! that waste, so the stock test applies too (not in reinforcements, where a refill can take a
+//! stock card into a reserve). Not used for granada, where a waste card may also move to another
+//! waste and so uncover the cards beneath it.
 
 use super::moves::AlhambraMove;
 use super::state::AlhambraState;
@@ -100,6 +102,6 @@ impl Alhambra {
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
         s.redeals_left == 0
             && self.rules.variant != AlhambraVariant::Granada
-            && s.found.waste_stack_is_dead(&s.seq, s.wlen[0] as usize)
+            && s.found.last_pass_is_dead(&s.seq, s.wlen[0] as usize, self.rules.variant == AlhambraVariant::Alhambra)
     }
 }

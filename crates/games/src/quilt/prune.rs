@@ -14,8 +14,8 @@
 //!
 //! # Dead position on the last pass (crazy-quilt, indian-carpet)
 //!
-//! With no redeal left a waste card can leave only to a foundation, so the waste is a pure stack
-//! and the test of `foundations.rs` applies.
+//! With no redeal left a waste card can leave only to a foundation, so the waste is a pure stack,
+//! and every stock card will be dealt onto it: both tests of `foundations.rs` apply.
 //!
 //! # Symmetry of persian-rug's empty reserves
 //!
@@ -30,6 +30,6 @@ use super::state::QuiltState;
 impl Quilt {
     /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &QuiltState) -> bool {
-        !self.rules.has_reserves() && s.redeals_left == 0 && s.found.waste_stack_is_dead(&s.seq, s.waste_len())
+        !self.rules.has_reserves() && s.redeals_left == 0 && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)
     }
 }

@@ -1,0 +1,71 @@
+//! The last-pass stock test (`foundations.rs`) fires at the very start of many positions, and
+//! every position where it fires must be lost. Checked on pre-filled positions with no redeal left,
+//! for the two families it applies to, against two searches with no pruning at all: the plain
+//! reference search (independent code) and the fast solver with `Pruning::NONE` (which reaches
+//! further). Neither may ever win a position the test calls dead.
+
+use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::deal::{DealSource, Hook, make_deal};
+use patience_games::game::{Game, Pruning};
+use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
+use patience_reference::{self as reference, PlainOutcome};
+use patience_solver::verify::{reference_layout, reference_quilt_layout, reference_quilt_variant, reference_variant};
+use patience_solver::{Limits, Verdict, solve};
+
+#[derive(Default, Debug)]
+struct Count {
+    fired: usize,
+    lost_by_plain: usize,
+    lost_by_unpruned_fast: usize,
+}
+
+fn check<G: Game>(c: &mut Count, case: &str, game: &G, plain: impl FnOnce() -> PlainOutcome)
+where
+    G::State: Default,
+{
+    if !game.is_dead(&game.start()) {
+        return;
+    }
+    c.fired += 1;
+    match plain() {
+        PlainOutcome::Won(_) => panic!("{case}: called dead, but the plain reference search wins it"),
+        PlainOutcome::Lost => c.lost_by_plain += 1,
+        PlainOutcome::Unknown => {}
+    }
+    let limits = Limits { max_states: 1_000_000, max_time: None, table_bytes: 256 << 20 };
+    match solve(game, limits, Pruning::NONE).verdict {
+        Verdict::Won => panic!("{case}: called dead, but the unpruned search wins it"),
+        Verdict::Lost => c.lost_by_unpruned_fast += 1,
+        Verdict::Unknown => {}
+    }
+}
+
+#[test]
+fn positions_the_stock_test_calls_dead_are_lost() {
+    let n = std::env::var("PATIENCE_DIFF_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(60u64);
+    let mut c = Count::default();
+    for seed in 0..n {
+        let deal = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
+        for k in [10u8, 11] {
+            let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+            rules.redeals = 0;
+            let layout = alhambra::prefilled_layout(&rules, &deal, k);
+            let game = Alhambra::from_layout(rules, &layout).unwrap();
+            let (rv, ro) = reference_variant(&rules);
+            check(&mut c, &format!("alhambra seed {seed} k {k}"), &game, || {
+                reference::plain_search(rv, &ro, &reference_layout(&layout), 100_000)
+            });
+
+            let mut qrules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+            qrules.redeals = 0;
+            let qlayout = quilt::prefilled_layout(&qrules, &deal, k, 4 * (12 - k as usize));
+            let qgame = Quilt::from_layout(qrules, &qlayout).unwrap();
+            let (qv, qo) = reference_quilt_variant(&qrules);
+            check(&mut c, &format!("crazy-quilt seed {seed} k {k}"), &qgame, || {
+                reference::quilt::quilt_plain_search(qv, &qo, &reference_quilt_layout(&qlayout), 100_000)
+            });
+        }
+    }
+    eprintln!("{c:?}");
+    assert!(c.lost_by_plain + c.lost_by_unpruned_fast >= 20, "too few positions confirmed lost: {c:?}");
+}
