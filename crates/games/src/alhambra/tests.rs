@@ -178,30 +178,53 @@ fn last_pass_dead_position_is_detected_and_only_then() {
     assert!(!granada.is_dead(&granada.start()));
 }
 
-/// The dead-position test spelled out literally (RULES-level reading of the argument in
-/// `prune.rs`), to check the prefix-minimum implementation against.
-fn dead_naive(g: &Alhambra, s: &AlhambraState) -> bool {
+/// The two last-pass tests of `foundations.rs` spelled out literally, quadratic and plain, to
+/// check the prefix-minimum implementations against: (waste test, stock test).
+fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
     if s.redeals_left > 0 || g.rules.variant == AlhambraVariant::Granada {
-        return false;
+        return (false, false);
     }
-    let waste: Vec<Kind> = (0..s.wlen[0] as usize).map(|i| s.seq.get(i)).collect();
-    let remaining = |k: Kind| {
-        let (u, d) = (s.found.count(k.suit() as usize), s.found.count(4 + k.suit() as usize));
-        2 - (k.rank() < u) as usize - (k.rank() + d > 12) as usize
+    let seq: Vec<Kind> = (0..s.seq.len()).map(|i| s.seq.get(i)).collect();
+    let waste = s.wlen[0] as usize;
+    let (up_of, down_of) = (|k: Kind| s.found.count(k.suit() as usize), |k: Kind| s.found.count(4 + k.suit() as usize));
+    let remaining = |k: Kind| 2 - (k.rank() < up_of(k)) as usize - (k.rank() + down_of(k) > 12) as usize;
+    let copies_before = |k: Kind, j: usize| seq[..j].iter().filter(|&&w| w == k).count();
+    // The ranks each route of x needs first.
+    let routes = |x: Kind| {
+        let (u, d) = (up_of(x), down_of(x));
+        let up: Option<Vec<u8>> = (u <= x.rank()).then(|| (u..x.rank()).collect());
+        let down: Option<Vec<u8>> = (x.rank() + d <= 12).then(|| (x.rank() + 1..=12 - d).collect());
+        (up, down)
     };
-    let all_below = |k: Kind, j: usize| waste[..j].iter().filter(|&&w| w == k).count() == remaining(k);
-    (1..waste.len()).any(|j| {
-        let x = waste[j];
-        let (u, d) = (s.found.count(x.suit() as usize), s.found.count(4 + x.suit() as usize));
-        let up = x.rank() < u || (u..x.rank()).any(|q| all_below(Kind::new(x.suit(), q), j));
-        let down = x.rank() + d > 12 || (x.rank() + 1..=12 - d).any(|q| all_below(Kind::new(x.suit(), q), j));
-        up && down
-    })
+    let blocked = |route: Option<Vec<u8>>, x: Kind, is_blocker: &dyn Fn(Kind) -> bool| {
+        route.is_none_or(|ranks| ranks.iter().any(|&q| is_blocker(Kind::new(x.suit(), q))))
+    };
+    let waste_dead = (1..waste).any(|j| {
+        let x = seq[j];
+        let below = |q: Kind| remaining(q) > 0 && copies_before(q, j) == remaining(q);
+        let (up, down) = routes(x);
+        blocked(up, x, &below) && blocked(down, x, &below)
+    });
+    // Earliest availability of a copy: 0 outside the sequence or in the waste, else its index.
+    let avail = |k: Kind| {
+        let idx: Vec<usize> = (0..seq.len()).filter(|&i| seq[i] == k).map(|i| if i < waste { 0 } else { i }).collect();
+        if idx.len() < remaining(k) { 0 } else { idx.into_iter().min().unwrap_or(usize::MAX) }
+    };
+    let stock_dead = g.rules.variant == AlhambraVariant::Alhambra
+        && (waste..seq.len()).any(|t| {
+            let y = seq[t];
+            let up_ready = |q: Kind| (up_of(q)..=q.rank()).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap();
+            let down_ready = |q: Kind| (q.rank()..=12 - down_of(q)).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap();
+            let buried = |q: Kind, ready: usize| remaining(q) > 0 && copies_before(q, t) == remaining(q) && ready > t;
+            let (up, down) = routes(y);
+            blocked(up, y, &|q| buried(q, up_ready(q))) && blocked(down, y, &|q| buried(q, down_ready(q)))
+        });
+    (waste_dead, stock_dead)
 }
 
 #[test]
-fn dead_test_matches_its_literal_reading() {
-    let (mut dead, mut checked) = (0, 0);
+fn dead_tests_match_their_literal_reading() {
+    let (mut waste_dead, mut stock_dead, mut checked) = (0, 0, 0);
     for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Reinforcements] {
         for seed in 0..60u64 {
             let mut rules = AlhambraRules::new(variant);
@@ -211,9 +234,15 @@ fn dead_test_matches_its_literal_reading() {
             let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             let mut list = MoveList::new();
             for _ in 0..300 {
-                assert_eq!(g.is_dead(&s), dead_naive(&g, &s), "{variant:?} seed {seed}: {s:?}");
+                let (w, st) = dead_naive(&g, &s);
+                assert_eq!(s.found.waste_stack_is_dead(&s.seq, s.wlen[0] as usize), w, "{variant:?} seed {seed}: {s:?}");
+                if variant == AlhambraVariant::Alhambra {
+                    assert_eq!(s.found.stock_lands_on_blocker(&s.seq, s.wlen[0] as usize), st, "{variant:?} seed {seed}: {s:?}");
+                }
+                assert_eq!(g.is_dead(&s), w || st);
                 checked += 1;
-                dead += g.is_dead(&s) as usize;
+                waste_dead += w as usize;
+                stock_dead += st as usize;
                 g.moves(&s, Pruning::NONE, &mut list);
                 if list.is_empty() {
                     break;
@@ -223,5 +252,6 @@ fn dead_test_matches_its_literal_reading() {
             }
         }
     }
-    assert!(dead > 100 && dead < checked, "{dead} dead of {checked}: the comparison must see both answers");
+    let both = format!("{waste_dead} waste-dead and {stock_dead} stock-dead of {checked}");
+    assert!(waste_dead > 100 && stock_dead > 100 && waste_dead + stock_dead < checked, "{both}: the comparisons must see both answers");
 }
