@@ -13,3 +13,13 @@ pub mod layout;
 pub mod packed;
 pub mod quilt;
 pub mod variant;
+
+#[cfg(test)]
+mod size_tests {
+    /// States are table keys: their size is the table's memory per position (plus an 8-byte tag).
+    #[test]
+    fn states_stay_compact() {
+        assert_eq!(std::mem::size_of::<crate::alhambra::AlhambraState>(), 120);
+        assert_eq!(std::mem::size_of::<crate::quilt::QuiltState>(), 120);
+    }
+}
