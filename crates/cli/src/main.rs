@@ -170,17 +170,8 @@ impl SolveJob<'_> {
     {
         let result = solve(game, self.limits, self.pruning);
         let solution = actions(game, &shorten(game, &result.moves));
-        let mut report = SolveReport::new(
-            self.choice.info.name,
-            self.deal_name,
-            self.deal.to_text(),
-            self.layout,
-            result.verdict,
-            result.stop,
-            result.states,
-            result.elapsed,
-            solution.clone(),
-        );
+        let mut report =
+            SolveReport::new(self.choice.info.name, self.deal_name, self.deal.to_text(), self.layout, &result, solution.clone());
         if result.verdict == Verdict::Won {
             verify(&solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;

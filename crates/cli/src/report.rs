@@ -2,10 +2,9 @@
 
 use patience_games::game::Action;
 use patience_games::layout::Layout;
-use patience_solver::{Stop, Verdict};
+use patience_solver::{SearchResult, Stop};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use std::time::Duration;
 
 /// A move in the JSON solution: `{"from": "R3", "to": "W", "card": "5H"}`, `{"deal": true}`,
 /// `{"redeal": true}` or `{"choose": "P2"}`.
@@ -46,28 +45,25 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    pub fn new(
+    pub fn new<M>(
         game: &'static str,
         deal: String,
         talon: String,
         layout: Layout,
-        verdict: Verdict,
-        stop: Option<Stop>,
-        states: u64,
-        elapsed: Duration,
+        result: &SearchResult<M>,
         actions: Vec<Action>,
     ) -> Self {
-        let seconds = elapsed.as_secs_f64();
+        let seconds = result.elapsed.as_secs_f64();
         SolveReport {
             game,
             deal,
             talon,
             layout,
-            verdict: verdict.as_str(),
-            stop: stop.map(Stop::as_str),
-            states,
+            verdict: result.verdict.as_str(),
+            stop: result.stop.map(Stop::as_str),
+            states: result.states,
             seconds,
-            states_per_second: if seconds > 0.0 { states as f64 / seconds } else { 0.0 },
+            states_per_second: if seconds > 0.0 { result.states as f64 / seconds } else { 0.0 },
             verified: false,
             moves: actions.into_iter().map(JsonAction).collect(),
         }

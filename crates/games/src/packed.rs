@@ -17,6 +17,12 @@ fn low_mask(slots: usize) -> u64 {
     (1u64 << (BITS as usize * slots)) - 1
 }
 
+impl<const W: usize> Default for PackedSeq<W> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<const W: usize> PackedSeq<W> {
     pub const CAPACITY: usize = W * PER_WORD;
 

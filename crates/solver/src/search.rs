@@ -140,7 +140,7 @@ where
             if states >= self.limits.max_states {
                 return finish(Verdict::Unknown, vec![], states, Some(Stop::States));
             }
-            if states % TIME_CHECK_EVERY == 0 && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
+            if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
                 return finish(Verdict::Unknown, vec![], states, Some(Stop::Time));
             }
             if pruning.dead_positions && game.is_dead(&child) {
