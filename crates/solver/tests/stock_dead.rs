@@ -67,5 +67,7 @@ fn positions_the_stock_test_calls_dead_are_lost() {
         }
     }
     eprintln!("{c:?}");
-    assert!(c.lost_by_plain + c.lost_by_unpruned_fast >= 20, "too few positions confirmed lost: {c:?}");
+    // About one position in three of the default 60 seeds is confirmed: demand 20 of 60, scaled.
+    let min = (n as usize / 3).max(1);
+    assert!(c.lost_by_plain + c.lost_by_unpruned_fast >= min, "too few positions confirmed lost: {c:?}");
 }
