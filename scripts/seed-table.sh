@@ -16,7 +16,8 @@ export PATIENCE_ARGS="$*" VARIANT=$variant
 solve_one() {
     local seed=$1 json line
     json=$(./target/release/patience solve "$VARIANT" --seed "$seed" --format json $PATIENCE_ARGS || true)
-    line=$(python3 -c 'import json,sys; d=json.loads(sys.argv[2]); print(",".join([sys.argv[1], d["verdict"], str(d["states"]), "%.4f" % d["seconds"], str(len(d["moves"])), str(d["verified"])]))' "$seed" "$json") ||
+    # The JSON goes through stdin: a long solution would overflow the argument list.
+    line=$(printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(",".join([sys.argv[1], d["verdict"], str(d["states"]), "%.4f" % d["seconds"], str(len(d["moves"])), str(d["verified"])]))' "$seed") ||
         line="$seed,error,0,0,0,False"
     # One short write per line: lines from parallel jobs never interleave.
     echo "$line"
