@@ -239,10 +239,10 @@ impl Foundations {
     }
 }
 
-/// For test instances (not rules deals): the talon without the cards that start on foundations
-/// holding their k lowest (up) and k highest (down) ranks — deck-0 copies first, both copies of a
-/// rank when k > 6 puts it on both — in talon order.
-pub fn cards_left_after_prefill(deal: &Deal, k: u8) -> Vec<Card> {
+/// For test instances (not rules deals): foundations holding their k lowest (up) and k highest
+/// (down) ranks, and the talon without those cards — deck-0 copies first, both copies of a rank
+/// when k > 6 puts it on both — in talon order.
+pub fn prefill(deal: &Deal, k: u8) -> (Vec<Vec<Card>>, Vec<Card>) {
     assert!((1..=12).contains(&k));
     let mut to_place = [0u8; 52];
     for kind in 0..52u8 {
@@ -259,5 +259,7 @@ pub fn cards_left_after_prefill(deal: &Deal, k: u8) -> Vec<Card> {
             placed[c.id() as usize] = true;
         }
     }
-    deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect()
+    let foundations = (0..8).map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let rest = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
+    (foundations, rest)
 }

@@ -46,8 +46,6 @@ impl Layout {
             for (name, p) in waste_names.iter().zip(&self.wastes) {
                 out.push_str(&format!("  {name}: {}\n", codes(p).join(" ")));
             }
-        }
-        if !self.wastes.is_empty() {
             out.push_str(&format!(
                 "stock ({} cards, next to deal first): {}\n",
                 self.stock_top_first.len(),

@@ -68,10 +68,6 @@ impl<const W: usize> PackedSeq<W> {
         }
         v
     }
-
-    pub fn words(&self) -> &[u64; W] {
-        &self.words
-    }
 }
 
 impl<const W: usize> std::fmt::Debug for PackedSeq<W> {

@@ -135,7 +135,7 @@ impl Alhambra {
         v.extend(s.found.kinds());
         for r in 0..self.rules.reserves() {
             v.extend_from_slice(&self.reserves[r][..s.height(r) as usize]);
-            if s.refill[r.min(3)] != 0 && r < 4 {
+            if r < 4 && s.refill[r] != 0 {
                 v.push(Kind::from_index(s.refill[r] - 1));
             }
         }
@@ -162,14 +162,7 @@ impl Alhambra {
 /// allow), one card per waste, the rest as the stock. Small enough for the plain reference search
 /// to decide, so the fast solver can be checked against it.
 pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
-    let rest = crate::foundations::cards_left_after_prefill(deal, k);
-    let foundations = (0..8)
-        .map(|f| {
-            (0..k)
-                .map(|i| if f < 4 { Card::new(0, f, i) } else { Card::new(0, f - 4, 12 - i) })
-                .collect()
-        })
-        .collect();
+    let (foundations, rest) = crate::foundations::prefill(deal, k);
     let (n, depth) = (rules.reserves(), rules.reserve_depth());
     let in_reserves = (n * depth).min(rest.len() - rules.wastes());
     let per = in_reserves / n;

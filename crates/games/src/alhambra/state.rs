@@ -29,19 +29,6 @@ pub struct AlhambraState {
 }
 
 impl AlhambraState {
-    /// Cards still in the stock.
-    pub fn stock_left(&self) -> usize {
-        self.stock_len()
-    }
-    /// Cards on the foundations.
-    pub fn cards_home(&self) -> usize {
-        self.found.total()
-    }
-    /// Redeals still allowed.
-    pub fn redeals_left(&self) -> u8 {
-        self.redeals_left
-    }
-
     #[inline]
     pub(super) fn height(&self, r: usize) -> u8 {
         ((self.heights >> (4 * r)) & 0xF) as u8

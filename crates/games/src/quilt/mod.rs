@@ -151,8 +151,7 @@ pub fn grid_text(quilt: &[Option<Card>]) -> String {
 /// is laid out in the variant's order — the quilt row-major from Q00 (the last cells stay holes
 /// when cards run short), then persian-rug's reserves round-robin or the stock.
 pub fn prefilled_layout(rules: &QuiltRules, deal: &Deal, k: u8, quilt_cells: usize) -> Layout {
-    let rest = crate::foundations::cards_left_after_prefill(deal, k);
-    let foundations = (0..8).map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let (foundations, rest) = crate::foundations::prefill(deal, k);
     let in_quilt = quilt_cells.min(rest.len());
     let mut quilt: Vec<Option<Card>> = rest[..in_quilt].iter().map(|&c| Some(c)).collect();
     quilt.resize(64, None);

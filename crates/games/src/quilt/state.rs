@@ -36,12 +36,6 @@ pub fn available_cells(quilt: u64) -> u64 {
 }
 
 impl QuiltState {
-    pub fn cards_home(&self) -> usize {
-        self.found.total()
-    }
-    pub fn redeals_left(&self) -> u8 {
-        self.redeals_left
-    }
     /// The waste's length (crazy-quilt, indian-carpet).
     #[inline]
     pub(super) fn waste_len(&self) -> usize {
