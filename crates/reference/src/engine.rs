@@ -120,6 +120,8 @@ pub(crate) enum Action<P> {
     Card { from: P, to: P },
     Deal,
     Redeal,
+    /// The opening choice of the Queen of Italy family (the pile chosen).
+    Choose(P),
 }
 
 impl<P: Copy> Action<P> {
@@ -133,6 +135,10 @@ impl<P: Copy> Action<P> {
         match mv {
             Move::Deal => Ok(Action::Deal),
             Move::Redeal => Ok(Action::Redeal),
+            Move::Choose(pile) => {
+                let p = find(pile).ok_or_else(|| format!("no pile named {pile:?} in {variant:?}"))?;
+                Ok(Action::Choose(p))
+            }
             Move::Card { from, to } => {
                 let from_pile =
                     find(from).ok_or_else(|| format!("no pile named {from:?} in {variant:?}"))?;
@@ -155,6 +161,7 @@ impl<P: Copy> Action<P> {
             },
             Action::Deal => Move::Deal,
             Action::Redeal => Move::Redeal,
+            Action::Choose(p) => Move::Choose(name(p)),
         }
     }
 }

@@ -34,7 +34,9 @@
 
 use std::fmt;
 
+pub mod algerian;
 mod engine;
+pub mod queen;
 pub mod quilt;
 
 use engine::{
@@ -211,6 +213,9 @@ pub enum Move {
     Card { from: String, to: String },
     Deal,
     Redeal,
+    /// The Queen of Italy opening choice: the named tableau pile (`P0`..`P3`) founds the
+    /// foundations (RULES.md §3).
+    Choose(String),
 }
 
 impl Move {
@@ -230,6 +235,7 @@ impl fmt::Display for Move {
             Move::Card { from, to } => write!(f, "{from} {to}"),
             Move::Deal => write!(f, "deal"),
             Move::Redeal => write!(f, "redeal"),
+            Move::Choose(pile) => write!(f, "choose {pile}"),
         }
     }
 }
@@ -467,6 +473,7 @@ impl Position {
     /// Is the action legal here? `Err` says why not (see [`Illegal::reason`]).
     fn check(&self, action: Action) -> Result<(), Illegal> {
         match action {
+            Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             // §2: "deal: stock top → waste (any time while the stock is non-empty)".
             Action::Deal => {
                 if self.stock.is_empty() {
@@ -555,6 +562,9 @@ impl Rules for Position {
 
     fn legal_action(&self, mv: &Move) -> Result<Action, String> {
         let action = Action::from_move(mv, self.variant, |name| parse_pile(self.variant, name))?;
+        if let Action::Choose(_) = action {
+            return Err(format!("{:?} has no opening choice", self.variant));
+        }
         self.check(action)
             .map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
@@ -563,6 +573,7 @@ impl Rules for Position {
     /// Performs a legal action (call `check` first), then The Reinforcements' automatic refill.
     fn apply(&mut self, action: Action) {
         match action {
+            Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             Action::Card { from, to } => {
                 let card = self
                     .pile_mut(from)

@@ -446,6 +446,7 @@ impl QuiltPosition {
     /// Is the action legal here? `Err` says why not.
     fn check(&self, action: Action) -> Result<(), Illegal> {
         match action {
+            Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             // §5: deal: stock top → waste, any time while the stock is non-empty.
             Action::Deal => {
                 if !self.variant.has_waste() {
@@ -541,6 +542,9 @@ impl Rules for QuiltPosition {
 
     fn legal_action(&self, mv: &Move) -> Result<Action, String> {
         let action = Action::from_move(mv, self.variant, |name| parse_pile(self.variant, name))?;
+        if let Action::Choose(_) = action {
+            return Err(format!("{:?} has no opening choice", self.variant));
+        }
         self.check(action)
             .map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
@@ -549,6 +553,7 @@ impl Rules for QuiltPosition {
     /// Performs a legal action (call `check` first).
     fn apply(&mut self, action: Action) {
         match action {
+            Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             Action::Card { from, to } => {
                 let card = match from {
                     Pile::Quilt(r, c) => self.quilt[r][c].take(),
