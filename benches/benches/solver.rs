@@ -74,7 +74,7 @@ fn search(c: &mut Criterion) {
     g.throughput(Throughput::Elements(STATES));
     for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Granada, AlhambraVariant::Reinforcements] {
         let game = game(variant, 0);
-        let limits = Limits { max_states: STATES, max_time: None, table_bytes: 256 << 20 };
+        let limits = Limits { max_states: STATES, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
         let mut solver = Solver::new(limits);
         g.bench_function(format!("{variant:?}/seed-0/200k-states"), |b| b.iter(|| black_box(solver.solve(&game, Pruning::ALL).states)));
     }

@@ -130,6 +130,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_states,
                 max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
                 table_bytes: table_mb << 20,
+                ..Limits::default()
             };
             solve_and_report(&choice, describe_source(&source), &d, limits, prune, format)
         }

@@ -7,7 +7,8 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 /// A move in the JSON solution: `{"from": "R3", "to": "W", "card": "5H"}`, `{"deal": true}`,
-/// `{"redeal": true}` or `{"choose": "P2"}`.
+/// `{"redeal": true}` or `{"choose": "P2"}`; moves the rules make by themselves (gap fills, the
+/// waste refilled from the stock) carry `"forced": true` and must be replayed as written.
 pub struct JsonAction(pub Action);
 
 impl Serialize for JsonAction {
@@ -22,6 +23,16 @@ impl Serialize for JsonAction {
             Action::Deal => m.serialize_entry("deal", &true)?,
             Action::Redeal => m.serialize_entry("redeal", &true)?,
             Action::Choose(p) => m.serialize_entry("choose", &p.to_string())?,
+            Action::Fill { from, to, card } => {
+                m.serialize_entry("from", &from.to_string())?;
+                m.serialize_entry("to", &to.to_string())?;
+                m.serialize_entry("card", &card.to_string())?;
+                m.serialize_entry("forced", &true)?;
+            }
+            Action::AutoDeal => {
+                m.serialize_entry("deal", &true)?;
+                m.serialize_entry("forced", &true)?;
+            }
         }
         m.end()
     }

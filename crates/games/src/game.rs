@@ -47,6 +47,35 @@ pub trait Game {
     }
     /// The move in rule-book notation; `s` is the position before it.
     fn action(&self, s: &Self::State, m: Self::Move) -> Action;
+
+    /// A winning line in rule-book notation, from the start. A family whose moves carry forced
+    /// consequences (gap fills) or whose state does not know which real pile a card goes to
+    /// overrides this; the default renders each move with [`Game::action`].
+    fn render(&self, moves: &[Self::Move]) -> Vec<Action> {
+        let mut s = self.start();
+        moves
+            .iter()
+            .map(|&m| {
+                let a = self.action(&s, m);
+                self.play(&mut s, m);
+                a
+            })
+            .collect()
+    }
+
+    /// The representative of `s`'s class under the family's symmetries: two positions with the
+    /// same representative have the same future up to renaming piles, so a search with
+    /// `Pruning::symmetry` stores and looks up only representatives (the position searched on
+    /// stays the real one, so moves keep naming real piles).
+    fn canonical(&self, s: &Self::State) -> Self::State {
+        *s
+    }
+
+    /// Whether the start position's moves are an opening choice to be searched branch by branch
+    /// (the Queen of Italy family), each branch with its own growing budget.
+    fn split_root(&self) -> bool {
+        false
+    }
 }
 
 /// A pile, named as in RULES.md §0.
@@ -84,6 +113,17 @@ pub enum Action {
     Deal,
     Redeal,
     Choose(Pile),
+    /// A card moved by the rules themselves, as part of the move before it (a gap filled).
+    Fill { from: Pile, to: Pile, card: Kind },
+    /// A deal made by the rules themselves (an empty waste refilled from the stock).
+    AutoDeal,
+}
+
+impl Action {
+    /// Made by the rules, not chosen by the player.
+    pub fn is_forced(&self) -> bool {
+        matches!(self, Action::Fill { .. } | Action::AutoDeal)
+    }
 }
 
 impl fmt::Display for Action {
@@ -93,6 +133,8 @@ impl fmt::Display for Action {
             Action::Deal => write!(f, "deal"),
             Action::Redeal => write!(f, "redeal"),
             Action::Choose(p) => write!(f, "choose {p}"),
+            Action::Fill { from, to, card } => write!(f, "{from} -> {to}  ({card})  [forced]"),
+            Action::AutoDeal => write!(f, "deal  [forced]"),
         }
     }
 }

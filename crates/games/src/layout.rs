@@ -7,6 +7,9 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     pub foundations: Vec<Vec<Card>>,
+    /// The Queen of Italy family's terrace (bottom→top; only its top card plays). PySolFC, and
+    /// so the JSON form, calls it the one reserve.
+    pub terrace: Option<Vec<Card>>,
     pub reserves: Vec<Vec<Card>>,
     pub rows: Vec<Vec<Card>>,
     pub wastes: Vec<Vec<Card>>,
@@ -39,6 +42,9 @@ impl Layout {
         if !self.quilt.is_empty() {
             out.push_str(&crate::quilt::grid_text(&self.quilt));
         }
+        if let Some(terrace) = &self.terrace {
+            out.push_str(&format!("terrace (bottom to top):\n  T: {}\n", codes(terrace).join(" ")));
+        }
         group(&mut out, "reserves (bottom to top)", "R", &self.reserves);
         group(&mut out, "tableau (bottom to top)", "P", &self.rows);
         if !self.wastes.is_empty() {
@@ -46,6 +52,8 @@ impl Layout {
             for (name, p) in waste_names.iter().zip(&self.wastes) {
                 out.push_str(&format!("  {name}: {}\n", codes(p).join(" ")));
             }
+        }
+        if !self.wastes.is_empty() || !self.stock_top_first.is_empty() {
             out.push_str(&format!(
                 "stock ({} cards, next to deal first): {}\n",
                 self.stock_top_first.len(),
@@ -60,7 +68,9 @@ impl Serialize for Layout {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("foundations", &pile_codes(&self.foundations))?;
-        if !self.reserves.is_empty() {
+        if let Some(terrace) = &self.terrace {
+            m.serialize_entry("reserves", &[codes(terrace)])?;
+        } else if !self.reserves.is_empty() {
             m.serialize_entry("reserves", &pile_codes(&self.reserves))?;
         }
         if !self.rows.is_empty() {
@@ -68,6 +78,8 @@ impl Serialize for Layout {
         }
         if !self.wastes.is_empty() {
             m.serialize_entry("wastes", &pile_codes(&self.wastes))?;
+        }
+        if !self.wastes.is_empty() || !self.stock_top_first.is_empty() {
             m.serialize_entry("stock_top_first", &codes(&self.stock_top_first))?;
         }
         if !self.quilt.is_empty() {

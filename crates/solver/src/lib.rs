@@ -13,13 +13,5 @@ use patience_games::game::{Action, Game};
 
 /// The solution of a search in rule-book notation, replaying it on the fast state.
 pub fn actions<G: Game>(game: &G, moves: &[G::Move]) -> Vec<Action> {
-    let mut s = game.start();
-    moves
-        .iter()
-        .map(|&m| {
-            let a = game.action(&s, m);
-            game.play(&mut s, m);
-            a
-        })
-        .collect()
+    game.render(moves)
 }

@@ -21,11 +21,13 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Memory budget of the transposition table.
     pub table_bytes: usize,
+    /// Deepest line followed (the search stack's memory is this times one frame).
+    pub max_depth: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30 }
+        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30, max_depth: 100_000 }
     }
 }
 
@@ -52,6 +54,7 @@ pub enum Stop {
     States,
     Time,
     Memory,
+    Depth,
 }
 
 impl Stop {
@@ -60,6 +63,7 @@ impl Stop {
             Stop::States => "state limit",
             Stop::Time => "time limit",
             Stop::Memory => "table memory limit",
+            Stop::Depth => "depth limit",
         }
     }
 }
@@ -99,23 +103,107 @@ where
         Solver { limits, table: Table::new(limits.table_bytes), stack: Vec::with_capacity(512) }
     }
 
+    /// Decides the deal of `game`. A game whose first move is an opening choice
+    /// ([`Game::split_root`]) is searched choice by choice with growing budgets.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> SearchResult<G::Move> {
         let started = Instant::now();
+        let root = game.start();
+        let finish = |o: Outcome<G::Move>| SearchResult {
+            verdict: o.verdict,
+            moves: o.moves,
+            states: o.states,
+            elapsed: started.elapsed(),
+            stop: o.stop,
+        };
+        if game.split_root() && !game.is_won(&root) {
+            return finish(self.solve_choices(game, root, pruning, started));
+        }
+        finish(self.search(game, root, pruning, self.limits.max_states, started))
+    }
+
+    /// Interleaves the opening choices: each round searches every undecided choice afresh with
+    /// a budget eight times the last, so one hard choice cannot starve an easy win behind it.
+    /// A choice is lost only when its own search was exhaustive; the deal is lost only when every
+    /// choice is. Each attempt starts with an empty table: an aborted search proves nothing, so
+    /// its positions must not be taken as explored.
+    fn solve_choices(&mut self, game: &G, root: G::State, pruning: Pruning, started: Instant) -> Outcome<G::Move> {
+        let mut choices = MoveList::new();
+        game.moves(&root, pruning, &mut choices);
+        let mut open: Vec<G::Move> = choices.to_vec();
+        let mut states = 0u64;
+        let mut budget = FIRST_CHOICE_BUDGET;
+        let mut stop = None;
+        while !open.is_empty() {
+            let mut still_open = Vec::new();
+            for &choice in &open {
+                let left = self.limits.max_states.saturating_sub(states);
+                if left == 0 {
+                    still_open.push(choice);
+                    stop = Some(Stop::States);
+                    continue;
+                }
+                let mut child = root;
+                game.play(&mut child, choice);
+                if game.is_won(&child) {
+                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, stop: None };
+                }
+                let o = self.search(game, child, pruning, budget.min(left), started);
+                states += o.states;
+                match o.verdict {
+                    Verdict::Won => {
+                        let moves = std::iter::once(choice).chain(o.moves).collect();
+                        return Outcome { verdict: Verdict::Won, moves, states, stop: None };
+                    }
+                    Verdict::Lost => {}
+                    Verdict::Unknown => {
+                        // Hitting this round's budget is not final; any other stop is.
+                        let final_stop = o.stop != Some(Stop::States) || budget >= left;
+                        if final_stop {
+                            stop = o.stop;
+                        }
+                        still_open.push(choice);
+                        if o.stop == Some(Stop::Time) {
+                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop };
+                        }
+                    }
+                }
+            }
+            open = still_open;
+            if states >= self.limits.max_states || (stop.is_some() && stop != Some(Stop::States)) {
+                break;
+            }
+            budget = budget.saturating_mul(8);
+        }
+        if open.is_empty() {
+            Outcome { verdict: Verdict::Lost, moves: vec![], states, stop: None }
+        } else {
+            Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop: stop.or(Some(Stop::States)) }
+        }
+    }
+
+    /// The table key of a position: its symmetry class representative when symmetry is used.
+    #[inline]
+    fn key(game: &G, s: &G::State, pruning: Pruning) -> G::State {
+        if pruning.symmetry { game.canonical(s) } else { *s }
+    }
+
+    /// One exhaustive search from `root` with a fresh table, expanding at most `max_states`.
+    fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
         self.stack.clear();
         let mut states = 0u64;
-        let finish = |verdict, moves, states, stop| SearchResult { verdict, moves, states, elapsed: started.elapsed(), stop };
+        let end = |verdict, moves, states, stop| Outcome { verdict, moves, states, stop };
 
-        let root = game.start();
         if game.is_won(&root) {
-            return finish(Verdict::Won, vec![], 0, None);
+            return end(Verdict::Won, vec![], 0, None);
         }
-        if self.table.insert(&root, game.hash(&root)) == Insert::Full {
-            return finish(Verdict::Unknown, vec![], 0, Some(Stop::Memory));
+        let key = Self::key(game, &root, pruning);
+        if self.table.insert(&key, game.hash(&key)) == Insert::Full {
+            return end(Verdict::Unknown, vec![], 0, Some(Stop::Memory));
         }
         states += 1;
         if pruning.dead_positions && game.is_dead(&root) {
-            return finish(Verdict::Lost, vec![], states, None);
+            return end(Verdict::Lost, vec![], states, None);
         }
         self.push(game, root, pruning);
 
@@ -129,26 +217,32 @@ where
             game.play(&mut child, m);
             if game.is_won(&child) {
                 let moves = self.stack.iter().map(|f| f.moves[f.next - 1]).collect();
-                return finish(Verdict::Won, moves, states, None);
+                return end(Verdict::Won, moves, states, None);
             }
-            match self.table.insert(&child, game.hash(&child)) {
+            let key = Self::key(game, &child, pruning);
+            match self.table.insert(&key, game.hash(&key)) {
                 Insert::Seen => continue,
-                Insert::Full => return finish(Verdict::Unknown, vec![], states, Some(Stop::Memory)),
+                Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory)),
                 Insert::New => {}
             }
             states += 1;
-            if states >= self.limits.max_states {
-                return finish(Verdict::Unknown, vec![], states, Some(Stop::States));
+            if states >= max_states {
+                return end(Verdict::Unknown, vec![], states, Some(Stop::States));
             }
             if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
-                return finish(Verdict::Unknown, vec![], states, Some(Stop::Time));
+                return end(Verdict::Unknown, vec![], states, Some(Stop::Time));
             }
             if pruning.dead_positions && game.is_dead(&child) {
                 continue;
             }
+            // A bounded stack: a line deeper than the limit is not followed, and then nothing
+            // can be proved lost, so the search ends unknown at once.
+            if self.stack.len() >= self.limits.max_depth {
+                return end(Verdict::Unknown, vec![], states, Some(Stop::Depth));
+            }
             self.push(game, child, pruning);
         }
-        finish(Verdict::Lost, vec![], states, None)
+        end(Verdict::Lost, vec![], states, None)
     }
 
     fn push(&mut self, game: &G, state: G::State, pruning: Pruning) {
@@ -157,6 +251,17 @@ where
         self.stack.push(Frame { state, moves, next: 0 });
     }
 }
+
+/// What one search found, before timing is attached.
+struct Outcome<M> {
+    verdict: Verdict,
+    moves: Vec<M>,
+    states: u64,
+    stop: Option<Stop>,
+}
+
+/// The first round's budget per opening choice (then ×8 a round).
+const FIRST_CHOICE_BUDGET: u64 = 20_000;
 
 /// One search with fresh tables.
 pub fn solve<G: Game>(game: &G, limits: Limits, pruning: Pruning) -> SearchResult<G::Move>

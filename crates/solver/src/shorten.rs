@@ -75,7 +75,7 @@ mod tests {
     fn wandering_wins_get_shorter_and_still_win() {
         let deal = make_deal(&DealSource::Native(5), Hook::AcesKingsToTop).unwrap();
         let game = Quilt::new(QuiltRules::new(QuiltVariant::PersianRug), &deal);
-        let r = solve(&game, Limits { max_states: 500_000, max_time: None, table_bytes: 256 << 20 }, Pruning::ALL);
+        let r = solve(&game, Limits { max_states: 500_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() }, Pruning::ALL);
         assert_eq!(r.verdict, Verdict::Won);
         let short = shorten(&game, &r.moves);
         assert!(short.len() * 10 < r.moves.len(), "{} -> {}", r.moves.len(), short.len());

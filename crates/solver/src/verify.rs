@@ -30,10 +30,12 @@ pub fn reference_moves(actions: &[Action]) -> Vec<reference::Move> {
     actions
         .iter()
         .map(|a| match a {
-            Action::Card { from, to, .. } => reference::Move::Card { from: from.to_string(), to: to.to_string() },
-            Action::Deal => reference::Move::Deal,
+            Action::Card { from, to, .. } | Action::Fill { from, to, .. } => {
+                reference::Move::Card { from: from.to_string(), to: to.to_string() }
+            }
+            Action::Deal | Action::AutoDeal => reference::Move::Deal,
             Action::Redeal => reference::Move::Redeal,
-            Action::Choose(_) => unreachable!("these families have no opening choice"),
+            Action::Choose(p) => reference::Move::Choose(p.to_string()),
         })
         .collect()
 }

@@ -67,7 +67,7 @@ fn compare<G: Game>(
         PlainOutcome::Lost => Some(Verdict::Lost),
         PlainOutcome::Unknown => None,
     };
-    let limits = Limits { max_states: LIMIT, max_time: None, table_bytes: 64 << 20 };
+    let limits = Limits { max_states: LIMIT, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let only = |d, f, p, s| Pruning { dead_positions: d, forced_moves: f, partial_order: p, symmetry: s };
     let mut fast_verdicts = vec![];
     for pruning in [

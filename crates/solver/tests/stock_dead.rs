@@ -32,7 +32,7 @@ where
         PlainOutcome::Lost => c.lost_by_plain += 1,
         PlainOutcome::Unknown => {}
     }
-    let limits = Limits { max_states: 1_000_000, max_time: None, table_bytes: 256 << 20 };
+    let limits = Limits { max_states: 1_000_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
     match solve(game, limits, Pruning::NONE).verdict {
         Verdict::Won => panic!("{case}: called dead, but the unpruned search wins it"),
         Verdict::Lost => c.lost_by_unpruned_fast += 1,
