@@ -4,6 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
 use patience_games::layout::Layout;
+use patience_games::queen::{QueenRules, QueenVariant};
 use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::deal::{Deal, DealError, DealSource, make_deal, pysol::parse_game_number};
 use patience_games::variant::{Family, VariantInfo, find_variant};
@@ -37,7 +38,13 @@ pub struct RuleArgs {
     /// crazy-quilt, indian-carpet, persian-rug: building does not wrap between king and ace.
     #[arg(long)]
     pub no_wrap: bool,
-    /// Number of redeals (the variant's own by default; other values are for measurement).
+    /// queen-of-italy-open: a foundation's top card (not its base) may return to the tableau
+    /// (PySolFC). Not supported by the solver yet.
+    #[arg(long)]
+    pub foundation_to_tableau: bool,
+    /// Number of redeals (the variant's own by default; other values are for measurement; the
+    /// Queen of Italy family allows 0 or 1, and in the second pass a card may be dealt only while
+    /// the waste is empty).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
     pub redeals: Option<u8>,
 }
@@ -58,6 +65,7 @@ pub struct GameChoice {
 pub enum Rules {
     Alhambra(AlhambraRules),
     Quilt(QuiltRules),
+    Queen(QueenRules),
 }
 
 impl Rules {
@@ -65,12 +73,13 @@ impl Rules {
         match self {
             Rules::Alhambra(r) => r.layout(deal),
             Rules::Quilt(r) => r.layout(deal),
+            Rules::Queen(r) => r.layout(deal),
         }
     }
     pub fn waste_names(&self) -> Vec<String> {
         match self {
             Rules::Alhambra(r) => r.waste_names(),
-            Rules::Quilt(_) => vec!["W".into()],
+            Rules::Quilt(_) | Rules::Queen(_) => vec!["W".into()],
         }
     }
 }
@@ -91,6 +100,9 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
             if options.no_wrap {
                 bail!("--no-wrap applies only to the Crazy Quilt family (the Alhambra waste always wraps)");
             }
+            if options.foundation_to_tableau {
+                bail!("--foundation-to-tableau applies only to queen-of-italy-open");
+            }
             if let Some(r) = options.redeals {
                 rules.redeals = r;
             }
@@ -101,6 +113,9 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
             if options.empty_waste_any || options.pf_refill_timing {
                 bail!("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family");
             }
+            if options.foundation_to_tableau {
+                bail!("--foundation-to-tableau applies only to queen-of-italy-open");
+            }
             rules.wrap = !options.no_wrap;
             if let Some(r) = options.redeals {
                 if variant == QuiltVariant::PersianRug {
@@ -109,6 +124,25 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
                 rules.redeals = r;
             }
             Rules::Quilt(rules)
+        }
+        Family::Queen(variant) => {
+            if options.empty_waste_any || options.pf_refill_timing || options.no_wrap {
+                bail!("--empty-waste-any, --pf-refill-timing and --no-wrap do not apply to the Queen of Italy family");
+            }
+            let mut rules = QueenRules::new(variant);
+            if let Some(r) = options.redeals {
+                if r > 1 {
+                    bail!("--redeals for the Queen of Italy family is 0 (the rules) or 1 (one turn of the waste)");
+                }
+                rules.redeals = r;
+            }
+            if options.foundation_to_tableau {
+                if variant != QueenVariant::QueenOfItalyOpen {
+                    bail!("--foundation-to-tableau applies only to queen-of-italy-open");
+                }
+                bail!("--foundation-to-tableau is in the rule book but the solver does not support it yet");
+            }
+            Rules::Queen(rules)
         }
         Family::Planned => unreachable!("find_variant returns implemented variants only"),
     };

@@ -8,6 +8,7 @@ use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_
 use clap::{Parser, Subcommand};
 use patience_games::alhambra::Alhambra;
 use patience_games::game::{Action, Game, Pruning};
+use patience_games::queen::Queen;
 use patience_games::quilt::Quilt;
 use patience_games::variant::VARIANTS;
 use patience_solver::{Limits, Verdict, actions, shorten, solve, verify};
@@ -22,7 +23,7 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
-#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra and Crazy Quilt families; more to come)")]
+#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy and Crazy Quilt families; Algerian to come)")]
 #[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown (a limit stopped the search), 4 internal error.")]
 struct Cli {
     #[command(subcommand)]
@@ -150,6 +151,7 @@ fn solve_and_report(
     match choice.rules {
         Rules::Alhambra(rules) => job.run(&Alhambra::new(rules, deal), |a| verify::replay_alhambra(&rules, &layout, a)),
         Rules::Quilt(rules) => job.run(&Quilt::new(rules, deal), |a| verify::replay_quilt(&rules, &layout, a)),
+        Rules::Queen(rules) => job.run(&Queen::new(rules, deal), |a| verify::replay_queen(&rules, &layout, a)),
     }
 }
 

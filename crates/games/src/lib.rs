@@ -11,6 +11,7 @@ pub mod foundations;
 pub mod game;
 pub mod layout;
 pub mod packed;
+pub mod queen;
 pub mod quilt;
 pub mod variant;
 
@@ -21,5 +22,6 @@ mod size_tests {
     fn states_stay_compact() {
         assert_eq!(std::mem::size_of::<crate::alhambra::AlhambraState>(), 120);
         assert_eq!(std::mem::size_of::<crate::quilt::QuiltState>(), 120);
+        assert_eq!(std::mem::size_of::<crate::queen::QueenState>(), 80);
     }
 }

@@ -1,6 +1,7 @@
 //! The registry of variants: names, aliases, PySolFC ids and families (RULES.md §2–5).
 
 use crate::alhambra::AlhambraVariant;
+use crate::queen::QueenVariant;
 use crate::quilt::QuiltVariant;
 use crate::deal::Hook;
 use std::fmt;
@@ -10,6 +11,7 @@ use std::fmt;
 pub enum Family {
     Alhambra(AlhambraVariant),
     Quilt(QuiltVariant),
+    Queen(QueenVariant),
     /// In the rule book but not implemented yet.
     Planned,
 }
@@ -56,12 +58,12 @@ pub static VARIANTS: &[VariantInfo] = &[
         AcesKingsToTop,
         "§2",
     ),
-    v("queen-of-italy", &["terrace"], Some(135), Planned, Hook::None, "§3"),
-    v("queen-of-italy-open", &[], Some(431), Planned, Hook::None, "§3"),
-    v("generals-patience", &[], Some(136), Planned, Hook::None, "§3"),
-    v("blondes-and-brunettes", &[], Some(137), Planned, Hook::None, "§3"),
-    v("falling-star", &[], Some(138), Planned, Hook::None, "§3"),
-    v("redheads", &[], None, Planned, Hook::None, "§3"),
+    v("queen-of-italy", &["terrace"], Some(135), Family::Queen(QueenVariant::QueenOfItaly), Hook::None, "§3"),
+    v("queen-of-italy-open", &[], Some(431), Family::Queen(QueenVariant::QueenOfItalyOpen), Hook::None, "§3"),
+    v("generals-patience", &["general's-patience", "generals"], Some(136), Family::Queen(QueenVariant::GeneralsPatience), Hook::None, "§3"),
+    v("blondes-and-brunettes", &[], Some(137), Family::Queen(QueenVariant::BlondesAndBrunettes), Hook::None, "§3"),
+    v("falling-star", &[], Some(138), Family::Queen(QueenVariant::FallingStar), Hook::None, "§3"),
+    v("redheads", &[], None, Family::Queen(QueenVariant::Redheads), Hook::None, "§3"),
     v("algerian", &[], Some(322), Planned, KingsToTop, "§4"),
     v("carthage", &[], Some(321), Planned, Hook::None, "§4"),
     v("algerian-parlett", &[], None, Planned, Hook::None, "§4"),
@@ -109,7 +111,9 @@ mod tests {
         assert_eq!(find_variant("Grant's Reinforcement").unwrap().name, "reinforcements");
         assert_eq!(find_variant("GRANADA").unwrap().pysol_id, Some(465));
         assert!(matches!(find_variant("klondike"), Err(VariantError::Unknown(_))));
-        assert!(matches!(find_variant("terrace"), Err(VariantError::NotImplemented("queen-of-italy"))));
+        assert_eq!(find_variant("Terrace").unwrap().name, "queen-of-italy");
+        assert_eq!(find_variant("General's Patience").unwrap().pysol_id, Some(136));
+        assert!(matches!(find_variant("carthage"), Err(VariantError::NotImplemented("carthage"))));
     }
 
     #[test]

@@ -35,3 +35,41 @@ fn alhambra_family_rows_are_reproduced() {
     assert_eq!(checked.values().sum::<i32>(), 36, "{checked:?}");
     assert!(checked.values().all(|&n| n == 12), "{checked:?}");
 }
+
+/// Every Queen of Italy family row: the layout before the choice (or the dealt one), and for the
+/// games with a choice the layout after choosing row 0 (PySolFC's `after_choosing_row_0`).
+#[test]
+fn queen_family_rows_are_reproduced() {
+    use patience_games::queen::{Queen, QueenRules, QueenVariant};
+    let mut checked = std::collections::BTreeMap::new();
+    for row in fixtures() {
+        let variant = match row["pysolfc_game_id"].as_u64().unwrap() {
+            135 => QueenVariant::QueenOfItaly,
+            431 => QueenVariant::QueenOfItalyOpen,
+            136 => QueenVariant::GeneralsPatience,
+            137 => QueenVariant::BlondesAndBrunettes,
+            138 => QueenVariant::FallingStar,
+            _ => continue,
+        };
+        let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
+        let deal = make_deal(&DealSource::Pysol(number), Hook::None).unwrap();
+        let rules = QueenRules::new(variant);
+        let compare = |ours: serde_json::Value, theirs: &Value, what: &str| {
+            for key in ["foundations", "reserves", "rows", "stock_top_first"] {
+                assert_eq!(ours[key], theirs[key], "{variant:?} #{number} {what}: {key}");
+            }
+            assert_eq!(ours["wastes"][0], theirs["waste"], "{variant:?} #{number} {what}: waste");
+        };
+        compare(serde_json::to_value(rules.layout(&deal)).unwrap(), &row, "layout");
+        if rules.has_choice() {
+            let game = Queen::new(rules, &deal);
+            let after = game.layout_of(&game.after_choice(0));
+            compare(serde_json::to_value(after).unwrap(), &row["after_choosing_row_0"], "after choosing row 0");
+        } else {
+            assert!(row.get("after_choosing_row_0").is_none());
+        }
+        *checked.entry(format!("{variant:?}")).or_insert(0) += 1;
+    }
+    assert_eq!(checked.values().sum::<i32>(), 60, "{checked:?}");
+    assert!(checked.values().all(|&n| n == 12), "{checked:?}");
+}

@@ -2,6 +2,7 @@
 //! shares no code with the fast game states: a "won" is only reported once it replays there.
 
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::queen::{QueenRules, QueenVariant};
 use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::card::Card;
 use patience_games::game::Action;
@@ -89,5 +90,37 @@ pub fn reference_quilt_variant(rules: &QuiltRules) -> (reference::quilt::QuiltVa
 pub fn replay_quilt(rules: &QuiltRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
     let (variant, options) = reference_quilt_variant(rules);
     reference::quilt::quilt_replay(variant, &options, &reference_quilt_layout(layout), &reference_moves(actions))
+        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
+}
+
+/// The reference form of a Queen of Italy family layout.
+pub fn reference_queen_layout(layout: &Layout) -> reference::queen::QueenLayout {
+    reference::queen::QueenLayout {
+        foundations: pile_ids(&layout.foundations),
+        terrace: layout.terrace.as_deref().map(ids).unwrap_or_default(),
+        rows: pile_ids(&layout.rows),
+        waste: layout.wastes.first().map(|w| ids(w)).unwrap_or_default(),
+        stock_top_first: ids(&layout.stock_top_first),
+    }
+}
+
+pub fn reference_queen_variant(rules: &QueenRules) -> (reference::queen::QueenVariant, reference::queen::QueenOptions) {
+    use reference::queen::QueenVariant as R;
+    let variant = match rules.variant {
+        QueenVariant::QueenOfItaly => R::QueenOfItaly,
+        QueenVariant::QueenOfItalyOpen => R::QueenOfItalyOpen,
+        QueenVariant::GeneralsPatience => R::GeneralsPatience,
+        QueenVariant::BlondesAndBrunettes => R::BlondesAndBrunettes,
+        QueenVariant::FallingStar => R::FallingStar,
+        QueenVariant::Redheads => R::Redheads,
+    };
+    (variant, reference::queen::QueenOptions { redeals: rules.redeals, foundation_to_tableau: rules.foundation_to_tableau })
+}
+
+/// `Ok` when every move (forced ones included) is legal under the reference rules and the last
+/// position is won.
+pub fn replay_queen(rules: &QueenRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    let (variant, options) = reference_queen_variant(rules);
+    reference::queen::queen_replay(variant, &options, &reference_queen_layout(layout), &reference_moves(actions))
         .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
 }

@@ -1,0 +1,253 @@
+//! The Queen of Italy family (RULES.md §3): `queen-of-italy` (Terrace), `queen-of-italy-open`,
+//! `generals-patience`, `blondes-and-brunettes`, `falling-star`, `redheads`.
+//!
+//! One module serves the six: they differ in the terrace size, whether the base is chosen or
+//! dealt, whether gaps are filled by force (and from where), and the foundation rule (alternate
+//! colours, or in suit for General's Patience), all read from [`QueenRules`].
+
+mod moves;
+mod prune;
+mod render;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use moves::{Loc, QueenMove};
+pub use state::QueenState;
+
+use crate::card::{Card, Kind};
+use crate::deal::Deal;
+use crate::layout::{BadLayout, Layout, check_two_of_each};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueenVariant {
+    QueenOfItaly,
+    QueenOfItalyOpen,
+    GeneralsPatience,
+    BlondesAndBrunettes,
+    FallingStar,
+    Redheads,
+}
+
+/// The rules of one variant with its options (RULES.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueenRules {
+    pub variant: QueenVariant,
+    /// Turns of the waste allowed (0 by the rules; option `redeals=1`: during the second pass a
+    /// card may be dealt only while the waste is empty).
+    pub redeals: u8,
+    /// `queen-of-italy-open` only (PySolFC): a foundation's top card, not its base, may return
+    /// to the tableau.
+    pub foundation_to_tableau: bool,
+}
+
+/// Most cards on the terrace (Redheads).
+const MAX_TERRACE: usize = 21;
+/// Most cards in the waste and stock together (after the layout; 89 before Terrace's choice).
+const MAX_SEQ: usize = 96;
+
+impl QueenRules {
+    pub fn new(variant: QueenVariant) -> Self {
+        QueenRules { variant, redeals: 0, foundation_to_tableau: false }
+    }
+    /// The base rank is chosen from P0..P3 by the first move.
+    pub fn has_choice(&self) -> bool {
+        matches!(self.variant, QueenVariant::QueenOfItaly | QueenVariant::QueenOfItalyOpen | QueenVariant::GeneralsPatience)
+    }
+    /// Gaps are filled by force and an empty waste is refilled from the stock at once.
+    pub fn forced_fills(&self) -> bool {
+        self.variant != QueenVariant::QueenOfItalyOpen
+    }
+    /// General's Patience builds its foundations in suit; the others in alternating colours.
+    pub fn suited_foundations(&self) -> bool {
+        self.variant == QueenVariant::GeneralsPatience
+    }
+    pub fn rows(&self) -> usize {
+        if self.variant == QueenVariant::Redheads { 8 } else { 9 }
+    }
+    pub fn terrace_size(&self) -> usize {
+        match self.variant {
+            QueenVariant::QueenOfItaly | QueenVariant::QueenOfItalyOpen | QueenVariant::FallingStar => 11,
+            QueenVariant::GeneralsPatience => 13,
+            QueenVariant::BlondesAndBrunettes => 10,
+            QueenVariant::Redheads => 21,
+        }
+    }
+    /// Redheads fills a gap from the terrace before the waste.
+    fn fills_from_terrace(&self) -> bool {
+        self.variant == QueenVariant::Redheads
+    }
+    pub fn waste_names(&self) -> Vec<String> {
+        vec!["W".into()]
+    }
+
+    /// The starting layout of a deal (RULES.md §3 "Deal"); for the games with a choice, the
+    /// layout before it (P0..P3 dealt, the rest still in the stock).
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        let d = deal.cards();
+        let t = self.terrace_size();
+        let terrace = Some(d[..t].to_vec());
+        let mut foundations = vec![vec![]; 8];
+        let mut rows = vec![vec![]; self.rows()];
+        if self.has_choice() {
+            for (i, row) in rows.iter_mut().take(4).enumerate() {
+                row.push(d[t + i]);
+            }
+            return Layout { foundations, terrace, rows, wastes: vec![vec![]], stock_top_first: d[t + 4..].to_vec(), ..Layout::default() };
+        }
+        let n = self.rows();
+        for (i, row) in rows.iter_mut().enumerate() {
+            row.push(d[t + i]);
+        }
+        let base = d[t + n];
+        foundations[2 * base.suit() as usize].push(base);
+        Layout { foundations, terrace, rows, wastes: vec![vec![d[t + n + 1]]], stock_top_first: d[t + n + 2..].to_vec(), ..Layout::default() }
+    }
+}
+
+/// A game of the family with its deal: the rules, the fixed card orders, the start position.
+#[derive(Clone, Debug)]
+pub struct Queen {
+    rules: QueenRules,
+    /// Terrace bottom→top (kinds); the state keeps its height.
+    terrace: [u8; MAX_TERRACE],
+    /// Waste (bottom→top) then stock (next first) of the layout, or before the choice the talon
+    /// after the six cards the choice deals to the tableau.
+    seq: [u8; MAX_SEQ],
+    seq_len: u8,
+    /// Before the choice: the cards for the emptied pile, then P4..P8.
+    refill: [u8; 6],
+    start: QueenState,
+}
+
+fn kind(c: Card) -> u8 {
+    c.kind().index()
+}
+
+impl Queen {
+    pub fn new(rules: QueenRules, deal: &Deal) -> Self {
+        Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
+    }
+
+    pub fn rules(&self) -> &QueenRules {
+        &self.rules
+    }
+
+    /// A game from any position of the family: a deal's layout (before the choice, for the games
+    /// with one), or a test position whose foundations already hold cards.
+    pub fn from_layout(rules: QueenRules, layout: &Layout) -> Result<Self, BadLayout> {
+        let bad = |m: String| Err(BadLayout(m));
+        let Some(terrace) = &layout.terrace else { return bad("no terrace".into()) };
+        if layout.foundations.len() != 8 || layout.rows.len() != rules.rows() || layout.wastes.len() != 1 {
+            return bad(format!("expected 8 foundations, {} tableau piles and one waste", rules.rows()));
+        }
+        if terrace.len() > MAX_TERRACE {
+            return bad(format!("the terrace holds {} cards, at most {MAX_TERRACE}", terrace.len()));
+        }
+        let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
+        check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
+
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], start: QueenState::default() };
+        let mut s = QueenState { redeals_left: rules.redeals, terrace: terrace.len() as u8, ..QueenState::default() };
+        for (i, &c) in terrace.iter().enumerate() {
+            g.terrace[i] = kind(c);
+        }
+        let base_rank = layout.foundations.iter().find_map(|f| f.first()).map(|c| c.rank());
+        let mut seq: Vec<u8> = layout.wastes[0].iter().chain(&layout.stock_top_first).map(|&c| kind(c)).collect();
+        match base_rank {
+            None if rules.has_choice() => {
+                // Before the choice: P0..P3 hold one card each, the rest is still to be dealt.
+                if layout.rows.iter().enumerate().any(|(i, r)| r.len() != usize::from(i < 4)) || !layout.wastes[0].is_empty() {
+                    return bad("before the opening choice P0..P3 hold one card each, the other piles and the waste nothing".into());
+                }
+                if seq.len() < 7 {
+                    return bad("before the opening choice the stock needs at least 7 cards".into());
+                }
+                for (i, r) in layout.rows.iter().enumerate().take(4) {
+                    s.push(i, kind(r[0]));
+                }
+                g.refill.copy_from_slice(&seq[..6]);
+                seq.drain(..6);
+            }
+            None => return bad("no foundation holds a card, so there is no base rank".into()),
+            Some(b) => {
+                s.base_rank = b;
+                for (f, pile) in layout.foundations.iter().enumerate() {
+                    for (h, c) in pile.iter().enumerate() {
+                        let fits = match h {
+                            0 => c.rank() == b,
+                            _ => rules.foundation_follows(kind(pile[h - 1]), kind(*c)),
+                        };
+                        if !fits || h >= 13 {
+                            return bad(format!("F{f} is not a foundation built up from the base rank at {c}"));
+                        }
+                        s.add_home(kind(*c));
+                    }
+                }
+                for (i, row) in layout.rows.iter().enumerate() {
+                    for (h, &c) in row.iter().enumerate() {
+                        if h > 0 && !tableau_accepts(kind(row[h - 1]), kind(c)) {
+                            return bad(format!("P{i} is not built down in alternating colours at {c}"));
+                        }
+                        s.push(i, kind(c));
+                    }
+                }
+                s.dealt = layout.wastes[0].len() as u8;
+            }
+        }
+        if seq.len() > MAX_SEQ {
+            return bad(format!("waste and stock hold {} cards, at most {MAX_SEQ}", seq.len()));
+        }
+        g.seq[..seq.len()].copy_from_slice(&seq);
+        g.seq_len = seq.len() as u8;
+        if s.chosen() && rules.forced_fills() && g.forced_step(&s).is_some() {
+            return bad("a forced move is pending (an empty pile or an empty waste that the rules fill at once)".into());
+        }
+        g.start = s;
+        Ok(g)
+    }
+
+    /// The position as a layout (foundations rebuilt from the counts: any split of the cards
+    /// home into foundation piles is an equivalent position).
+    pub fn layout_of(&self, s: &QueenState) -> Layout {
+        let card = |k: u8| Kind::from_index(k).card();
+        let foundations = render::foundation_piles(&self.rules, s).into_iter().map(|f| f.into_iter().map(card).collect()).collect();
+        let rows: Vec<Vec<Card>> = (0..self.rules.rows()).map(|i| s.pile(i).into_iter().map(card).collect()).collect();
+        let terrace = Some(self.terrace[..s.terrace as usize].iter().map(|&k| card(k)).collect());
+        if !s.chosen() {
+            let stock = self.refill.iter().chain(&self.seq[..self.seq_len as usize]).map(|&k| card(k)).collect();
+            return Layout { foundations, terrace, rows, wastes: vec![vec![]], stock_top_first: stock, ..Layout::default() };
+        }
+        let mut waste = vec![];
+        let mut stock = vec![];
+        for p in 0..self.seq_len as u32 {
+            if s.removed >> p & 1 == 0 {
+                if p < s.dealt as u32 { waste.push(card(self.seq[p as usize])) } else { stock.push(card(self.seq[p as usize])) }
+            }
+        }
+        Layout { foundations, terrace, rows, wastes: vec![waste], stock_top_first: stock, ..Layout::default() }
+    }
+
+    /// The position after the opening choice of pile `i` (for layouts and tests).
+    pub fn after_choice(&self, i: u8) -> QueenState {
+        let mut s = self.start;
+        crate::game::Game::play(self, &mut s, QueenMove::Choose(i));
+        s
+    }
+}
+
+/// Does a tableau top `top` accept `k`? Down with wrap, alternating colours (every variant).
+#[inline]
+pub(crate) fn tableau_accepts(top: u8, k: u8) -> bool {
+    let (t, k) = (Kind::from_index(top), Kind::from_index(k));
+    k.rank() == (t.rank() + 12) % 13 && k.colour() != t.colour()
+}
+
+impl QueenRules {
+    /// Does a foundation whose top is `top` take `k` next?
+    pub(crate) fn foundation_follows(&self, top: u8, k: u8) -> bool {
+        let (t, k) = (Kind::from_index(top), Kind::from_index(k));
+        let colour_ok = if self.suited_foundations() { k.suit() == t.suit() } else { k.colour() != t.colour() };
+        k.rank() == (t.rank() + 1) % 13 && colour_ok
+    }
+}

@@ -1,0 +1,353 @@
+//! Moves of the Queen of Italy family: generation (best first), playing them with their forced
+//! consequences, and the `Game` implementation.
+
+use super::state::{NO_CARD, QueenState};
+use super::{Queen, tableau_accepts};
+use crate::card::Kind;
+use crate::game::{Action, Game, MoveList, Pile, Pruning};
+
+/// Where a card is taken from or put.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    Pile(u8),
+    Waste,
+    Terrace,
+    /// As a destination: the foundations (any one that takes the card: they are alike).
+    Home,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueenMove {
+    /// The opening choice: this pile's card founds the foundations.
+    Choose(u8),
+    Card { from: Loc, to: Loc },
+    Deal,
+    Redeal,
+}
+
+/// A move the rules make by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Forced {
+    Deal,
+    /// Fill pile `to` from the terrace (Redheads) or the waste.
+    Fill { from: Loc, to: u8 },
+}
+
+impl Queen {
+    #[inline]
+    pub(crate) fn stock_next(&self, s: &QueenState) -> Option<u32> {
+        s.stock_next(self.seq_len)
+    }
+
+    /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
+    #[inline]
+    pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
+        if self.rules.suited_foundations() { s.home(k) } else { s.home(k) + s.home(partner(k)) }
+    }
+
+    /// The class a card of `k` must sit on, on a foundation: rank one lower, other colour (AC)
+    /// or same suit. `None` for the base rank.
+    #[inline]
+    pub(crate) fn pred(&self, s: &QueenState, k: u8) -> Option<u8> {
+        let kk = Kind::from_index(k);
+        if kk.rank() == s.base_rank {
+            return None;
+        }
+        let r = (kk.rank() + 12) % 13;
+        let suit = if self.rules.suited_foundations() { kk.suit() } else { (1 - kk.colour()) * 2 };
+        Some(Kind::new(suit, r).index())
+    }
+
+    /// Copies per foundation class: 4 of a colour and rank, 2 of a card.
+    #[inline]
+    pub(crate) fn class_copies(&self) -> u32 {
+        if self.rules.suited_foundations() { 2 } else { 4 }
+    }
+
+    /// Can a card of kind `k` go to a foundation now? The base rank always can (there are as
+    /// many empty foundations as base cards still out); another card needs more foundations
+    /// topped by its predecessor class than copies of its own class home.
+    #[inline]
+    pub(crate) fn playable(&self, s: &QueenState, k: u8) -> bool {
+        match self.pred(s, k) {
+            None => true,
+            Some(p) => self.home_class(s, p) > self.home_class(s, k),
+        }
+    }
+
+    fn terrace_top(&self, s: &QueenState) -> Option<u8> {
+        (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
+    }
+    fn waste_card(&self, s: &QueenState) -> Option<u8> {
+        s.waste_top().map(|p| self.seq[p as usize])
+    }
+    fn second_pass(&self, s: &QueenState) -> bool {
+        s.redeals_left < self.rules.redeals
+    }
+
+    /// Stock, waste (and in Redheads the terrace) are empty: no gap will ever be filled by
+    /// force again, and an empty pile takes any tableau top card.
+    pub(crate) fn end_phase(&self, s: &QueenState) -> bool {
+        s.waste_top().is_none()
+            && self.stock_next(s).is_none()
+            && !(self.rules.fills_from_terrace() && s.terrace > 0)
+    }
+
+    /// The next thing the rules do by themselves, if any (forced variants, after the choice):
+    /// an empty waste takes the stock's top card; then a gap takes the terrace top (Redheads)
+    /// or the waste top.
+    pub(crate) fn forced_step(&self, s: &QueenState) -> Option<Forced> {
+        if s.waste_top().is_none() && self.stock_next(s).is_some() {
+            return Some(Forced::Deal);
+        }
+        let gap = (0..self.rules.rows()).find(|&i| s.len[i] == 0)? as u8;
+        if self.rules.fills_from_terrace() && s.terrace > 0 {
+            return Some(Forced::Fill { from: Loc::Terrace, to: gap });
+        }
+        s.waste_top().map(|_| Forced::Fill { from: Loc::Waste, to: gap })
+    }
+
+    /// Plays the forced moves until none applies, telling `sink` each one (for solutions).
+    #[inline]
+    pub(crate) fn settle(&self, s: &mut QueenState, mut sink: impl FnMut(Forced, u8)) {
+        if !self.rules.forced_fills() || !s.chosen() {
+            return;
+        }
+        while let Some(f) = self.forced_step(s) {
+            match f {
+                Forced::Deal => {
+                    let p = self.stock_next(s).unwrap();
+                    s.dealt = p as u8 + 1;
+                    sink(f, self.seq[p as usize]);
+                }
+                Forced::Fill { from, to } => {
+                    let k = self.take(s, from);
+                    s.push(to as usize, k);
+                    sink(f, k);
+                }
+            }
+        }
+    }
+
+    /// Takes the top card of a source.
+    #[inline]
+    fn take(&self, s: &mut QueenState, from: Loc) -> u8 {
+        match from {
+            Loc::Pile(i) => s.pop(i as usize),
+            Loc::Waste => {
+                let p = s.waste_top().expect("waste not empty");
+                s.removed |= 1u128 << p;
+                self.seq[p as usize]
+            }
+            Loc::Terrace => {
+                s.terrace -= 1;
+                self.terrace[s.terrace as usize]
+            }
+            Loc::Home => unreachable!("the foundations are not a source"),
+        }
+    }
+
+    /// The card a move takes (before it is played).
+    pub(crate) fn card_of(&self, s: &QueenState, from: Loc) -> u8 {
+        match from {
+            Loc::Pile(i) => s.top[i as usize],
+            Loc::Waste => self.waste_card(s).unwrap_or(NO_CARD),
+            Loc::Terrace => self.terrace_top(s).unwrap_or(NO_CARD),
+            Loc::Home => NO_CARD,
+        }
+    }
+
+    /// Plays the player's part of a move, without the forced consequences.
+    pub(crate) fn play_own(&self, s: &mut QueenState, m: QueenMove) {
+        match m {
+            QueenMove::Choose(i) => {
+                let k = s.pop(i as usize);
+                s.add_home(k);
+                s.base_rank = Kind::from_index(k).rank();
+                s.push(i as usize, self.refill[0]);
+                for (j, &c) in self.refill[1..].iter().enumerate() {
+                    s.push(4 + j, c);
+                }
+                s.dealt = 1;
+            }
+            QueenMove::Card { from, to } => {
+                let k = self.take(s, from);
+                match to {
+                    Loc::Home => s.add_home(k),
+                    Loc::Pile(j) => s.push(j as usize, k),
+                    _ => unreachable!("cards go to the foundations or a pile"),
+                }
+            }
+            QueenMove::Deal => {
+                let p = self.stock_next(s).expect("stock not empty");
+                s.dealt = p as u8 + 1;
+            }
+            QueenMove::Redeal => {
+                s.dealt = 0;
+                s.redeals_left -= 1;
+            }
+        }
+    }
+
+    fn generate(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+        out.clear();
+        if !s.chosen() {
+            // The opening choice. Two piles with the same card give positions equal up to
+            // renaming piles: with symmetry, only the first is tried.
+            for i in 0..4u8 {
+                let k = s.top[i as usize];
+                if k == NO_CARD || (pruning.symmetry && (0..i).any(|j| s.top[j as usize] == k)) {
+                    continue;
+                }
+                out.push(QueenMove::Choose(i));
+            }
+            return;
+        }
+        if pruning.forced_moves
+            && let Some(m) = self.safe_move(s)
+        {
+            out.push(m);
+            return;
+        }
+        let rows = self.rules.rows();
+        let card = |from| QueenMove::Card { from, to: Loc::Home };
+        // 1. Foundation moves: terrace, tableau, waste.
+        if let Some(t) = self.terrace_top(s)
+            && self.playable(s, t)
+        {
+            out.push(card(Loc::Terrace));
+        }
+        for i in 0..rows {
+            let k = s.top[i];
+            if k != NO_CARD && self.playable(s, k) {
+                out.push(card(Loc::Pile(i as u8)));
+            }
+        }
+        let waste = self.waste_card(s);
+        if let Some(w) = waste
+            && self.playable(s, w)
+        {
+            out.push(card(Loc::Waste));
+        }
+        // 2. Builds on tableau tops: from the waste, then from other piles.
+        for j in 0..rows {
+            let t = s.top[j];
+            if t == NO_CARD {
+                continue;
+            }
+            if let Some(w) = waste
+                && tableau_accepts(t, w)
+            {
+                out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
+            }
+        }
+        for i in 0..rows {
+            let k = s.top[i];
+            if k == NO_CARD {
+                continue;
+            }
+            for j in 0..rows {
+                if j != i && s.top[j] != NO_CARD && tableau_accepts(s.top[j], k) {
+                    out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
+                }
+            }
+        }
+        // 3. Into empty piles: any time in the open variant (from the tableau or the waste);
+        //    in the others only once nothing is filled by force any more (from the tableau).
+        let open = !self.rules.forced_fills();
+        if open || self.end_phase(s) {
+            for j in 0..rows {
+                if s.len[j] != 0 {
+                    continue;
+                }
+                for i in 0..rows {
+                    // A lone card moved to another empty pile: the same position up to
+                    // renaming piles.
+                    if s.len[i] > 1 || (s.len[i] == 1 && !pruning.symmetry) {
+                        out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
+                    }
+                }
+                if open && waste.is_some() {
+                    out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
+                }
+                if pruning.symmetry {
+                    // Every empty pile is alike: one is enough.
+                    break;
+                }
+            }
+        }
+        // 4. Deal, last: the calibration found dealing first costs two orders of magnitude.
+        if self.stock_next(s).is_some() && (!self.second_pass(s) || waste.is_none()) {
+            out.push(QueenMove::Deal);
+        }
+        if self.stock_next(s).is_none() && s.redeals_left > 0 {
+            out.push(QueenMove::Redeal);
+        }
+    }
+}
+
+/// The other suit of the same colour (C↔S, H↔D), same rank.
+#[inline]
+fn partner(k: u8) -> u8 {
+    ((k / 13) ^ 1) * 13 + k % 13
+}
+
+impl Game for Queen {
+    type State = QueenState;
+    type Move = QueenMove;
+
+    fn start(&self) -> QueenState {
+        self.start
+    }
+
+    fn is_won(&self, s: &QueenState) -> bool {
+        s.chosen() && s.terrace == 0 && s.len.iter().all(|&l| l == 0) && s.waste_top().is_none() && self.stock_next(s).is_none()
+    }
+
+    fn moves(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+        self.generate(s, pruning, out);
+    }
+
+    fn play(&self, s: &mut QueenState, m: QueenMove) {
+        self.play_own(s, m);
+        self.settle(s, |_, _| {});
+    }
+
+    fn hash(&self, s: &QueenState) -> u64 {
+        s.hash()
+    }
+
+    fn is_dead(&self, s: &QueenState) -> bool {
+        self.terrace_dead(s)
+    }
+
+    fn action(&self, s: &QueenState, m: QueenMove) -> Action {
+        let pile = |l: Loc| match l {
+            Loc::Pile(i) => Pile::Tableau(i),
+            Loc::Waste => Pile::Waste,
+            Loc::Terrace => Pile::Terrace,
+            Loc::Home => Pile::Foundation(0),
+        };
+        match m {
+            QueenMove::Choose(i) => Action::Choose(Pile::Tableau(i)),
+            QueenMove::Deal => Action::Deal,
+            QueenMove::Redeal => Action::Redeal,
+            QueenMove::Card { from, to } => Action::Card { from: pile(from), to: pile(to), card: Kind::from_index(self.card_of(s, from)) },
+        }
+    }
+
+    fn render(&self, moves: &[QueenMove]) -> Vec<Action> {
+        self.render_line(moves)
+    }
+
+    fn canonical(&self, s: &QueenState) -> QueenState {
+        // No rule names a tableau pile once the base is chosen (gaps are filled one at a time,
+        // and in the end phase any empty pile may be used), so positions that differ only in
+        // the order of the piles have the same future. Before the choice, P0..P3 are special.
+        if s.chosen() { s.with_sorted_piles(self.rules.rows()) } else { *s }
+    }
+
+    fn split_root(&self) -> bool {
+        !self.start.chosen()
+    }
+}

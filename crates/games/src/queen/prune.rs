@@ -1,0 +1,134 @@
+//! Sound pruning for the Queen of Italy family: the terrace dead-position test and safe
+//! foundation moves. Each has its argument here; `crates/solver/tests/differential.rs` checks
+//! both against the plain reference search.
+//!
+//! Neither is used with the foundation-to-tableau option (not offered by the fast solver), so
+//! foundation cards never move again: the foundations only grow.
+
+use super::moves::{Loc, QueenMove};
+use super::state::{NO_CARD, QueenState};
+use super::{Queen, QueenVariant};
+use crate::card::Kind;
+
+impl Queen {
+    /// The number of foundation classes: 26 colour-and-rank classes (AC) or 52 cards (in suit).
+    #[inline]
+    fn class_index(&self, k: u8) -> usize {
+        if self.rules.suited_foundations() {
+            k as usize
+        } else {
+            let kk = Kind::from_index(k);
+            (kk.rank() * 2 + kk.colour()) as usize
+        }
+    }
+
+    /// **Terrace dead test.** Terrace card `t_j` (height `j` from the bottom) can leave only to
+    /// a foundation (RULES.md §3: terrace top → foundation only; not Redheads, whose terrace also
+    /// fills gaps), and only after every card above it, which also all go to the foundations.
+    /// Let `k` be its class (colour and rank, or card in suit) and `p` the class it must sit on.
+    /// When `t_j` goes home, the copies of `k` above it are already home, so
+    /// `home[p] ≥ home_now[k] + above_j[k] + 1` is needed. But no card at or below `j` in the
+    /// terrace is home yet, and each card home sits on its predecessor, so for every class `q` on
+    /// the chain from `p` down to the base rank, `home[p] ≤ home[q] ≤ copies − below_j[q]`. If
+    /// that bound is smaller than the need for some `j`, no line of play ever empties the terrace:
+    /// the position is lost. Base-rank cards always find an empty foundation and need nothing.
+    pub(crate) fn terrace_dead(&self, s: &QueenState) -> bool {
+        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+            return false;
+        }
+        let h = s.terrace as usize;
+        let copies = self.class_copies();
+        let mut in_terrace = [0u8; 52];
+        for &k in &self.terrace[..h] {
+            in_terrace[self.class_index(k)] += 1;
+        }
+        let mut below = [0u8; 52];
+        for j in 0..h {
+            let k = self.terrace[j];
+            let ck = self.class_index(k);
+            if let Some(p) = self.pred(s, k) {
+                let above = (in_terrace[ck] - below[ck] - 1) as u32;
+                let need = self.home_class(s, k) + above + 1;
+                // Walk the chain p, pred(p), ... down to the base rank.
+                let mut cap = u32::MAX;
+                let mut q = Some(p);
+                while let Some(c) = q {
+                    cap = cap.min(copies - below[self.class_index(c)] as u32);
+                    if cap < need {
+                        return true;
+                    }
+                    q = self.pred(s, c);
+                }
+            }
+            below[ck] += 1;
+        }
+        false
+    }
+
+    /// **Safe foundation move.** A card `x` that is playable, whose predecessor class is all
+    /// home (so every copy of `x`'s class still out has its own foundation slot: sending `x` home
+    /// early never takes a slot another copy needs), and on which no card can ever be built (all
+    /// copies of the classes a tableau build would put on it are home), is sent home at once,
+    /// when taking it from where it is has no other effect:
+    /// * from the terrace (not Redheads, whose terrace also fills gaps): the terrace only plays
+    ///   to the foundations, so the position with `x` home differs only in exposing the card
+    ///   below earlier and in the foundations allowing more;
+    /// * from a pile holding at least 2 cards: nothing will be built on `x`; `x` could only
+    ///   leave to the foundations or onto another pile (where it is just as inert), so every line
+    ///   from the original position is matched by the same line with `x` home;
+    /// * from a pile holding only `x`, or from the waste, only where no gap is ever filled by
+    ///   force (the open variant, or the end phase: stock and waste empty): an empty pile then
+    ///   takes any card a pile holding inert `x` could, and more.
+    ///
+    /// Not used from the waste or a lone pile card while gaps are filled by force: there the card
+    /// that fills a gap depends on what lies on the waste, and removing `x` shifts it.
+    pub(crate) fn safe_move(&self, s: &QueenState) -> Option<QueenMove> {
+        let home = |from| Some(QueenMove::Card { from, to: Loc::Home });
+        if self.rules.variant != QueenVariant::Redheads
+            && let Some(t) = (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
+            && self.playable(s, t)
+            && self.slots_for_all(s, t)
+        {
+            return home(Loc::Terrace);
+        }
+        let no_fills = !self.rules.forced_fills() || self.end_phase(s);
+        for i in 0..self.rules.rows() {
+            let k = s.top[i];
+            if k != NO_CARD
+                && (s.len[i] >= 2 || no_fills)
+                && self.playable(s, k)
+                && self.slots_for_all(s, k)
+                && self.inert(s, k)
+            {
+                return home(Loc::Pile(i as u8));
+            }
+        }
+        if !self.rules.forced_fills()
+            && let Some(p) = s.waste_top()
+        {
+            let w = self.seq[p as usize];
+            if self.playable(s, w) && self.slots_for_all(s, w) && self.inert(s, w) {
+                return home(Loc::Waste);
+            }
+        }
+        None
+    }
+
+    /// Every copy of `k`'s class still out has a foundation slot: the predecessor class is all
+    /// home (base-rank cards always have an empty foundation).
+    fn slots_for_all(&self, s: &QueenState, k: u8) -> bool {
+        match self.pred(s, k) {
+            None => true,
+            Some(p) => self.home_class(s, p) == self.class_copies(),
+        }
+    }
+
+    /// No card can ever be built on `k` in the tableau: all four copies of rank one lower in
+    /// the other colour are home.
+    fn inert(&self, s: &QueenState, k: u8) -> bool {
+        let kk = Kind::from_index(k);
+        let r = (kk.rank() + 12) % 13;
+        let other = 1 - kk.colour();
+        (0..2).map(|d| s.home(Kind::new(other * 2 + d, r).index())).sum::<u32>() == 4
+    }
+}

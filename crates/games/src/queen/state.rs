@@ -1,0 +1,293 @@
+//! The position of a Queen of Italy family game, exact and bit-packed (80 bytes).
+//!
+//! * Tableau: every pile is one *base* card (whatever was put into it while empty) and above it
+//!   a chain built down with wrap in alternating colours (RULES.md §3). So a chain card's rank
+//!   and colour follow from the base and its height; only which of the two suits of that colour
+//!   it is needs storing: one bit. All piles' chain bits sit in one `u128`, pile 0 lowest (103
+//!   cards at most are off the foundations, so they always fit).
+//! * Waste and stock: the talon cards after the layout, `seq[0..]` of the game, in dealing
+//!   order. Positions below `dealt` have been dealt; `removed` marks those that have left the
+//!   waste. The waste is the dealt, not removed positions (top = the highest); the stock is the
+//!   not removed positions at or above `dealt` (next = the lowest). A redeal sets `dealt` to 0:
+//!   the waste, bottom card first, becomes the stock with no card moved.
+//! * Terrace: only its height; its cards never change order.
+//! * Foundations: 2-bit counts per card kind (how many copies are home). They are implied by
+//!   where every other card is, so equality does not depend on them; they make move
+//!   generation cheap.
+
+use crate::card::Kind;
+
+pub const NO_CARD: u8 = 0xFF;
+pub const MAX_ROWS: usize = 9;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct QueenState {
+    pub(crate) suits: u128,
+    pub(crate) removed: u128,
+    pub(crate) home: u128,
+    pub(crate) base: [u8; MAX_ROWS],
+    pub(crate) len: [u8; MAX_ROWS],
+    pub(crate) top: [u8; MAX_ROWS],
+    pub(crate) dealt: u8,
+    pub(crate) terrace: u8,
+    /// Rank every foundation starts with; `NO_CARD` before the opening choice.
+    pub(crate) base_rank: u8,
+    pub(crate) redeals_left: u8,
+}
+
+impl Default for QueenState {
+    fn default() -> Self {
+        QueenState {
+            suits: 0,
+            removed: 0,
+            home: 0,
+            base: [NO_CARD; MAX_ROWS],
+            len: [0; MAX_ROWS],
+            top: [NO_CARD; MAX_ROWS],
+            dealt: 0,
+            terrace: 0,
+            base_rank: NO_CARD,
+            redeals_left: 0,
+        }
+    }
+}
+
+/// Which of the two suits of its colour a kind is (C, H: 0; S, D: 1).
+#[inline]
+fn suit_bit(k: u8) -> u128 {
+    (Kind::from_index(k).suit() & 1) as u128
+}
+
+/// The kind at chain height `j` (≥ 1) above base `b`, with suit bit `bit`.
+#[inline]
+fn chain_kind(b: u8, j: u32, bit: u128) -> u8 {
+    let b = Kind::from_index(b);
+    let rank = (b.rank() as u32 + 13 * 8 - j) % 13;
+    let colour = b.colour() as u32 ^ (j & 1);
+    Kind::new((colour * 2 + bit as u32) as u8, rank as u8).index()
+}
+
+/// Inserts `bit` at position `pos`, moving higher bits up.
+#[inline]
+fn insert_bit(x: u128, pos: u32, bit: u128) -> u128 {
+    let low = x & ((1u128 << pos) - 1);
+    let high = if pos >= 128 { 0 } else { x >> pos };
+    low | (bit << pos) | (high << 1 << pos)
+}
+
+/// Removes the bit at position `pos`, moving higher bits down.
+#[inline]
+fn remove_bit(x: u128, pos: u32) -> u128 {
+    let low = x & ((1u128 << pos) - 1);
+    let high = (x >> pos) >> 1;
+    low | (high << pos)
+}
+
+impl QueenState {
+    /// Copies of kind `k` on the foundations.
+    #[inline]
+    pub fn home(&self, k: u8) -> u32 {
+        ((self.home >> (2 * k as u32)) & 3) as u32
+    }
+    #[inline]
+    pub(crate) fn add_home(&mut self, k: u8) {
+        self.home += 1u128 << (2 * k as u32);
+    }
+
+    pub fn chosen(&self) -> bool {
+        self.base_rank != NO_CARD
+    }
+
+    /// First chain bit of pile `i`.
+    #[inline]
+    fn offset(&self, i: usize) -> u32 {
+        self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
+    }
+
+    /// Puts kind `k` on pile `i` (the caller has checked the rules).
+    #[inline]
+    pub(crate) fn push(&mut self, i: usize, k: u8) {
+        if self.len[i] == 0 {
+            self.base[i] = k;
+        } else {
+            let pos = self.offset(i) + self.len[i] as u32 - 1;
+            self.suits = insert_bit(self.suits, pos, suit_bit(k));
+        }
+        self.len[i] += 1;
+        self.top[i] = k;
+    }
+
+    /// Takes the top card off pile `i` (not empty).
+    #[inline]
+    pub(crate) fn pop(&mut self, i: usize) -> u8 {
+        let k = self.top[i];
+        self.len[i] -= 1;
+        match self.len[i] {
+            0 => {
+                self.base[i] = NO_CARD;
+                self.top[i] = NO_CARD;
+            }
+            n => {
+                let off = self.offset(i);
+                self.suits = remove_bit(self.suits, off + n as u32 - 1);
+                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n as u32 - 1, (self.suits >> (off + n as u32 - 2)) & 1) };
+            }
+        }
+        k
+    }
+
+    /// Pile `i` bottom→top (for layouts, rendering and tests; not on the hot path).
+    pub fn pile(&self, i: usize) -> Vec<u8> {
+        if self.len[i] == 0 {
+            return vec![];
+        }
+        let off = self.offset(i);
+        let mut out = vec![self.base[i]];
+        for j in 1..self.len[i] as u32 {
+            out.push(chain_kind(self.base[i], j, (self.suits >> (off + j - 1)) & 1));
+        }
+        out
+    }
+
+    /// The chain bits of pile `i`, lowest first.
+    fn chain_bits(&self, i: usize) -> u128 {
+        let n = self.len[i].saturating_sub(1) as u32;
+        if n == 0 {
+            return 0;
+        }
+        let x = self.suits >> self.offset(i);
+        if n >= 128 { x } else { x & ((1u128 << n) - 1) }
+    }
+
+    /// The same position with the piles sorted by content: the representative of its class
+    /// under renaming tableau piles.
+    pub(crate) fn with_sorted_piles(&self, rows: usize) -> QueenState {
+        let mut order: [(u8, u8, u128); MAX_ROWS] = [(NO_CARD, 0, 0); MAX_ROWS];
+        for (i, o) in order.iter_mut().enumerate().take(rows) {
+            *o = (self.base[i], self.len[i], self.chain_bits(i));
+        }
+        order[..rows].sort_unstable();
+        let mut s = *self;
+        s.suits = 0;
+        let mut off = 0u32;
+        for (i, &(base, len, bits)) in order[..rows].iter().enumerate() {
+            s.base[i] = base;
+            s.len[i] = len;
+            if len > 1 {
+                s.suits |= bits << off;
+                off += len as u32 - 1;
+            }
+        }
+        for i in 0..rows {
+            s.top[i] = match s.len[i] {
+                0 => NO_CARD,
+                1 => s.base[i],
+                _ => {
+                    let o = s.offset(i);
+                    chain_kind(s.base[i], s.len[i] as u32 - 1, (s.suits >> (o + s.len[i] as u32 - 2)) & 1)
+                }
+            };
+        }
+        s
+    }
+
+    /// Waste top position in the game's talon sequence.
+    #[inline]
+    pub fn waste_top(&self) -> Option<u32> {
+        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
+        let w = dealt_mask & !self.removed;
+        (w != 0).then(|| 127 - w.leading_zeros())
+    }
+
+    /// Next stock position, given the talon sequence length `n`.
+    #[inline]
+    pub fn stock_next(&self, n: u8) -> Option<u32> {
+        let in_seq = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let above = !((1u128 << self.dealt) - 1);
+        let st = in_seq & above & !self.removed;
+        (st != 0).then(|| st.trailing_zeros())
+    }
+
+    /// A well-mixed hash of everything but the implied foundation counts.
+    pub(crate) fn hash(&self) -> u64 {
+        let mut small = [0u8; 24];
+        small[..9].copy_from_slice(&self.base);
+        small[9..18].copy_from_slice(&self.len);
+        small[18] = self.dealt;
+        small[19] = self.terrace;
+        small[20] = self.base_rank;
+        small[21] = self.redeals_left;
+        let words = [
+            self.suits as u64,
+            (self.suits >> 64) as u64,
+            self.removed as u64,
+            (self.removed >> 64) as u64,
+            u64::from_le_bytes(small[0..8].try_into().unwrap()),
+            u64::from_le_bytes(small[8..16].try_into().unwrap()),
+            u64::from_le_bytes(small[16..24].try_into().unwrap()),
+        ];
+        let mut h: u64 = 0x243F_6A88_85A3_08D3;
+        for w in words {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 29;
+        }
+        h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        h ^ (h >> 32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_insert_and_remove_anywhere() {
+        let x: u128 = 0b1011_0110;
+        for pos in 0..9 {
+            for bit in 0..2 {
+                let y = insert_bit(x, pos, bit);
+                assert_eq!((y >> pos) & 1, bit);
+                assert_eq!(remove_bit(y, pos), x);
+            }
+        }
+        assert_eq!(insert_bit(u128::MAX >> 1, 127, 1), u128::MAX);
+    }
+
+    #[test]
+    fn piles_keep_their_cards_through_pushes_and_pops() {
+        let mut s = QueenState::default();
+        // 9C (black 9), then 8H/8D, 7C/7S... built down in alternating colours, on 3 piles.
+        let k = |code: &str| crate::card::parse_kind(code).unwrap().index();
+        let plan: [&[&str]; 3] = [&["9C", "8D", "7S", "6H"], &["KH", "QS", "JD", "TC", "9D"], &["2S", "AH", "KC"]];
+        for (i, cards) in plan.iter().enumerate() {
+            for c in cards.iter() {
+                s.push(i, k(c));
+            }
+        }
+        for (i, cards) in plan.iter().enumerate() {
+            assert_eq!(s.pile(i), cards.iter().map(|c| k(c)).collect::<Vec<_>>());
+            assert_eq!(s.top[i], k(cards.last().unwrap()));
+        }
+        assert_eq!(s.pop(1), k("9D"));
+        assert_eq!(s.pop(0), k("6H"));
+        assert_eq!(s.top[0], k("7S"));
+        assert_eq!(s.pile(2), vec![k("2S"), k("AH"), k("KC")]);
+        s.push(0, k("6D"));
+        assert_eq!(s.pile(0), vec![k("9C"), k("8D"), k("7S"), k("6D")]);
+        while s.len[2] > 0 {
+            s.pop(2);
+        }
+        assert_eq!(s.top[2], NO_CARD);
+        assert_eq!(s.pile(1), vec![k("KH"), k("QS"), k("JD"), k("TC")]);
+        // Sorting piles: same multiset of piles gives the same representative.
+        let mut t = QueenState::default();
+        for c in ["KH", "QS", "JD", "TC"] {
+            t.push(0, k(c));
+        }
+        for c in ["9C", "8D", "7S", "6D"] {
+            t.push(1, k(c));
+        }
+        assert_eq!(s.with_sorted_piles(9), t.with_sorted_piles(9));
+        assert_ne!(s, t);
+    }
+}
