@@ -176,7 +176,9 @@ pub fn queen_layout_from_talon(variant: QueenVariant, talon: &[u8]) -> QueenLayo
     let mut foundations: Vec<Vec<u8>> = vec![Vec::new(); 8];
     let mut rows: Vec<Vec<u8>> = vec![Vec::new(); variant.row_count()];
     match variant {
-        QueenVariant::QueenOfItaly | QueenVariant::QueenOfItalyOpen | QueenVariant::GeneralsPatience => {
+        QueenVariant::QueenOfItaly
+        | QueenVariant::QueenOfItalyOpen
+        | QueenVariant::GeneralsPatience => {
             // Terrace D[0..=10] (11 cards; General's Patience D[0..=12], 13 cards), then P0..P3 one
             // card each, P4..P8 empty; no waste yet; the rest is the stock.
             let terrace_size = if variant == QueenVariant::GeneralsPatience {
@@ -422,7 +424,10 @@ impl Illegal {
             }
             Illegal::ChoiceMade => "the opening choice was already made".to_string(),
             Illegal::ChooseNotP0ToP3(p) => {
-                format!("{}: only a non-empty pile among P0..P3 can be chosen", name(p))
+                format!(
+                    "{}: only a non-empty pile among P0..P3 can be chosen",
+                    name(p)
+                )
             }
             Illegal::Forced(action) => format!(
                 "`{}` is forced: it is the only legal move here",
@@ -786,7 +791,9 @@ impl Rules for QueenPosition {
                 let Pile::Row(i) = pile else {
                     unreachable!("checked: the choice names P0..P3");
                 };
-                let card = self.rows[i].pop().expect("checked: the chosen pile is not empty");
+                let card = self.rows[i]
+                    .pop()
+                    .expect("checked: the chosen pile is not empty");
                 self.foundations[base_foundation(card)].push(card);
                 for r in [i, 4, 5, 6, 7, 8] {
                     if let Some(next) = self.stock.pop() {

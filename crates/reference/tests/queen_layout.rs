@@ -243,10 +243,7 @@ fn parse(text: &[u8], at: &mut usize) -> Json {
 /// The value of `"key": ` (its first occurrence in `text`).
 fn field(text: &str, key: &str) -> Json {
     let pattern = format!("\"{key}\":");
-    let mut at = text
-        .find(&pattern)
-        .unwrap_or_else(|| panic!("no {key:?}"))
-        + pattern.len();
+    let mut at = text.find(&pattern).unwrap_or_else(|| panic!("no {key:?}")) + pattern.len();
     parse(text.as_bytes(), &mut at)
 }
 
@@ -275,7 +272,10 @@ fn ours(layout: &QueenLayout) -> (Vec<String>, String, Vec<String>, String, Stri
 /// must be PySolFC's exactly.
 #[test]
 fn every_pysolfc_fixture_row_is_reproduced() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pysolfc-deals.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/pysolfc-deals.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("testdata/pysolfc-deals.jsonl");
     let variant_of = |id: u32| match id {
         135 => Some(QueenOfItaly),
@@ -288,7 +288,10 @@ fn every_pysolfc_fixture_row_is_reproduced() {
     let game_id = |line: &str| -> u32 {
         let pattern = "\"pysolfc_game_id\": ";
         let at = line.find(pattern).unwrap() + pattern.len();
-        let digits: String = line[at..].chars().take_while(char::is_ascii_digit).collect();
+        let digits: String = line[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
         digits.parse().unwrap()
     };
 
@@ -317,11 +320,7 @@ fn every_pysolfc_fixture_row_is_reproduced() {
             None => (line, None),
         };
         let layout = queen_layout_from_talon(variant, talon);
-        assert_eq!(
-            ours(&layout),
-            fixture_layout(head),
-            "{variant:?} #{number}"
-        );
+        assert_eq!(ours(&layout), fixture_layout(head), "{variant:?} #{number}");
         assert_eq!(variant.has_choice(), after.is_some(), "{variant:?}");
         if let Some(after) = after {
             let mut p = start(variant, opts(0, false), &layout);

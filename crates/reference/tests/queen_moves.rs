@@ -48,7 +48,11 @@ fn two_out(
 
 /// The king F0 needs next: KH (alternating) or KC (General's Patience).
 fn king(variant: QueenVariant) -> &'static str {
-    if variant == GeneralsPatience { "KC" } else { "KH" }
+    if variant == GeneralsPatience {
+        "KC"
+    } else {
+        "KH"
+    }
 }
 
 // -------------------------------------------------------------------------------------------
@@ -81,7 +85,11 @@ fn before_the_choice_only_the_choice_is_legal() {
         assert!(!p.before_choice());
         let why = bad(&mut p, choose("P0"));
         assert!(why.contains("already"), "{why}");
-        assert!(p.legal_moves().iter().all(|m| !matches!(m, Move::Choose(_))));
+        assert!(
+            p.legal_moves()
+                .iter()
+                .all(|m| !matches!(m, Move::Choose(_)))
+        );
     }
 }
 
@@ -93,13 +101,23 @@ fn choosing_p2_founds_f4_and_refills_p2_first() {
     let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
     ok(&mut p, choose("P2"));
     let after = p.to_layout();
-    let shown: Vec<String> = after.rows.iter().map(|r| common::codes(r).join(" ")).collect();
+    let shown: Vec<String> = after
+        .rows
+        .iter()
+        .map(|r| common::codes(r).join(" "))
+        .collect();
     assert_eq!(
         shown,
         ["8C", "6C", "8D", "TC", "4C", "JS", "QC", "4H", "KD"]
     );
     assert_eq!(common::codes(&after.foundations[4]), ["6H"]);
-    assert!(after.foundations.iter().enumerate().all(|(f, pile)| f == 4 || pile.is_empty()));
+    assert!(
+        after
+            .foundations
+            .iter()
+            .enumerate()
+            .all(|(f, pile)| f == 4 || pile.is_empty())
+    );
     assert_eq!(common::codes(&after.waste), ["2H"]);
     assert_eq!(after.stock_top_first.len(), 82);
     assert!(legal(&p).len() > 1, "nothing is forced after the choice");
