@@ -209,11 +209,7 @@ fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
 /// The rank a foundation of direction `up` needs at `height`: the height going up, 12 − height
 /// going down.
 fn rank_at(up: bool, height: usize) -> u8 {
-    if up {
-        height as u8
-    } else {
-        12 - height as u8
-    }
+    if up { height as u8 } else { 12 - height as u8 }
 }
 
 /// Does foundation `f` accept `card`? Its suit, the next rank in its direction, at most 13 cards,
@@ -269,7 +265,9 @@ fn pile_name(pile: Pile) -> String {
 
 /// Finds the pile with exactly this name; `None` if there is no such pile.
 fn parse_pile(name: &str) -> Option<Pile> {
-    all_piles().into_iter().find(|&pile| pile_name(pile) == name)
+    all_piles()
+        .into_iter()
+        .find(|&pile| pile_name(pile) == name)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,9 +340,7 @@ impl Illegal {
             Illegal::NoRedeal => format!("{variant:?} has no redeal"),
             Illegal::EmptySource(p) => format!("{} is empty", name(p)),
             Illegal::OntoItself(p) => format!("{} onto itself", name(p)),
-            Illegal::FoundationToReserve => {
-                "a foundation card never goes to a reserve".to_string()
-            }
+            Illegal::FoundationToReserve => "a foundation card never goes to a reserve".to_string(),
             Illegal::FoundationToDepotOff => {
                 "foundation to depot is off (foundation_to_depot = false)".to_string()
             }
@@ -740,7 +736,11 @@ mod tests {
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 11;
         for variant in VARIANTS {
-            for reserve_space in [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never] {
+            for reserve_space in [
+                ReserveSpace::Any,
+                ReserveSpace::AfterStock,
+                ReserveSpace::Never,
+            ] {
                 for foundation_to_depot in [true, false] {
                     let options = AlgerianOptions {
                         reserve_space,

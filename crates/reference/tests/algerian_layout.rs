@@ -60,7 +60,10 @@ fn algerian_deal_from_talon() {
     assert_eq!(layout.rows[7], vec![c("8C")]);
     assert_eq!(codes(&layout.reserves[0]).join(" "), "9C 3S 9S 3H 9H 3D");
     assert_eq!(layout.stock_top_first, d[48..].to_vec());
-    assert_eq!(algerian_check_layout(AlgerianVariant::Algerian, &layout), Ok(()));
+    assert_eq!(
+        algerian_check_layout(AlgerianVariant::Algerian, &layout),
+        Ok(())
+    );
 }
 
 #[test]
@@ -68,15 +71,17 @@ fn carthage_deal_from_talon() {
     let d = hooked_talon();
     let layout = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
     assert_eq!(sizes(&layout), (vec![0; 8], vec![6; 6], vec![1; 8], 60));
-    for i in 0..8 {
-        assert_eq!(layout.rows[i], vec![d[i]]);
-    }
+    let rows: Vec<Vec<u8>> = d[..8].iter().map(|&card| vec![card]).collect();
+    assert_eq!(layout.rows, rows);
     for i in 0..6 {
         let expected: Vec<u8> = (0..6).map(|k| d[8 + i + 6 * k]).collect();
         assert_eq!(layout.reserves[i], expected);
     }
     assert_eq!(layout.stock_top_first, d[44..].to_vec());
-    assert_eq!(algerian_check_layout(AlgerianVariant::Carthage, &layout), Ok(()));
+    assert_eq!(
+        algerian_check_layout(AlgerianVariant::Carthage, &layout),
+        Ok(())
+    );
 }
 
 #[test]
@@ -91,9 +96,8 @@ fn parlett_deal_from_talon() {
     for i in 0..4 {
         assert_eq!(layout.rows[i], vec![d[i], d[8 + i]]);
     }
-    for i in 4..8 {
-        assert_eq!(layout.rows[i], vec![d[i]]);
-    }
+    let singles: Vec<Vec<u8>> = d[4..8].iter().map(|&card| vec![card]).collect();
+    assert_eq!(layout.rows[4..], singles);
     for i in 0..6 {
         let expected: Vec<u8> = (0..4).map(|k| d[12 + i + 6 * k]).collect();
         assert_eq!(layout.reserves[i], expected);
@@ -191,7 +195,10 @@ fn talon_of_wrong_length_panics() {
 fn check_layout_rejects_inconsistent_layouts() {
     let d = hooked_talon();
     let good = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
-    assert_eq!(algerian_check_layout(AlgerianVariant::Carthage, &good), Ok(()));
+    assert_eq!(
+        algerian_check_layout(AlgerianVariant::Carthage, &good),
+        Ok(())
+    );
 
     // Wrong pile counts.
     let mut bad = good.clone();
@@ -229,7 +236,10 @@ fn check_layout_rejects_inconsistent_layouts() {
         .position(|&x| x == c("AC") + 52)
         .unwrap();
     twin.stock_top_first[other] = c("AC");
-    assert_eq!(algerian_check_layout(AlgerianVariant::Carthage, &twin), Ok(()));
+    assert_eq!(
+        algerian_check_layout(AlgerianVariant::Carthage, &twin),
+        Ok(())
+    );
 }
 
 /// Each variant's foundations: bases and directions. Cards are moved from the stock onto a
@@ -242,7 +252,8 @@ fn check_layout_knows_each_variants_foundations() {
         let mut layout = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
         for code in cards {
             let id = c(code);
-            let place = |pile: &mut Vec<u8>| pile.iter().position(|&x| x == id).map(|at| pile.remove(at));
+            let place =
+                |pile: &mut Vec<u8>| pile.iter().position(|&x| x == id).map(|at| pile.remove(at));
             let found = place(&mut layout.stock_top_first)
                 .or_else(|| layout.rows.iter_mut().find_map(place))
                 .or_else(|| layout.reserves.iter_mut().find_map(place));

@@ -323,7 +323,13 @@ fn reserve_space_position(variant: AlgerianVariant, stock: &str) -> AlgerianLayo
             } else {
                 ["QC", "KC"]
             };
-            position(variant, carthage_clubs_open(10, 10), &reserves, &rows, stock)
+            position(
+                variant,
+                carthage_clubs_open(10, 10),
+                &reserves,
+                &rows,
+                stock,
+            )
         }
         _ => {
             // Left: A♣ 2♣ 3♣ J♣ Q♣ K♣.
@@ -386,7 +392,10 @@ fn reserve_space_never_keeps_empty_reserves_empty() {
 fn algerian_foundations_meet_both_ways() {
     // F0 = A..7 (needs 8), F4 = K..8 (needs 7): each top fits the other.
     let layout = position_rest_in_stock(Algerian, clubs_open(7, 6), &[], &[]);
-    for options in [opts(ReserveSpace::Any, true), opts(ReserveSpace::Never, false)] {
+    for options in [
+        opts(ReserveSpace::Any, true),
+        opts(ReserveSpace::Never, false),
+    ] {
         let mut p = start_with(Algerian, options, &layout);
         bad(&mut p, mv("F0", "F1")); // spades
         bad(&mut p, mv("F0", "F0")); // onto itself
@@ -511,12 +520,21 @@ fn algerian_deals_to_the_reserves_twice_then_the_last_eight_to_the_depots() {
         assert_eq!(stock_len(&p), 7);
         assert_eq!(pile(&p, "R0"), format!("JC {} {}", code(0), code(6)));
         for r in 1..6 {
-            assert_eq!(pile(&p, &format!("R{r}")), format!("{} {}", code(r), code(6 + r)));
+            assert_eq!(
+                pile(&p, &format!("R{r}")),
+                format!("{} {}", code(r), code(6 + r))
+            );
         }
         ok(&mut p, Move::Deal); // 7 left (not 8): to the reserves, as many as there are
         assert_eq!(stock_len(&p), 0);
-        assert_eq!(pile(&p, "R0"), format!("JC {} {} {} {}", code(0), code(6), code(12), code(18)));
-        assert_eq!(pile(&p, "R5"), format!("{} {} {}", code(5), code(11), code(17)));
+        assert_eq!(
+            pile(&p, "R0"),
+            format!("JC {} {} {} {}", code(0), code(6), code(12), code(18))
+        );
+        assert_eq!(
+            pile(&p, "R5"),
+            format!("{} {} {}", code(5), code(11), code(17))
+        );
         assert_eq!(pile(&p, "P0"), "");
         bad(&mut p, Move::Deal); // the stock is empty
         bad(&mut p, Move::Redeal);
@@ -551,10 +569,22 @@ fn carthage_always_deals_to_the_reserves() {
     assert_eq!(stock_len(&p), 8);
     ok(&mut p, Move::Deal); // exactly 8 left: still to the reserves, R0..R5 then R0, R1
     assert_eq!(stock_len(&p), 0);
-    assert_eq!(pile(&p, "R0"), format!("{} {} {} {}", code(0), code(6), code(12), code(18)));
-    assert_eq!(pile(&p, "R1"), format!("{} {} {} {}", code(1), code(7), code(13), code(19)));
-    assert_eq!(pile(&p, "R2"), format!("{} {} {}", code(2), code(8), code(14)));
-    assert_eq!(pile(&p, "R5"), format!("{} {} {}", code(5), code(11), code(17)));
+    assert_eq!(
+        pile(&p, "R0"),
+        format!("{} {} {} {}", code(0), code(6), code(12), code(18))
+    );
+    assert_eq!(
+        pile(&p, "R1"),
+        format!("{} {} {} {}", code(1), code(7), code(13), code(19))
+    );
+    assert_eq!(
+        pile(&p, "R2"),
+        format!("{} {} {}", code(2), code(8), code(14))
+    );
+    assert_eq!(
+        pile(&p, "R5"),
+        format!("{} {} {}", code(5), code(11), code(17))
+    );
     assert_eq!(pile(&p, "P0"), "KC");
     assert_eq!(pile(&p, "P2"), "");
     bad(&mut p, Move::Deal);
@@ -769,7 +799,10 @@ fn replay_checks_every_move_and_the_end() {
         mv("R1", "F0"),
         mv("R0", "F4"),
     ];
-    assert_eq!(algerian_replay(Algerian, &options, &layout, &solution), Ok(()));
+    assert_eq!(
+        algerian_replay(Algerian, &options, &layout, &solution),
+        Ok(())
+    );
 
     // An illegal move is reported at its index.
     let mut wrong = solution.to_vec();
