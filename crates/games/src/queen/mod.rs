@@ -117,6 +117,8 @@ pub struct Queen {
     seq_len: u8,
     /// Before the choice: the cards for the emptied pile, then P4..P8.
     refill: [u8; 6],
+    /// The layout's foundation piles (solutions name real foundations; see `render`).
+    foundations: Vec<Vec<u8>>,
     start: QueenState,
 }
 
@@ -147,7 +149,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], start: QueenState::default() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default() };
         let mut s = QueenState { redeals_left: rules.redeals, terrace: terrace.len() as u8, ..QueenState::default() };
         for (i, &c) in terrace.iter().enumerate() {
             g.terrace[i] = kind(c);
@@ -198,6 +200,7 @@ impl Queen {
         if seq.len() > MAX_SEQ {
             return bad(format!("waste and stock hold {} cards, at most {MAX_SEQ}", seq.len()));
         }
+        g.foundations = layout.foundations.iter().map(|f| f.iter().map(|&c| kind(c)).collect()).collect();
         g.seq[..seq.len()].copy_from_slice(&seq);
         g.seq_len = seq.len() as u8;
         if s.chosen() && rules.forced_fills() && g.forced_step(&s).is_some() {
@@ -250,4 +253,37 @@ impl QueenRules {
         let colour_ok = if self.suited_foundations() { k.suit() == t.suit() } else { k.colour() != t.colour() };
         k.rank() == (t.rank() + 1) % 13 && colour_ok
     }
+}
+
+/// A small test position of a deal: foundation `f` already holds its first `heights[f]` cards
+/// from base rank `base`, and the other cards, in the deal's order, make a terrace of `terrace`
+/// cards, one card on each of the first `tableau` piles, then (if any are left) one waste card
+/// and the stock. Small enough for the plain reference search to decide, so the fast solver can
+/// be checked against it; foundations left low with the terrace holding their cards make lost
+/// positions common. With cards left for the waste, every pile must get one (no gap may wait to
+/// be filled).
+pub fn prefilled_layout(rules: &QueenRules, deal: &Deal, base: u8, heights: [u8; 8], terrace: usize, tableau: usize) -> Layout {
+    assert!(base < 13 && heights.iter().all(|&h| (1..=13).contains(&h)));
+    // Foundation f: AC games: F0..F3 start black, F4..F7 red, colours alternating, the suit of
+    // each colour and the deck fixed by f; in suit (General's Patience): F(2s), F(2s+1) of suit
+    // s. At every height the eight foundations use eight different cards.
+    let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
+    for f in 0..8u8 {
+        for step in 0..heights[f as usize] {
+            let rank = (base + step) % 13;
+            let suit = if rules.suited_foundations() { f / 2 } else { ((f / 4) ^ (step & 1)) * 2 + (f / 2) % 2 };
+            foundations[f as usize].push(Card::new(f % 2, suit, rank));
+        }
+    }
+    let home: std::collections::HashSet<u8> = foundations.iter().flatten().map(|c| c.id()).collect();
+    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
+    let rows_n = rules.rows();
+    assert!(tableau <= rows_n && rest.len() >= terrace + tableau, "{} cards out, terrace {terrace}", rest.len());
+    let terrace_cards = rest[..terrace].to_vec();
+    let rows = (0..rows_n).map(|i| if i < tableau { vec![rest[terrace + i]] } else { vec![] }).collect();
+    let left = &rest[terrace + tableau..];
+    assert!(left.is_empty() || tableau == rows_n, "cards for the waste but an empty pile");
+    let wastes = vec![left.first().map(|&c| vec![c]).unwrap_or_default()];
+    let stock_top_first = left.iter().skip(1).copied().collect();
+    Layout { foundations, terrace: Some(terrace_cards), rows, wastes, stock_top_first, ..Layout::default() }
 }

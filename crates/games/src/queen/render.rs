@@ -61,7 +61,7 @@ impl Queen {
     /// A winning line in rule-book notation, forced moves included, foundations numbered.
     pub(crate) fn render_line(&self, moves: &[QueenMove]) -> Vec<Action> {
         let mut s = self.start();
-        let mut found = FoundationPiles::new(foundation_piles(&self.rules, &s), s.base_rank);
+        let mut found = FoundationPiles::new(self.foundations.clone(), s.base_rank);
         let mut out = Vec::with_capacity(moves.len() * 2);
         let pile = |l: Loc| match l {
             Loc::Pile(i) => Pile::Tableau(i),
