@@ -583,11 +583,25 @@ fn measure() {
     use std::collections::HashSet;
     let limit: usize = std::env::var("ALG_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let seeds: u64 = std::env::var("ALG_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let only = std::env::var("ALG_ONLY").unwrap_or_default();
+    let verbose = std::env::var_os("ALG_VERBOSE").is_some();
     for v in [ALG, Carthage, AlgerianParlett] {
-        for (name, pruning) in [("all", Pruning::ALL), ("none", Pruning::NONE)] {
+        if !only.is_empty() && !format!("{v:?}").eq_ignore_ascii_case(&only) {
+            continue;
+        }
+        for (name, pruning) in [
+            ("all", Pruning::ALL),
+            ("symmetry", Pruning { symmetry: true, ..Pruning::NONE }),
+            ("partial-order", Pruning { partial_order: true, ..Pruning::NONE }),
+            ("none", Pruning::NONE),
+        ] {
+            if std::env::var("ALG_PRUNING").is_ok_and(|p| p != name) {
+                continue;
+            }
             let (mut won, mut lost, mut unknown, mut total) = (0, 0, 0, 0usize);
             let t0 = std::time::Instant::now();
-            for seed in 0..seeds {
+            let from: u64 = std::env::var("ALG_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+            for seed in from..from + seeds {
                 let g = game(v, seed);
                 let mut seen: HashSet<AlgerianState> = HashSet::new();
                 let mut stack: Vec<(AlgerianState, MoveList<AlgerianMove>, usize)> = vec![];
@@ -618,6 +632,9 @@ fn measure() {
                     stack.push((c, list.clone(), 0));
                 };
                 total += seen.len();
+                if verbose {
+                    println!("  {v:?} {name} seed {seed}: {verdict} after {} states", seen.len());
+                }
                 match verdict {
                     "won" => won += 1,
                     "lost" => lost += 1,
