@@ -3,6 +3,7 @@
 //! Each family is one module that implements [`game::Game`] with a compact, exact state; the
 //! rule book is `RULES.md` (section numbers are cited throughout).
 
+pub mod algerian;
 pub mod alhambra;
 pub mod card;
 pub mod cardseq;

@@ -1,0 +1,236 @@
+//! The Algerian family (RULES.md §4): `algerian`, `carthage`, `algerian-parlett`.
+//!
+//! One module serves the three variants. They differ in the deal (`layout`), in the foundations
+//! (algerian, parlett: F0..F3 up from the ace, F4..F7 down from the king; carthage: all eight up,
+//! F_{2s} and F_{2s+1} of suit s), in depot building (±1 with wrap, or one lower without wrap) and
+//! in whether the stock's last 8 cards go to the depots. The options are read from
+//! [`AlgerianRules`].
+
+mod moves;
+mod prune;
+mod state;
+
+pub use moves::{AlgerianMove, Spot};
+pub use state::AlgerianState;
+
+use crate::card::{Card, Kind};
+use crate::deal::Deal;
+use crate::layout::{BadLayout, Layout, check_two_of_each};
+use state::{CAP, DEPOTS, RESERVES};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgerianVariant {
+    Algerian,
+    Carthage,
+    AlgerianParlett,
+}
+
+/// When a card may be put into an empty reserve (RULES.md §4 `reserve_space`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReserveSpace {
+    /// At any time (PySolFC; algerian and carthage default).
+    Any,
+    /// Only once the stock is empty (the seed text; algerian-parlett default).
+    AfterStock,
+    Never,
+}
+
+/// The rules of one variant with its options (RULES.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgerianRules {
+    pub variant: AlgerianVariant,
+    pub reserve_space: ReserveSpace,
+    /// A foundation's top card may go back to a depot (PySolFC; default on).
+    pub foundation_to_depot: bool,
+}
+
+impl AlgerianRules {
+    /// The rule book's defaults.
+    pub fn new(variant: AlgerianVariant) -> Self {
+        let reserve_space = match variant {
+            AlgerianVariant::AlgerianParlett => ReserveSpace::AfterStock,
+            _ => ReserveSpace::Any,
+        };
+        AlgerianRules { variant, reserve_space, foundation_to_depot: true }
+    }
+
+    /// Carthage: every foundation builds up; depots build down in suit without wrap; every deal
+    /// goes to the reserves.
+    #[inline]
+    pub(crate) fn carthage(&self) -> bool {
+        self.variant == AlgerianVariant::Carthage
+    }
+
+    /// The starting layout of a deal (RULES.md §4 "Deal"; `deal` already has the variant's hook:
+    /// kings to top for algerian, none for carthage and algerian-parlett).
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        let d = deal.cards();
+        let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
+        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) = match self.variant {
+            AlgerianVariant::Algerian => {
+                for i in 0..4 {
+                    foundations[4 + i].push(d[i]);
+                }
+                let rows = (0..8).map(|i| vec![d[4 + i]]).collect();
+                let reserves = (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 48)
+            }
+            AlgerianVariant::Carthage => {
+                let rows = (0..8).map(|i| vec![d[i]]).collect();
+                let reserves = (0..6).map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 44)
+            }
+            AlgerianVariant::AlgerianParlett => {
+                let rows = (0..8).map(|i| if i < 4 { vec![d[i], d[8 + i]] } else { vec![d[i]] }).collect();
+                let reserves = (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 36)
+            }
+        };
+        Layout { foundations, reserves, rows, stock_top_first: d[stock_from..].to_vec(), ..Layout::default() }
+    }
+
+    /// The `i`-th card (from the bottom) of foundation `f`.
+    pub fn foundation_card(&self, f: usize, i: u8) -> Kind {
+        if self.carthage() {
+            Kind::new(f as u8 / 2, i)
+        } else if f < 4 {
+            Kind::new(f as u8, i)
+        } else {
+            Kind::new(f as u8 - 4, 12 - i)
+        }
+    }
+}
+
+/// A game of the family with its deal: the rules, the stock order, the start position.
+#[derive(Debug)]
+pub struct Algerian {
+    rules: AlgerianRules,
+    /// The stock in dealing order (the next card first).
+    stock: [Kind; 104],
+    stock_len: u8,
+    start: AlgerianState,
+    /// Set if some position had more legal moves than a move list holds even after the sound
+    /// symmetry reductions (see `moves.rs`): a "lost" verdict is then not a proof.
+    truncated: AtomicBool,
+}
+
+impl Clone for Algerian {
+    fn clone(&self) -> Self {
+        Algerian {
+            rules: self.rules,
+            stock: self.stock,
+            stock_len: self.stock_len,
+            start: self.start,
+            truncated: AtomicBool::new(self.truncated.load(Ordering::Relaxed)),
+        }
+    }
+}
+
+impl Algerian {
+    pub fn new(rules: AlgerianRules, deal: &Deal) -> Self {
+        Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
+    }
+
+    /// A game from any position of the family: a deal's layout or a test position. Foundations
+    /// must be runs from their base (ace up; algerian and parlett F4..F7: king down).
+    pub fn from_layout(rules: AlgerianRules, layout: &Layout) -> Result<Self, BadLayout> {
+        let bad = |m: String| Err(BadLayout(m));
+        if layout.foundations.len() != 8 || layout.rows.len() != DEPOTS || layout.reserves.len() != RESERVES {
+            return bad(format!("expected 8 foundations, {DEPOTS} depots and {RESERVES} reserves"));
+        }
+        if !layout.wastes.is_empty() || !layout.quilt.is_empty() {
+            return bad("the Algerian family has no waste and no quilt".into());
+        }
+        let mut s = AlgerianState::default();
+        let mut kinds = Vec::with_capacity(104);
+        for (f, pile) in layout.foundations.iter().enumerate() {
+            if pile.len() > 13 {
+                return bad(format!("F{f} holds {} cards", pile.len()));
+            }
+            for (i, c) in pile.iter().enumerate() {
+                let want = rules.foundation_card(f, i as u8);
+                if c.kind() != want {
+                    return bad(format!("F{f} card {} is {c}, expected {want}", i + 1));
+                }
+                kinds.push(c.kind());
+            }
+            s.set_height(f, pile.len() as u8);
+        }
+        let piles = layout.rows.iter().chain(&layout.reserves);
+        if piles.clone().map(|p| p.len()).sum::<usize>() > CAP {
+            return bad("too many cards on depots and reserves".into());
+        }
+        for (p, pile) in piles.enumerate() {
+            for c in pile {
+                s.push(p, c.kind());
+                kinds.push(c.kind());
+            }
+        }
+        let mut stock = [Kind::default(); 104];
+        if layout.stock_top_first.len() > 104 {
+            return bad("stock too long".into());
+        }
+        for (i, c) in layout.stock_top_first.iter().enumerate() {
+            stock[i] = c.kind();
+            kinds.push(c.kind());
+        }
+        check_two_of_each(kinds)?;
+        Ok(Algerian {
+            rules,
+            stock,
+            stock_len: layout.stock_top_first.len() as u8,
+            start: s,
+            truncated: AtomicBool::new(false),
+        })
+    }
+
+    pub fn rules(&self) -> &AlgerianRules {
+        &self.rules
+    }
+
+    /// Whether some position had more moves than `MAX_MOVES` even after the sound reductions,
+    /// so that moves were dropped and a "lost" verdict of a search over this game is NOT a proof
+    /// (report it as unknown). Never observed; kept as a guard.
+    pub fn truncated(&self) -> bool {
+        self.truncated.load(Ordering::Relaxed)
+    }
+
+    /// Cards left in the stock.
+    #[inline]
+    pub(crate) fn stock_left(&self, s: &AlgerianState) -> usize {
+        (self.stock_len - s.dealt) as usize
+    }
+
+    /// The position as a layout with PHYSICAL pile names (canonical stored piles translated back
+    /// through the state's names): what a plain implementation of the rules would show.
+    pub fn position_layout(&self, s: &AlgerianState) -> Layout {
+        let mut foundations = vec![vec![]; 8];
+        for f in 0..8 {
+            let phys = self.physical_foundation(s, f) as usize;
+            foundations[phys] = (0..s.height(f)).map(|i| self.rules.foundation_card(phys, i).card()).collect();
+        }
+        let mut rows = vec![vec![]; DEPOTS];
+        let mut reserves = vec![vec![]; RESERVES];
+        for p in 0..DEPOTS + RESERVES {
+            let cards: Vec<Card> = s.pile(p).into_iter().map(|k| k.card()).collect();
+            let phys = s.physical_pile(p) as usize;
+            if p < DEPOTS {
+                rows[phys] = cards;
+            } else {
+                reserves[phys] = cards;
+            }
+        }
+        let stock_top_first = self.stock[s.dealt as usize..self.stock_len as usize].iter().map(|k| k.card()).collect();
+        Layout { foundations, reserves, rows, stock_top_first, ..Layout::default() }
+    }
+
+    /// The physical foundation that stored foundation `f` is.
+    #[inline]
+    pub(crate) fn physical_foundation(&self, s: &AlgerianState, f: usize) -> u8 {
+        if self.rules.carthage() && s.suit_swapped(f / 2) { (f ^ 1) as u8 } else { f as u8 }
+    }
+}
+
+#[cfg(test)]
+mod tests;

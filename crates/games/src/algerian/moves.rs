@@ -1,0 +1,369 @@
+//! Move generation and play for the Algerian family (RULES.md §4 "Moves").
+//!
+//! Moves name STORED piles (see `state.rs`); `action` translates them to physical names.
+//! Generation order (the calibration study found it decisive): reserve → foundation, depot →
+//! foundation, reserve → depot, depot → depot, → empty depot, → empty reserve, deal, and last the
+//! moves out of a foundation (to another foundation or to a depot).
+
+use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
+use super::{Algerian, ReserveSpace};
+use crate::card::Kind;
+use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
+use std::sync::atomic::Ordering;
+
+/// A pile, by its stored index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spot {
+    Depot(u8),
+    Reserve(u8),
+    Foundation(u8),
+}
+
+/// `flags`: [`SYM`] — made under symmetry pruning, so `play` stores the child in canonical
+/// form; [`POR`] — made under the partial-order reduction, so a foundation transfer opens a run
+/// (`prune.rs`). A move without flags changes the position literally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgerianMove {
+    Card { from: Spot, to: Spot, flags: u8 },
+    Deal { flags: u8 },
+}
+
+pub const SYM: u8 = 1;
+pub const POR: u8 = 2;
+
+impl AlgerianMove {
+    /// The move with no pruning flags (a literal move).
+    pub fn card(from: Spot, to: Spot) -> Self {
+        AlgerianMove::Card { from, to, flags: 0 }
+    }
+    pub fn flags(self) -> u8 {
+        match self {
+            AlgerianMove::Card { flags, .. } | AlgerianMove::Deal { flags } => flags,
+        }
+    }
+    /// The same move without its pruning flags.
+    pub fn literal(self) -> Self {
+        match self {
+            AlgerianMove::Card { from, to, .. } => AlgerianMove::Card { from, to, flags: 0 },
+            AlgerianMove::Deal { .. } => AlgerianMove::Deal { flags: 0 },
+        }
+    }
+}
+
+/// A move list that remembers whether a push failed for want of room.
+struct Sink<'a> {
+    out: &'a mut MoveList<AlgerianMove>,
+    full: bool,
+    /// Partial-order run filter: `Some((from, [a, b]))` after a transfer from foundation `from`
+    /// between the suit's foundations `a`, `b`.
+    run: Option<(u8, [u8; 2])>,
+}
+
+impl Sink<'_> {
+    #[inline]
+    fn push(&mut self, m: AlgerianMove) {
+        if let Some((from_f, pair)) = self.run {
+            // Inside a run only moves depending on it are generated (see `prune.rs`): the same
+            // transfer again, or a card moved onto or off one of the suit's two foundations
+            // (never the reverse transfer, which would undo the last one).
+            let touches = |sp: Spot| matches!(sp, Spot::Foundation(f) if pair.contains(&f));
+            let keep = match m {
+                AlgerianMove::Card { from: Spot::Foundation(a), to: Spot::Foundation(_), .. } => a == from_f,
+                AlgerianMove::Card { from, to, .. } => touches(from) || touches(to),
+                AlgerianMove::Deal { .. } => false,
+            };
+            if !keep {
+                return;
+            }
+        }
+        if self.out.try_push(m).is_err() {
+            self.full = true;
+        }
+    }
+}
+
+impl Algerian {
+    /// Whether foundation `f` accepts `k` now.
+    #[inline]
+    pub(super) fn foundation_accepts(&self, s: &AlgerianState, f: usize, k: Kind) -> bool {
+        let h = s.height(f);
+        h < 13 && self.rules.foundation_card(f, h) == k
+    }
+    #[inline]
+    pub(super) fn foundation_top(&self, s: &AlgerianState, f: usize) -> Option<Kind> {
+        let h = s.height(f);
+        (h > 0).then(|| self.rules.foundation_card(f, h - 1))
+    }
+    /// The two foundations of `suit` (stored indices).
+    #[inline]
+    pub(super) fn suit_foundations(&self, suit: u8) -> [u8; 2] {
+        if self.rules.carthage() { [2 * suit, 2 * suit + 1] } else { [suit, 4 + suit] }
+    }
+    /// Whether `k` may be put on a depot whose top is `top` (RULES.md §4: same suit and ±1 with
+    /// wrap; carthage: same suit, exactly one lower, no wrap).
+    #[inline]
+    pub(super) fn builds_on(&self, top: Kind, k: Kind) -> bool {
+        if self.rules.carthage() {
+            top.suit() == k.suit() && k.rank() + 1 == top.rank()
+        } else {
+            top.is_suit_neighbour_wrapping(k)
+        }
+    }
+    /// Whether a card may go to an empty reserve now.
+    #[inline]
+    pub(super) fn reserve_space_open(&self, s: &AlgerianState) -> bool {
+        match self.rules.reserve_space {
+            ReserveSpace::Any => true,
+            ReserveSpace::AfterStock => self.stock_left(s) == 0,
+            ReserveSpace::Never => false,
+        }
+    }
+
+    /// All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
+    /// reductions (`prune.rs`). Returns `false` if the list overflowed.
+    fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
+        out.clear();
+        let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
+        let run = (pruning.partial_order && s.run != 0).then(|| {
+            let from = s.run - 1;
+            (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
+        });
+        let mut sink = Sink { out, full: false, run };
+        let card = |from, to| AlgerianMove::Card { from, to, flags };
+        let tops = s.tops();
+        let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
+        let carthage = self.rules.carthage();
+        let dep_sym = reduce && self.depots_interchangeable(s);
+        let res_sym = reduce && self.reserves_interchangeable(s);
+        // Sources in order: reserves first, then depots.
+        const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
+
+        // 1, 2: reserve / depot top → foundation.
+        for &p in &ORDER {
+            let Some(k) = tops[p] else { continue };
+            let [a, b] = self.suit_foundations(k.suit());
+            let ok_a = self.foundation_accepts(s, a as usize, k);
+            if ok_a {
+                sink.push(card(spot(p), Spot::Foundation(a)));
+            }
+            // Carthage, equal heights: both foundations accept; the children are mirror images
+            // (prune.rs, symmetry 3), so one is enough.
+            if self.foundation_accepts(s, b as usize, k) && !(reduce && carthage && ok_a) {
+                sink.push(card(spot(p), Spot::Foundation(b)));
+            }
+        }
+        // 3, 4: reserve / depot top → a non-empty depot.
+        for &p in &ORDER {
+            let Some(k) = tops[p] else { continue };
+            for (d, top) in tops[..DEPOTS].iter().enumerate() {
+                if d != p
+                    && let Some(t) = top
+                    && self.builds_on(*t, k)
+                {
+                    sink.push(card(spot(p), Spot::Depot(d as u8)));
+                }
+            }
+        }
+        // 5: → an empty depot.
+        let first_empty_depot = (0..DEPOTS).find(|&d| tops[d].is_none());
+        if let Some(first) = first_empty_depot {
+            for &p in &ORDER {
+                if tops[p].is_none() || (dep_sym && p < DEPOTS && s.len(p) == 1) {
+                    // (A lone depot card moved to another empty depot only renames depots.)
+                    continue;
+                }
+                for d in first..DEPOTS {
+                    if tops[d].is_none() && d != p {
+                        sink.push(card(spot(p), Spot::Depot(d as u8)));
+                        if dep_sym {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        // 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
+        if self.reserve_space_open(s)
+            && let Some(first) = (DEPOTS..PILES).find(|&r| tops[r].is_none())
+        {
+            for p in (0..DEPOTS).chain(DEPOTS..PILES) {
+                if tops[p].is_none() || (res_sym && p >= DEPOTS && s.len(p) == 1) {
+                    continue;
+                }
+                for r in first..PILES {
+                    if tops[r].is_none() && r != p {
+                        sink.push(card(spot(p), Spot::Reserve((r - DEPOTS) as u8)));
+                        if res_sym {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        // 7: deal.
+        if self.stock_left(s) > 0 {
+            sink.push(AlgerianMove::Deal { flags });
+        }
+        // 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
+        for f in 0..8u8 {
+            let Some(k) = self.foundation_top(s, f as usize) else { continue };
+            let [a, b] = self.suit_foundations(k.suit());
+            let other = if f == a { b } else { a };
+            if carthage && reduce && f == b && s.height(a as usize) == s.height(b as usize) {
+                // Equal Carthage foundations have equal tops: the moves from F_b mirror F_a's.
+                continue;
+            }
+            // Carthage: a transfer between a suit's two foundations only exchanges their
+            // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
+            if self.foundation_accepts(s, other as usize, k) && !(carthage && reduce) {
+                sink.push(card(Spot::Foundation(f), Spot::Foundation(other)));
+            }
+            if !self.rules.foundation_to_depot {
+                continue;
+            }
+            for (d, top) in tops[..DEPOTS].iter().enumerate() {
+                if let Some(t) = top
+                    && self.builds_on(*t, k)
+                {
+                    sink.push(card(Spot::Foundation(f), Spot::Depot(d as u8)));
+                }
+            }
+            if let Some(first) = first_empty_depot {
+                for d in first..DEPOTS {
+                    if tops[d].is_none() {
+                        sink.push(card(Spot::Foundation(f), Spot::Depot(d as u8)));
+                        if dep_sym {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        !sink.full
+    }
+
+    /// Stores `s` in canonical form where its symmetries allow (see `prune.rs`).
+    pub(super) fn canonicalise(&self, s: &mut AlgerianState) {
+        if self.depots_interchangeable(s) {
+            s.sort_group(0, DEPOTS);
+        }
+        if self.reserves_interchangeable(s) {
+            s.sort_group(DEPOTS, RESERVES);
+        }
+        if self.rules.carthage() {
+            s.order_carthage_foundations();
+        }
+    }
+
+    fn spot_pile(&self, s: &AlgerianState, sp: Spot) -> Pile {
+        match sp {
+            Spot::Depot(d) => Pile::Tableau(s.physical_pile(d as usize)),
+            Spot::Reserve(r) => Pile::Reserve(s.physical_pile(DEPOTS + r as usize)),
+            Spot::Foundation(f) => Pile::Foundation(self.physical_foundation(s, f as usize)),
+        }
+    }
+    fn spot_top(&self, s: &AlgerianState, sp: Spot) -> Option<Kind> {
+        match sp {
+            Spot::Depot(d) => s.top(d as usize),
+            Spot::Reserve(r) => s.top(DEPOTS + r as usize),
+            Spot::Foundation(f) => self.foundation_top(s, f as usize),
+        }
+    }
+}
+
+impl Game for Algerian {
+    type State = AlgerianState;
+    type Move = AlgerianMove;
+
+    fn start(&self) -> AlgerianState {
+        self.start
+    }
+
+    #[inline]
+    fn is_won(&self, s: &AlgerianState) -> bool {
+        s.found == 0xDDDD_DDDD
+    }
+
+    fn moves(&self, s: &AlgerianState, pruning: Pruning, out: &mut MoveList<AlgerianMove>) {
+        if self.generate(s, pruning, pruning.symmetry, out) {
+            return;
+        }
+        // More than MAX_MOVES literal moves (many empty depots): retry with the sound
+        // move-level symmetry reductions, which leave the children literal (no SYM flag unless
+        // symmetry pruning is on). If even that overflows, record it (see `truncated`).
+        if pruning.symmetry || !self.generate(s, pruning, true, out) {
+            debug_assert_eq!(out.len(), MAX_MOVES);
+            self.truncated.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
+        match m {
+            AlgerianMove::Card { from, to, .. } => {
+                let k = match from {
+                    Spot::Depot(d) => s.pop(d as usize),
+                    Spot::Reserve(r) => s.pop(DEPOTS + r as usize),
+                    Spot::Foundation(f) => {
+                        let k = self.foundation_top(s, f as usize).expect("move from an empty foundation");
+                        s.set_height(f as usize, s.height(f as usize) - 1);
+                        k
+                    }
+                };
+                match to {
+                    Spot::Depot(d) => s.push(d as usize, k),
+                    Spot::Reserve(r) => s.push(DEPOTS + r as usize, k),
+                    Spot::Foundation(f) => {
+                        debug_assert!(self.foundation_accepts(s, f as usize, k), "{k} does not fit F{f}");
+                        s.set_height(f as usize, s.height(f as usize) + 1);
+                    }
+                }
+                s.run = match (from, to) {
+                    (Spot::Foundation(f), Spot::Foundation(_)) if m.flags() & POR != 0 => f + 1,
+                    _ => 0,
+                };
+            }
+            AlgerianMove::Deal { .. } => {
+                let n = self.stock_left(s);
+                let at = s.dealt as usize;
+                // Deals address piles by index; the depots (reserves) are only ever reordered
+                // once no deal to them remains (prune.rs), so stored and physical names agree.
+                if n == 8 && !self.rules.carthage() {
+                    // The last 8 cards: one to each depot P0..P7 in order.
+                    debug_assert!((0..DEPOTS).all(|d| s.physical_pile(d) as usize == d));
+                    for d in 0..DEPOTS {
+                        s.push(d, self.stock[at + d]);
+                    }
+                    s.dealt += 8;
+                } else {
+                    // One card to each reserve R0..R5, twice (fewer if the stock runs out).
+                    let count = n.min(2 * RESERVES);
+                    debug_assert!((0..RESERVES).all(|r| s.physical_pile(DEPOTS + r) as usize == r));
+                    for j in 0..count {
+                        s.push(DEPOTS + j % RESERVES, self.stock[at + j]);
+                    }
+                    s.dealt += count as u8;
+                }
+                s.run = 0;
+            }
+        }
+        if m.flags() & SYM != 0 {
+            self.canonicalise(s);
+        }
+    }
+
+    #[inline]
+    fn hash(&self, s: &AlgerianState) -> u64 {
+        s.full_hash()
+    }
+
+    fn action(&self, s: &AlgerianState, m: AlgerianMove) -> Action {
+        match m {
+            AlgerianMove::Card { from, to, .. } => Action::Card {
+                from: self.spot_pile(s, from),
+                to: self.spot_pile(s, to),
+                card: self.spot_top(s, from).expect("move from an empty pile"),
+            },
+            AlgerianMove::Deal { .. } => Action::Deal,
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! The Algerian-family position (RULES.md §4), bit-packed in 120 bytes.
+//!
+//! * The eight depots and six reserves, side by side as ONE sequence of card kinds packed six
+//!   bits each: `[P0][P1]…[P7][R0]…[R5]`, each pile bottom→top, with a length byte per pile.
+//!   Cards are stored as kinds: the two copies of a card are interchangeable (RULES.md §0), so
+//!   positions that differ only by which copy lies where are one position.
+//! * The foundation heights, a nibble each (what a foundation holds follows from its height).
+//! * How many cards have left the stock (its order is fixed: it lives in the game).
+//! * `run`: the partial-order reduction's record of a run of foundation transfers (`prune.rs`).
+//! * `names`: which physical pile each stored pile is (see below). NOT part of the position.
+//!
+//! # Physical names
+//!
+//! Under symmetry pruning a position is stored in a canonical form (depots sorted, reserves
+//! sorted, Carthage's two foundations of a suit ordered; `prune.rs` says when each is allowed).
+//! The rest of the project names piles physically (a solution is replayed through the reference
+//! rules), so the state carries, beside the canonical contents, the physical index of every stored
+//! pile: 3 bits per depot, 3 bits per reserve, one swap bit per Carthage suit. Equality and
+//! hashing ignore these names: two states that differ only in them are the same position up to a
+//! renaming of interchangeable piles, which has the same future (`prune.rs`), and whichever of
+//! them a search meets first stands for both. A move names stored piles; `action` translates
+//! them to physical names with the state's own `names`, which `play` keeps in step.
+
+use crate::card::Kind;
+
+/// Slots in the packed sequence: 11 words of 10 six-bit slots (at most 104 cards are off the
+/// foundations, and the 4 kings pre-placed in algerian make it at most 100 there).
+pub(super) const WORDS: usize = 11;
+pub(super) const CAP: usize = WORDS * 10;
+pub(super) const DEPOTS: usize = 8;
+pub(super) const RESERVES: usize = 6;
+pub(super) const PILES: usize = DEPOTS + RESERVES;
+
+const SLOT: u64 = 0x3F;
+const WORD: u64 = (1 << 60) - 1;
+
+/// Depot `c` stored at index c is physical depot c, reserve likewise, no Carthage swap.
+pub(super) const IDENTITY_NAMES: u64 = {
+    let mut v = 0u64;
+    let mut i = 0;
+    while i < DEPOTS {
+        v |= (i as u64) << (3 * i);
+        i += 1;
+    }
+    let mut r = 0;
+    while r < RESERVES {
+        v |= (r as u64) << (24 + 3 * r);
+        r += 1;
+    }
+    v
+};
+
+#[derive(Clone, Copy, Debug)]
+pub struct AlgerianState {
+    pub(super) words: [u64; WORDS],
+    /// Lengths of P0..P7, R0..R5 (stored order).
+    pub(super) lens: [u8; PILES],
+    /// Foundation heights, nibble f = F_f (stored order; only Carthage may reorder).
+    pub(super) found: u32,
+    /// Cards dealt from the stock so far.
+    pub(super) dealt: u8,
+    /// Partial-order reduction: 0, or 1 + the foundation the last move transferred a card from.
+    pub(super) run: u8,
+    /// Physical names of the stored piles (see the module notes); ignored by `==` and hashing.
+    pub(super) names: u64,
+}
+
+impl Default for AlgerianState {
+    fn default() -> Self {
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES }
+    }
+}
+
+impl PartialEq for AlgerianState {
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        self.words == o.words && self.lens == o.lens && self.found == o.found && self.dealt == o.dealt && self.run == o.run
+    }
+}
+impl Eq for AlgerianState {}
+
+impl std::hash::Hash for AlgerianState {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.full_hash());
+    }
+}
+
+#[inline]
+fn low_mask(slots: usize) -> u64 {
+    (1u64 << (6 * slots)) - 1
+}
+
+impl AlgerianState {
+    // ---- the packed sequence -------------------------------------------------------------
+
+    #[inline]
+    pub(super) fn total(&self) -> usize {
+        self.lens.iter().map(|&l| l as usize).sum()
+    }
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> u8 {
+        ((self.words[i / 10] >> (6 * (i % 10))) & SLOT) as u8
+    }
+    #[inline]
+    fn set(&mut self, i: usize, v: u8) {
+        let (w, o) = (i / 10, 6 * (i % 10));
+        self.words[w] = (self.words[w] & !(SLOT << o)) | ((v as u64) << o);
+    }
+    /// Inserts `v` at slot `i`, moving slots `i..` up by one.
+    fn insert(&mut self, i: usize, v: u8) {
+        let len = self.total();
+        debug_assert!(len < CAP && i <= len);
+        let w = i / 10;
+        for k in (w + 1..=len / 10).rev() {
+            self.words[k] = ((self.words[k] << 6) | (self.words[k - 1] >> 54)) & WORD;
+        }
+        let o = i % 10;
+        let low = self.words[w] & low_mask(o);
+        let high = self.words[w] & !low_mask(o);
+        self.words[w] = ((high << 6) | ((v as u64) << (6 * o)) | low) & WORD;
+    }
+    /// Removes slot `i`, moving slots `i+1..` down by one and clearing the freed slot.
+    fn remove(&mut self, i: usize) -> u8 {
+        let len = self.total();
+        debug_assert!(i < len);
+        let v = self.get(i);
+        let w = i / 10;
+        let o = i % 10;
+        let low = self.words[w] & low_mask(o);
+        let high = (self.words[w] >> (6 * (o + 1))) << (6 * o);
+        self.words[w] = low | high;
+        for k in w..(len - 1) / 10 {
+            self.words[k] |= (self.words[k + 1] & SLOT) << 54;
+            self.words[k + 1] >>= 6;
+        }
+        v
+    }
+
+    // ---- piles ---------------------------------------------------------------------------
+
+    /// First slot of stored pile `p` (depots 0..8, reserves 8..14).
+    #[inline]
+    pub(super) fn start(&self, p: usize) -> usize {
+        self.lens[..p].iter().map(|&l| l as usize).sum()
+    }
+    #[inline]
+    pub(super) fn len(&self, p: usize) -> usize {
+        self.lens[p] as usize
+    }
+    /// The tops of all fourteen piles (`None` = empty), in stored order.
+    #[inline]
+    pub(super) fn tops(&self) -> [Option<Kind>; PILES] {
+        let mut out = [None; PILES];
+        let mut end = 0usize;
+        for (p, slot) in out.iter_mut().enumerate() {
+            end += self.lens[p] as usize;
+            if self.lens[p] > 0 {
+                *slot = Some(Kind::from_index(self.get(end - 1)));
+            }
+        }
+        out
+    }
+    #[inline]
+    pub(super) fn top(&self, p: usize) -> Option<Kind> {
+        (self.lens[p] > 0).then(|| Kind::from_index(self.get(self.start(p) + self.len(p) - 1)))
+    }
+    /// Pile `p` bottom→top.
+    pub(super) fn pile(&self, p: usize) -> Vec<Kind> {
+        let s = self.start(p);
+        (s..s + self.len(p)).map(|i| Kind::from_index(self.get(i))).collect()
+    }
+    pub(super) fn push(&mut self, p: usize, k: Kind) {
+        let end = self.start(p) + self.len(p);
+        self.insert(end, k.index());
+        self.lens[p] += 1;
+    }
+    pub(super) fn pop(&mut self, p: usize) -> Kind {
+        debug_assert!(self.lens[p] > 0, "pop from an empty pile");
+        let end = self.start(p) + self.len(p);
+        let k = self.remove(end - 1);
+        self.lens[p] -= 1;
+        Kind::from_index(k)
+    }
+
+    // ---- foundations ---------------------------------------------------------------------
+
+    #[inline]
+    pub(super) fn height(&self, f: usize) -> u8 {
+        ((self.found >> (4 * f)) & 0xF) as u8
+    }
+    pub(super) fn set_height(&mut self, f: usize, h: u8) {
+        self.found = (self.found & !(0xF << (4 * f))) | ((h as u32) << (4 * f));
+    }
+
+    // ---- physical names ------------------------------------------------------------------
+
+    /// The physical index of stored depot `c` (`c` < 8) or stored reserve `c - 8`.
+    #[inline]
+    pub(super) fn physical_pile(&self, p: usize) -> u8 {
+        let shift = if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
+        ((self.names >> shift) & 7) as u8
+    }
+    /// Carthage: whether stored F_{2s} is physical F_{2s+1} (and vice versa).
+    #[inline]
+    pub(super) fn suit_swapped(&self, suit: usize) -> bool {
+        self.names >> (42 + suit) & 1 != 0
+    }
+
+    /// Reorders the stored piles `first..first+n` of one group (depots or reserves) into
+    /// ascending order of their contents (as slices of kind indices, bottom→top), carrying the
+    /// physical names along. The piles of a group are contiguous in the sequence.
+    pub(super) fn sort_group(&mut self, first: usize, n: usize) {
+        let base = self.start(first);
+        let mut starts = [0usize; DEPOTS + 1];
+        for i in 0..n {
+            starts[i + 1] = starts[i] + self.lens[first + i] as usize;
+        }
+        let total = starts[n];
+        let mut buf = [0u8; CAP];
+        for (j, b) in buf[..total].iter_mut().enumerate() {
+            *b = self.get(base + j);
+        }
+        let slice = |i: usize| &buf[starts[i]..starts[i + 1]];
+        if (1..n).all(|i| slice(i - 1) <= slice(i)) {
+            return;
+        }
+        let mut order = [0usize; DEPOTS];
+        for (i, o) in order[..n].iter_mut().enumerate() {
+            *o = i;
+        }
+        order[..n].sort_by(|&a, &b| slice(a).cmp(slice(b)));
+        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
+        let old_names = self.names;
+        let mut pos = base;
+        for (c, &o) in order[..n].iter().enumerate() {
+            for &k in slice(o) {
+                self.set(pos, k);
+                pos += 1;
+            }
+            self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
+            let name = (old_names >> shift(first + o)) & 7;
+            let sh = shift(first + c);
+            self.names = (self.names & !(7 << sh)) | (name << sh);
+        }
+    }
+
+    /// Carthage: stores the higher of a suit's two foundations as F_{2s}, toggling the suit's
+    /// swap bit when it exchanges them.
+    pub(super) fn order_carthage_foundations(&mut self) {
+        for suit in 0..4 {
+            let (a, b) = (self.height(2 * suit), self.height(2 * suit + 1));
+            if a < b {
+                self.set_height(2 * suit, b);
+                self.set_height(2 * suit + 1, a);
+                self.names ^= 1 << (42 + suit);
+                if self.run != 0 && (self.run - 1) as usize / 2 == suit {
+                    self.run = ((self.run - 1) ^ 1) + 1;
+                }
+            }
+        }
+    }
+
+    /// A well-mixed hash of everything `==` compares (not the physical names).
+    #[inline]
+    pub(super) fn full_hash(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut lens = [0u8; 16];
+        lens[..PILES].copy_from_slice(&self.lens);
+        let l = u128::from_le_bytes(lens);
+        let mut h = (self.found as u64 | (self.dealt as u64) << 32 | (self.run as u64) << 40).wrapping_mul(K);
+        h = (h.rotate_left(23) ^ l as u64).wrapping_mul(K);
+        h = (h.rotate_left(23) ^ (l >> 64) as u64).wrapping_mul(K);
+        for &w in &self.words {
+            h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+        }
+        // murmur3's finaliser: every bit of the table index depends on every field.
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+}
