@@ -2,6 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
+use patience_games::algerian::{AlgerianRules, ReserveSpace};
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
 use patience_games::layout::Layout;
 use patience_games::queen::{QueenRules, QueenVariant};
@@ -42,11 +43,26 @@ pub struct RuleArgs {
     /// (PySolFC). Not supported by the solver yet.
     #[arg(long)]
     pub foundation_to_tableau: bool,
+    /// algerian, carthage, algerian-parlett: when an empty reserve may take one card: `any`
+    /// time (algerian, carthage), only `after-stock` (algerian-parlett), or `never`.
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub reserve_space: Option<ReserveSpaceArg>,
+    /// algerian, carthage, algerian-parlett: a foundation's top card may not go back to a depot
+    /// (PySolFC allows it, and so do we by default).
+    #[arg(long)]
+    pub no_foundation_to_depot: bool,
     /// Number of redeals (the variant's own by default; other values are for measurement; the
     /// Queen of Italy family allows 0 or 1, and in the second pass a card may be dealt only while
     /// the waste is empty).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
     pub redeals: Option<u8>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReserveSpaceArg {
+    Any,
+    AfterStock,
+    Never,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -66,6 +82,7 @@ pub enum Rules {
     Alhambra(AlhambraRules),
     Quilt(QuiltRules),
     Queen(QueenRules),
+    Algerian(AlgerianRules),
 }
 
 impl Rules {
@@ -74,18 +91,24 @@ impl Rules {
             Rules::Alhambra(r) => r.layout(deal),
             Rules::Quilt(r) => r.layout(deal),
             Rules::Queen(r) => r.layout(deal),
+            Rules::Algerian(r) => r.layout(deal),
         }
     }
     pub fn waste_names(&self) -> Vec<String> {
         match self {
             Rules::Alhambra(r) => r.waste_names(),
             Rules::Quilt(_) | Rules::Queen(_) => vec!["W".into()],
+            Rules::Algerian(_) => vec![],
         }
     }
 }
 
 pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
     let info = find_variant(name)?;
+    let algerian = matches!(info.family, Family::Algerian(_));
+    if !algerian && (options.reserve_space.is_some() || options.no_foundation_to_depot) {
+        bail!("--reserve-space and --no-foundation-to-depot apply only to the Algerian family");
+    }
     let rules = match info.family {
         Family::Alhambra(variant) => {
             let mut rules = AlhambraRules::new(variant);
@@ -143,6 +166,24 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
                 bail!("--foundation-to-tableau is in the rule book but the solver does not support it yet");
             }
             Rules::Queen(rules)
+        }
+        Family::Algerian(variant) => {
+            if options.empty_waste_any || options.pf_refill_timing || options.no_wrap || options.foundation_to_tableau {
+                bail!("--empty-waste-any, --pf-refill-timing, --no-wrap and --foundation-to-tableau do not apply to the Algerian family");
+            }
+            if options.redeals.is_some() {
+                bail!("--redeals does not apply to the Algerian family (it has no redeal)");
+            }
+            let mut rules = AlgerianRules::new(variant);
+            if let Some(r) = options.reserve_space {
+                rules.reserve_space = match r {
+                    ReserveSpaceArg::Any => ReserveSpace::Any,
+                    ReserveSpaceArg::AfterStock => ReserveSpace::AfterStock,
+                    ReserveSpaceArg::Never => ReserveSpace::Never,
+                };
+            }
+            rules.foundation_to_depot = !options.no_foundation_to_depot;
+            Rules::Algerian(rules)
         }
         Family::Planned => unreachable!("find_variant returns implemented variants only"),
     };

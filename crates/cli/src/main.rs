@@ -6,6 +6,7 @@ mod report;
 use anyhow::{Result, bail};
 use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_source, load_deal};
 use clap::{Parser, Subcommand};
+use patience_games::algerian::Algerian;
 use patience_games::alhambra::Alhambra;
 use patience_games::game::{Action, Game, Pruning};
 use patience_games::queen::Queen;
@@ -23,7 +24,7 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
-#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy and Crazy Quilt families; Algerian to come)")]
+#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)")]
 #[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown (a limit stopped the search), 4 internal error.")]
 struct Cli {
     #[command(subcommand)]
@@ -152,6 +153,7 @@ fn solve_and_report(
         Rules::Alhambra(rules) => job.run(&Alhambra::new(rules, deal), |a| verify::replay_alhambra(&rules, &layout, a)),
         Rules::Quilt(rules) => job.run(&Quilt::new(rules, deal), |a| verify::replay_quilt(&rules, &layout, a)),
         Rules::Queen(rules) => job.run(&Queen::new(rules, deal), |a| verify::replay_queen(&rules, &layout, a)),
+        Rules::Algerian(rules) => job.run(&Algerian::new(rules, deal), |a| verify::replay_algerian(&rules, &layout, a)),
     }
 }
 

@@ -5,8 +5,11 @@ use crate::card::Kind;
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// Room for every legal move of any position of any family.
-pub const MAX_MOVES: usize = 96;
+/// Room for every legal move of any position of any family. The largest family is Algerian:
+/// 22 sources (8 depots, 6 reserves, 8 foundations), each to at most 2 foundations, 8 depots and
+/// 6 reserves, plus the deal: 353. Only one such list exists per search (the search stack keeps
+/// the moves in a shared arena), so the room costs nothing per level.
+pub const MAX_MOVES: usize = 384;
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
 /// Which sound loss-proving techniques a search may use. Each one has its soundness argument

@@ -1,6 +1,7 @@
 //! The registry of variants: names, aliases, PySolFC ids and families (RULES.md §2–5).
 
 use crate::alhambra::AlhambraVariant;
+use crate::algerian::AlgerianVariant;
 use crate::queen::QueenVariant;
 use crate::quilt::QuiltVariant;
 use crate::deal::Hook;
@@ -12,6 +13,7 @@ pub enum Family {
     Alhambra(AlhambraVariant),
     Quilt(QuiltVariant),
     Queen(QueenVariant),
+    Algerian(AlgerianVariant),
     /// In the rule book but not implemented yet.
     Planned,
 }
@@ -44,7 +46,6 @@ const fn v(
     VariantInfo { name, aliases, pysol_id, family, hook, rules }
 }
 
-use Family::Planned;
 use Hook::{AcesKingsToTop, KingsToTop};
 
 pub static VARIANTS: &[VariantInfo] = &[
@@ -64,9 +65,9 @@ pub static VARIANTS: &[VariantInfo] = &[
     v("blondes-and-brunettes", &[], Some(137), Family::Queen(QueenVariant::BlondesAndBrunettes), Hook::None, "§3"),
     v("falling-star", &[], Some(138), Family::Queen(QueenVariant::FallingStar), Hook::None, "§3"),
     v("redheads", &[], None, Family::Queen(QueenVariant::Redheads), Hook::None, "§3"),
-    v("algerian", &[], Some(322), Planned, KingsToTop, "§4"),
-    v("carthage", &[], Some(321), Planned, Hook::None, "§4"),
-    v("algerian-parlett", &[], None, Planned, Hook::None, "§4"),
+    v("algerian", &["algerian-patience"], Some(322), Family::Algerian(AlgerianVariant::Algerian), KingsToTop, "§4"),
+    v("carthage", &[], Some(321), Family::Algerian(AlgerianVariant::Carthage), Hook::None, "§4"),
+    v("algerian-parlett", &[], None, Family::Algerian(AlgerianVariant::AlgerianParlett), Hook::None, "§4"),
     v("crazy-quilt", &["quilt", "japanese-rug"], None, Family::Quilt(QuiltVariant::CrazyQuilt), AcesKingsToTop, "§5"),
     v("indian-carpet", &[], None, Family::Quilt(QuiltVariant::IndianCarpet), AcesKingsToTop, "§5"),
     v("persian-rug", &[], None, Family::Quilt(QuiltVariant::PersianRug), AcesKingsToTop, "§5"),
@@ -113,7 +114,8 @@ mod tests {
         assert!(matches!(find_variant("klondike"), Err(VariantError::Unknown(_))));
         assert_eq!(find_variant("Terrace").unwrap().name, "queen-of-italy");
         assert_eq!(find_variant("General's Patience").unwrap().pysol_id, Some(136));
-        assert!(matches!(find_variant("carthage"), Err(VariantError::NotImplemented("carthage"))));
+        assert_eq!(find_variant("Algerian Patience").unwrap().pysol_id, Some(322));
+        assert!(VARIANTS.iter().all(|v| v.implemented()), "every variant of the rule book is implemented");
     }
 
     #[test]

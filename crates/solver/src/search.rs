@@ -80,17 +80,23 @@ pub struct SearchResult<M> {
     pub stop: Option<Stop>,
 }
 
-struct Frame<G: Game> {
-    state: G::State,
-    moves: MoveList<G::Move>,
-    next: usize,
+/// One position on the current line: its moves are `arena[first..end]`, the next to try at
+/// `next`. Move lists live in one shared arena, so the stack costs what the line's positions
+/// really have, not `MAX_MOVES` per level.
+struct Frame<S> {
+    state: S,
+    first: u32,
+    end: u32,
+    next: u32,
 }
 
 /// A reusable searcher: keeps its table and stack between deals, so a study allocates once.
 pub struct Solver<G: Game> {
     limits: Limits,
     table: Table<G::State>,
-    stack: Vec<Frame<G>>,
+    stack: Vec<Frame<G::State>>,
+    arena: Vec<G::Move>,
+    scratch: MoveList<G::Move>,
 }
 
 const TIME_CHECK_EVERY: u64 = 1 << 12;
@@ -100,7 +106,7 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: Table::new(limits.table_bytes), stack: Vec::with_capacity(512) }
+        Solver { limits, table: Table::new(limits.table_bytes), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new() }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -191,7 +197,9 @@ where
     fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
         self.stack.clear();
+        self.arena.clear();
         let mut states = 0u64;
+        let mut cut = false;
         let end = |verdict, moves, states, stop| Outcome { verdict, moves, states, stop };
 
         if game.is_won(&root) {
@@ -208,15 +216,17 @@ where
         self.push(game, root, pruning);
 
         while let Some(top) = self.stack.last_mut() {
-            let Some(&m) = top.moves.get(top.next) else {
+            if top.next == top.end {
+                self.arena.truncate(top.first as usize);
                 self.stack.pop();
                 continue;
-            };
+            }
+            let m = self.arena[top.next as usize];
             top.next += 1;
             let mut child = top.state;
             game.play(&mut child, m);
             if game.is_won(&child) {
-                let moves = self.stack.iter().map(|f| f.moves[f.next - 1]).collect();
+                let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
                 return end(Verdict::Won, moves, states, None);
             }
             let key = Self::key(game, &child, pruning);
@@ -235,20 +245,26 @@ where
             if pruning.dead_positions && game.is_dead(&child) {
                 continue;
             }
-            // A bounded stack: a line deeper than the limit is not followed, and then nothing
-            // can be proved lost, so the search ends unknown at once.
+            // A bounded stack: a line deeper than the limit is not followed. The search goes on
+            // looking for a win elsewhere, but can no longer prove a loss.
             if self.stack.len() >= self.limits.max_depth {
-                return end(Verdict::Unknown, vec![], states, Some(Stop::Depth));
+                cut = true;
+                continue;
             }
             self.push(game, child, pruning);
+        }
+        if cut {
+            return end(Verdict::Unknown, vec![], states, Some(Stop::Depth));
         }
         end(Verdict::Lost, vec![], states, None)
     }
 
     fn push(&mut self, game: &G, state: G::State, pruning: Pruning) {
-        let mut moves = MoveList::new();
-        game.moves(&state, pruning, &mut moves);
-        self.stack.push(Frame { state, moves, next: 0 });
+        game.moves(&state, pruning, &mut self.scratch);
+        let first = self.arena.len() as u32;
+        self.arena.extend_from_slice(&self.scratch);
+        self.scratch.clear();
+        self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first });
     }
 }
 

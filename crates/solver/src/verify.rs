@@ -1,6 +1,7 @@
 //! Replays a solution through the reference rules (`patience-reference`), an implementation that
 //! shares no code with the fast game states: a "won" is only reported once it replays there.
 
+use patience_games::algerian::{AlgerianRules, AlgerianVariant, ReserveSpace};
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
 use patience_games::queen::{QueenRules, QueenVariant};
 use patience_games::quilt::{QuiltRules, QuiltVariant};
@@ -122,5 +123,37 @@ pub fn reference_queen_variant(rules: &QueenRules) -> (reference::queen::QueenVa
 pub fn replay_queen(rules: &QueenRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
     let (variant, options) = reference_queen_variant(rules);
     reference::queen::queen_replay(variant, &options, &reference_queen_layout(layout), &reference_moves(actions))
+        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
+}
+
+/// The reference form of an Algerian family layout.
+pub fn reference_algerian_layout(layout: &Layout) -> reference::algerian::AlgerianLayout {
+    reference::algerian::AlgerianLayout {
+        foundations: pile_ids(&layout.foundations),
+        reserves: pile_ids(&layout.reserves),
+        rows: pile_ids(&layout.rows),
+        stock_top_first: ids(&layout.stock_top_first),
+    }
+}
+
+pub fn reference_algerian_variant(rules: &AlgerianRules) -> (reference::algerian::AlgerianVariant, reference::algerian::AlgerianOptions) {
+    use reference::algerian::{AlgerianVariant as R, ReserveSpace as S};
+    let variant = match rules.variant {
+        AlgerianVariant::Algerian => R::Algerian,
+        AlgerianVariant::Carthage => R::Carthage,
+        AlgerianVariant::AlgerianParlett => R::AlgerianParlett,
+    };
+    let reserve_space = match rules.reserve_space {
+        ReserveSpace::Any => S::Any,
+        ReserveSpace::AfterStock => S::AfterStock,
+        ReserveSpace::Never => S::Never,
+    };
+    (variant, reference::algerian::AlgerianOptions { reserve_space, foundation_to_depot: rules.foundation_to_depot })
+}
+
+/// `Ok` when every move is legal under the reference rules and the last position is won.
+pub fn replay_algerian(rules: &AlgerianRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    let (variant, options) = reference_algerian_variant(rules);
+    reference::algerian::algerian_replay(variant, &options, &reference_algerian_layout(layout), &reference_moves(actions))
         .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
 }

@@ -17,7 +17,6 @@ use crate::card::{Card, Kind};
 use crate::deal::Deal;
 use crate::layout::{BadLayout, Layout, check_two_of_each};
 use state::{CAP, DEPOTS, RESERVES};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlgerianVariant {
@@ -103,28 +102,13 @@ impl AlgerianRules {
 }
 
 /// A game of the family with its deal: the rules, the stock order, the start position.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Algerian {
     rules: AlgerianRules,
     /// The stock in dealing order (the next card first).
     stock: [Kind; 104],
     stock_len: u8,
     start: AlgerianState,
-    /// Set if some position had more legal moves than a move list holds even after the sound
-    /// symmetry reductions (see `moves.rs`): a "lost" verdict is then not a proof.
-    truncated: AtomicBool,
-}
-
-impl Clone for Algerian {
-    fn clone(&self) -> Self {
-        Algerian {
-            rules: self.rules,
-            stock: self.stock,
-            stock_len: self.stock_len,
-            start: self.start,
-            truncated: AtomicBool::new(self.truncated.load(Ordering::Relaxed)),
-        }
-    }
 }
 
 impl Algerian {
@@ -181,19 +165,11 @@ impl Algerian {
             stock,
             stock_len: layout.stock_top_first.len() as u8,
             start: s,
-            truncated: AtomicBool::new(false),
         })
     }
 
     pub fn rules(&self) -> &AlgerianRules {
         &self.rules
-    }
-
-    /// Whether some position had more moves than `MAX_MOVES` even after the sound reductions,
-    /// so that moves were dropped and a "lost" verdict of a search over this game is NOT a proof
-    /// (report it as unknown). Never observed; kept as a guard.
-    pub fn truncated(&self) -> bool {
-        self.truncated.load(Ordering::Relaxed)
     }
 
     /// Cards left in the stock.
@@ -234,3 +210,36 @@ impl Algerian {
 
 #[cfg(test)]
 mod tests;
+
+/// A small test position of a deal: foundation `f` already holds its first `heights[f]` cards
+/// (each card of the rule book's order; a card used by two foundations takes both copies), and
+/// the other cards, in the deal's order, go one each to the first `depots` depots, then
+/// round-robin to the six reserves up to `reserve_depth` each, then to the stock. Small enough
+/// for the plain reference search to decide, so the fast solver can be checked against it.
+pub fn prefilled_layout(rules: &AlgerianRules, deal: &Deal, heights: [u8; 8], depots: usize, reserve_depth: usize) -> Layout {
+    assert!(heights.iter().all(|&h| h <= 13) && depots <= DEPOTS);
+    let mut used = [0u8; 52];
+    let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
+    for (f, pile) in foundations.iter_mut().enumerate() {
+        for i in 0..heights[f] {
+            let k = rules.foundation_card(f, i);
+            let deck = used[k.index() as usize];
+            used[k.index() as usize] += 1;
+            pile.push(Card::new(deck, k.suit(), k.rank()));
+        }
+    }
+    let home: std::collections::HashSet<u8> = foundations.iter().flatten().map(|c| c.id()).collect();
+    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
+    let mut it = rest.into_iter();
+    let rows = (0..DEPOTS).map(|i| if i < depots { it.next().into_iter().collect() } else { vec![] }).collect();
+    let mut reserves: Vec<Vec<Card>> = vec![vec![]; RESERVES];
+    'deal: for _ in 0..reserve_depth {
+        for r in reserves.iter_mut() {
+            match it.next() {
+                Some(c) => r.push(c),
+                None => break 'deal,
+            }
+        }
+    }
+    Layout { foundations, reserves, rows, stock_top_first: it.collect(), ..Layout::default() }
+}

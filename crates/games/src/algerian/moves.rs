@@ -9,7 +9,6 @@ use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, ReserveSpace};
 use crate::card::Kind;
 use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
-use std::sync::atomic::Ordering;
 
 /// A pile, by its stored index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -285,16 +284,9 @@ impl Game for Algerian {
     }
 
     fn moves(&self, s: &AlgerianState, pruning: Pruning, out: &mut MoveList<AlgerianMove>) {
-        if self.generate(s, pruning, pruning.symmetry, out) {
-            return;
-        }
-        // More than MAX_MOVES literal moves (many empty depots): retry with the sound
-        // move-level symmetry reductions, which leave the children literal (no SYM flag unless
-        // symmetry pruning is on). If even that overflows, record it (see `truncated`).
-        if pruning.symmetry || !self.generate(s, pruning, true, out) {
-            debug_assert_eq!(out.len(), MAX_MOVES);
-            self.truncated.store(true, Ordering::Relaxed);
-        }
+        // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
+        let fitted = self.generate(s, pruning, pruning.symmetry, out);
+        assert!(fitted, "more than {MAX_MOVES} moves in one position");
     }
 
     fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
