@@ -2,6 +2,7 @@
 
 mod args;
 mod report;
+mod study;
 
 use anyhow::{Result, bail};
 use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_source, load_deal};
@@ -59,6 +60,53 @@ enum Command {
         #[arg(long, default_value = "all", value_parser = parse_pruning)]
         prune: Pruning,
     },
+    /// Run a win-rate study: decide native seeds A..B (half-open: B excluded) in parallel and
+    /// write per-deal rows, a summary with 95% intervals and a manifest to DIR.
+    Study {
+        game: String,
+        /// Seeds A..B, half-open (A included, B not), e.g. 0..10000.
+        #[arg(long, value_parser = study::parse_seed_range)]
+        seeds: std::ops::Range<u64>,
+        /// Worker threads (default: every core).
+        #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+        jobs: usize,
+        /// Distinct positions per deal before it is called unknown.
+        #[arg(long, default_value_t = 1_000_000)]
+        limit_states: u64,
+        /// Milliseconds per deal before it is called unknown (off by default: a time limit makes
+        /// results depend on the machine).
+        #[arg(long)]
+        limit_ms: Option<u64>,
+        /// Transposition table budget per worker thread, in MiB.
+        #[arg(long, default_value_t = 512)]
+        table_mb: usize,
+        /// Output folder (default: study-GAME-A-B).
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// Run only shard I (0-based) of K contiguous parts of the seed range (for clusters).
+        #[arg(long, value_name = "I/K", value_parser = study::parse_shard)]
+        shard: Option<(u64, u64)>,
+        /// Continue a study killed part-way in DIR (refused if DIR holds a different study).
+        #[arg(long)]
+        resume: bool,
+        /// No progress output.
+        #[arg(long)]
+        quiet: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+        /// Sound pruning rules (as for `solve`).
+        #[arg(long, default_value = "all")]
+        prune: String,
+    },
+    /// Join finished shards of one study (refuses shards of different studies, and missing or
+    /// repeated seeds) and write the combined files to --out.
+    Merge {
+        /// The shard folders.
+        #[arg(required = true)]
+        dirs: Vec<std::path::PathBuf>,
+        #[arg(long, value_name = "DIR")]
+        out: std::path::PathBuf,
+    },
     /// Print a deal's starting layout.
     Deal {
         game: String,
@@ -97,6 +145,31 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::Games => {
             print_games();
+            Ok(0)
+        }
+        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, out, shard, resume, quiet, rules, prune } => {
+            let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
+            let choice = choose_game(&game, &rules)?;
+            let args = study::StudyArgs {
+                seeds,
+                jobs,
+                max_states: limit_states,
+                max_ms: limit_ms,
+                table_mb,
+                out,
+                shard,
+                resume,
+                quiet,
+                pruning,
+                pruning_text: prune,
+            };
+            let summary = study::run(&choice, args)?;
+            println!("{}", summary.headline());
+            Ok(0)
+        }
+        Command::Merge { dirs, out } => {
+            let summary = patience_study::merge(&dirs, &out, std::env::args().collect())?;
+            println!("{}", summary.headline());
             Ok(0)
         }
         Command::Deal { game, deal, format } => {

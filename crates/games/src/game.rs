@@ -44,6 +44,8 @@ pub trait Game {
     fn play(&self, s: &mut Self::State, m: Self::Move);
     /// A well-mixed 64-bit hash of the position (maintained incrementally where it pays).
     fn hash(&self, s: &Self::State) -> u64;
+    /// Cards on the foundations (for studies: how far a lost or unknown deal got).
+    fn home_cards(&self, s: &Self::State) -> u32;
     /// A sound test: `true` only if no sequence of moves from `s` wins.
     fn is_dead(&self, _s: &Self::State) -> bool {
         false

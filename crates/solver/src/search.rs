@@ -78,6 +78,8 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
     /// Set when the verdict is unknown.
     pub stop: Option<Stop>,
+    /// Most cards on the foundations in any position examined (all of them when won).
+    pub max_home: u32,
 }
 
 /// One position on the current line: its moves are `arena[first..end]`, the next to try at
@@ -120,6 +122,7 @@ where
             states: o.states,
             elapsed: started.elapsed(),
             stop: o.stop,
+            max_home: o.max_home,
         };
         if game.split_root() && !game.is_won(&root) {
             return finish(self.solve_choices(game, root, pruning, started));
@@ -139,6 +142,7 @@ where
         let mut states = 0u64;
         let mut budget = FIRST_CHOICE_BUDGET;
         let mut stop = None;
+        let mut max_home = game.home_cards(&root);
         while !open.is_empty() {
             let mut still_open = Vec::new();
             for &choice in &open {
@@ -151,14 +155,15 @@ where
                 let mut child = root;
                 game.play(&mut child, choice);
                 if game.is_won(&child) {
-                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, stop: None };
+                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, stop: None, max_home: game.home_cards(&child) };
                 }
                 let o = self.search(game, child, pruning, budget.min(left), started);
                 states += o.states;
+                max_home = max_home.max(o.max_home);
                 match o.verdict {
                     Verdict::Won => {
                         let moves = std::iter::once(choice).chain(o.moves).collect();
-                        return Outcome { verdict: Verdict::Won, moves, states, stop: None };
+                        return Outcome { verdict: Verdict::Won, moves, states, stop: None, max_home: o.max_home };
                     }
                     Verdict::Lost => {}
                     Verdict::Unknown => {
@@ -169,7 +174,7 @@ where
                         }
                         still_open.push(choice);
                         if o.stop == Some(Stop::Time) {
-                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop };
+                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop, max_home };
                         }
                     }
                 }
@@ -181,9 +186,9 @@ where
             budget = budget.saturating_mul(8);
         }
         if open.is_empty() {
-            Outcome { verdict: Verdict::Lost, moves: vec![], states, stop: None }
+            Outcome { verdict: Verdict::Lost, moves: vec![], states, stop: None, max_home }
         } else {
-            Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop: stop.or(Some(Stop::States)) }
+            Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop: stop.or(Some(Stop::States)), max_home }
         }
     }
 
@@ -200,18 +205,19 @@ where
         self.arena.clear();
         let mut states = 0u64;
         let mut cut = false;
-        let end = |verdict, moves, states, stop| Outcome { verdict, moves, states, stop };
+        let mut max_home = game.home_cards(&root);
+        let end = |verdict, moves, states, stop, max_home| Outcome { verdict, moves, states, stop, max_home };
 
         if game.is_won(&root) {
-            return end(Verdict::Won, vec![], 0, None);
+            return end(Verdict::Won, vec![], 0, None, max_home);
         }
         let key = Self::key(game, &root, pruning);
         if self.table.insert(&key, game.hash(&key)) == Insert::Full {
-            return end(Verdict::Unknown, vec![], 0, Some(Stop::Memory));
+            return end(Verdict::Unknown, vec![], 0, Some(Stop::Memory), max_home);
         }
         states += 1;
         if pruning.dead_positions && game.is_dead(&root) {
-            return end(Verdict::Lost, vec![], states, None);
+            return end(Verdict::Lost, vec![], states, None, max_home);
         }
         self.push(game, root, pruning);
 
@@ -227,20 +233,21 @@ where
             game.play(&mut child, m);
             if game.is_won(&child) {
                 let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
-                return end(Verdict::Won, moves, states, None);
+                return end(Verdict::Won, moves, states, None, game.home_cards(&child));
             }
             let key = Self::key(game, &child, pruning);
             match self.table.insert(&key, game.hash(&key)) {
                 Insert::Seen => continue,
-                Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory)),
+                Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
                 Insert::New => {}
             }
             states += 1;
+            max_home = max_home.max(game.home_cards(&child));
             if states >= max_states {
-                return end(Verdict::Unknown, vec![], states, Some(Stop::States));
+                return end(Verdict::Unknown, vec![], states, Some(Stop::States), max_home);
             }
             if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
-                return end(Verdict::Unknown, vec![], states, Some(Stop::Time));
+                return end(Verdict::Unknown, vec![], states, Some(Stop::Time), max_home);
             }
             if pruning.dead_positions && game.is_dead(&child) {
                 continue;
@@ -254,9 +261,9 @@ where
             self.push(game, child, pruning);
         }
         if cut {
-            return end(Verdict::Unknown, vec![], states, Some(Stop::Depth));
+            return end(Verdict::Unknown, vec![], states, Some(Stop::Depth), max_home);
         }
-        end(Verdict::Lost, vec![], states, None)
+        end(Verdict::Lost, vec![], states, None, max_home)
     }
 
     fn push(&mut self, game: &G, state: G::State, pruning: Pruning) {
@@ -274,6 +281,7 @@ struct Outcome<M> {
     moves: Vec<M>,
     states: u64,
     stop: Option<Stop>,
+    max_home: u32,
 }
 
 /// The first round's budget per opening choice (then ×8 a round).

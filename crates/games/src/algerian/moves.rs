@@ -344,6 +344,10 @@ impl Game for Algerian {
     }
 
     #[inline]
+    fn home_cards(&self, s: &AlgerianState) -> u32 {
+        (0..8).map(|f| s.height(f) as u32).sum()
+    }
+
     fn hash(&self, s: &AlgerianState) -> u64 {
         s.full_hash()
     }

@@ -191,6 +191,10 @@ impl Game for Alhambra {
     }
 
     #[inline]
+    fn home_cards(&self, s: &AlhambraState) -> u32 {
+        s.found.total() as u32
+    }
+
     fn hash(&self, s: &AlhambraState) -> u64 {
         s.full_hash()
     }

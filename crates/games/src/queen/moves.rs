@@ -313,6 +313,11 @@ impl Game for Queen {
         self.settle(s, |_, _| {});
     }
 
+    fn home_cards(&self, s: &QueenState) -> u32 {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
+    }
+
     fn hash(&self, s: &QueenState) -> u64 {
         s.hash()
     }

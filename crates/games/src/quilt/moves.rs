@@ -165,6 +165,10 @@ impl Game for Quilt {
     }
 
     #[inline]
+    fn home_cards(&self, s: &QuiltState) -> u32 {
+        s.found.total() as u32
+    }
+
     fn hash(&self, s: &QuiltState) -> u64 {
         s.full_hash()
     }

@@ -1,0 +1,116 @@
+//! `patience study` and `patience merge`: the command-line side of `patience-study`.
+
+use crate::args::{GameChoice, Rules};
+use anyhow::{Result, bail};
+use patience_games::algerian::Algerian;
+use patience_games::alhambra::Alhambra;
+use patience_games::game::Pruning;
+use patience_games::queen::Queen;
+use patience_games::quilt::Quilt;
+use patience_solver::{Limits, verify};
+use patience_study::manifest::DEAL_GENERATOR;
+use patience_study::{Manifest, Progress, StudyJob, Summary, run_study};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `A..B`, half-open, non-empty.
+pub fn parse_seed_range(text: &str) -> Result<std::ops::Range<u64>, String> {
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("seed range {text:?} is not A..B (half-open: B is not included)"))?;
+    let parse = |s: &str| s.trim().replace('_', "").parse::<u64>().map_err(|_| format!("{s:?} in seed range {text:?} is not a seed (0 to 2^64-1)"));
+    let (a, b) = (parse(a)?, parse(b)?);
+    if a > b {
+        return Err(format!("seed range {text:?} is reversed"));
+    }
+    if a == b {
+        return Err(format!("seed range {text:?} is empty (A..B includes A but not B)"));
+    }
+    Ok(a..b)
+}
+
+/// `I/K`: shard I (0-based) of K.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("shard {text:?} is not I/K with 0 <= I < K (e.g. 0/4)");
+    let (i, k) = text.split_once('/').ok_or_else(bad)?;
+    let (i, k) = (i.trim().parse::<u64>().map_err(|_| bad())?, k.trim().parse::<u64>().map_err(|_| bad())?);
+    if k == 0 || i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+pub struct StudyArgs {
+    pub seeds: std::ops::Range<u64>,
+    pub jobs: usize,
+    pub max_states: u64,
+    pub max_ms: Option<u64>,
+    pub table_mb: usize,
+    pub out: Option<PathBuf>,
+    pub shard: Option<(u64, u64)>,
+    pub resume: bool,
+    pub quiet: bool,
+    pub pruning: Pruning,
+    pub pruning_text: String,
+}
+
+pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
+    if a.jobs == 0 {
+        bail!("-j must be at least 1");
+    }
+    if a.table_mb == 0 {
+        bail!("--table-mb must be at least 1");
+    }
+    if a.max_states == 0 {
+        bail!("--limit-states must be at least 1");
+    }
+    let rules = match &choice.rules {
+        Rules::Alhambra(r) => format!("{r:?}"),
+        Rules::Quilt(r) => format!("{r:?}"),
+        Rules::Queen(r) => format!("{r:?}"),
+        Rules::Algerian(r) => format!("{r:?}"),
+    };
+    let name = choice.info.name;
+    let out = a.out.clone().unwrap_or_else(|| {
+        let shard = a.shard.map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));
+        PathBuf::from(format!("study-{name}-{}-{}{shard}", a.seeds.start, a.seeds.end))
+    });
+    let manifest = Manifest {
+        variant: name.to_string(),
+        rules,
+        seeds_first: a.seeds.start,
+        seeds_end: a.seeds.end,
+        shard: a.shard,
+        max_states: a.max_states,
+        max_ms: a.max_ms,
+        table_mb: a.table_mb,
+        pruning: a.pruning_text.clone(),
+        deal_generator: DEAL_GENERATOR.into(),
+        solver_version: env!("CARGO_PKG_VERSION").into(),
+        git_commit: env!("PATIENCE_GIT_COMMIT").into(),
+        command: std::env::args().collect(),
+    };
+    if manifest.shard_seeds().is_empty() {
+        bail!("shard {:?} of seeds {}..{} holds no seed: use fewer shards", a.shard.unwrap(), a.seeds.start, a.seeds.end);
+    }
+    let limits = Limits {
+        max_states: a.max_states,
+        max_time: a.max_ms.map(Duration::from_millis),
+        table_bytes: a.table_mb << 20,
+        ..Limits::default()
+    };
+    let job = StudyJob {
+        manifest,
+        out,
+        resume: a.resume,
+        jobs: a.jobs,
+        limits,
+        pruning: a.pruning,
+        hook: choice.info.hook,
+        progress: if a.quiet { Progress::Quiet } else { Progress::Auto },
+    };
+    match choice.rules {
+        Rules::Alhambra(r) => run_study(&job, |d| Alhambra::new(r, d), |d, s| verify::replay_alhambra(&r, &r.layout(d), s)),
+        Rules::Quilt(r) => run_study(&job, |d| Quilt::new(r, d), |d, s| verify::replay_quilt(&r, &r.layout(d), s)),
+        Rules::Queen(r) => run_study(&job, |d| Queen::new(r, d), |d, s| verify::replay_queen(&r, &r.layout(d), s)),
+        Rules::Algerian(r) => run_study(&job, |d| Algerian::new(r, d), |d, s| verify::replay_algerian(&r, &r.layout(d), s)),
+    }
+}

@@ -1,0 +1,25 @@
+//! Win-rate studies: many seeded deals of one variant, solved in parallel, with per-deal rows,
+//! a summary with confidence intervals, a manifest that says exactly what was run, resumption
+//! after a crash and shards for a cluster.
+//!
+//! Files in a study folder (each written to a temporary name and renamed, so it appears whole
+//! or not at all; the journal is append-only):
+//! * `manifest.json`: variant, rule options, seed range and shard, limits, pruning, deal
+//!   generator and solver versions, git commit, command line;
+//! * `journal.csv`: one row per deal as it finishes (survives `kill -9`; a torn last line is
+//!   dropped on resume);
+//! * `deals.csv`: every row sorted by seed, once all deals are done;
+//! * `summary.json`, `summary.csv`: counts, rates and intervals.
+
+pub mod interval;
+pub mod manifest;
+pub mod merge;
+pub mod row;
+pub mod run;
+pub mod summary;
+
+pub use manifest::Manifest;
+pub use row::DealRow;
+pub use merge::merge;
+pub use run::{Progress, StudyJob, run_study};
+pub use summary::Summary;

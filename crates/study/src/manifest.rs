@@ -1,0 +1,88 @@
+//! What a study is: everything that determines its rows. Two runs with equal manifests (the
+//! command line aside) produce the same rows, timing aside; `--resume` and `merge` insist on it.
+
+use serde::{Deserialize, Serialize};
+
+/// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
+/// for the same seeds; a new generator would get a new name.
+pub const DEAL_GENERATOR: &str = "chacha8-fisher-yates-u64-v1";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub variant: String,
+    /// Every rule option, as the solver's rules structure prints it.
+    pub rules: String,
+    /// The study's whole seed range, half-open.
+    pub seeds_first: u64,
+    pub seeds_end: u64,
+    /// `I/K` when this folder holds shard I (0-based) of K; the shard's own seeds are
+    /// `shard_seeds`.
+    pub shard: Option<(u64, u64)>,
+    pub max_states: u64,
+    pub max_ms: Option<u64>,
+    pub table_mb: usize,
+    pub pruning: String,
+    pub deal_generator: String,
+    pub solver_version: String,
+    pub git_commit: String,
+    pub command: Vec<String>,
+}
+
+impl Manifest {
+    /// The seeds this folder covers: the whole range, or the shard's contiguous part of it.
+    pub fn shard_seeds(&self) -> std::ops::Range<u64> {
+        shard_range(self.seeds_first..self.seeds_end, self.shard)
+    }
+
+    /// Equal in everything that decides the rows (not the command line, not the shard).
+    pub fn same_study(&self, other: &Manifest) -> bool {
+        let strip = |m: &Manifest| Manifest { command: vec![], shard: None, ..m.clone() };
+        strip(self) == strip(other)
+    }
+
+    /// The fields in which two manifests differ (command line and shard aside).
+    pub fn differences(&self, other: &Manifest) -> Vec<&'static str> {
+        let mut d = vec![];
+        let mut check = |name, same: bool| {
+            if !same {
+                d.push(name)
+            }
+        };
+        check("variant", self.variant == other.variant);
+        check("rules", self.rules == other.rules);
+        check("seed range", (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end));
+        check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
+        check("pruning", self.pruning == other.pruning);
+        check("deal generator", self.deal_generator == other.deal_generator);
+        check("solver version", self.solver_version == other.solver_version);
+        check("git commit", self.git_commit == other.git_commit);
+        d
+    }
+}
+
+/// Shard `i` of `k` of a range: contiguous, sizes differing by at most one, in order.
+pub fn shard_range(range: std::ops::Range<u64>, shard: Option<(u64, u64)>) -> std::ops::Range<u64> {
+    let Some((i, k)) = shard else { return range };
+    let n = range.end - range.start;
+    let at = |j: u64| range.start + (n as u128 * j as u128 / k as u128) as u64;
+    at(i)..at(i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_range_once_in_order() {
+        for (range, k) in [(0..10u64, 3u64), (5..6, 4), (100..1100, 7), (0..0, 2)] {
+            let mut next = range.start;
+            for i in 0..k {
+                let r = shard_range(range.clone(), Some((i, k)));
+                assert_eq!(r.start, next);
+                assert!(r.end - r.start <= (range.end - range.start).div_ceil(k));
+                next = r.end;
+            }
+            assert_eq!(next, range.end);
+        }
+    }
+}

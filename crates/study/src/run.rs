@@ -1,0 +1,270 @@
+//! Running a study: deals in parallel (rayon), each worker thread reusing one solver and its
+//! table, rows journaled as they finish, the final files written whole.
+//!
+//! Why a killed study loses nothing: every finished deal is appended to `journal.csv` as one
+//! complete line, by one writer, before it counts as done. On `--resume` the journal is read
+//! back (a line torn by the kill is cut off), those seeds are skipped, and the run continues.
+//! The final `deals.csv` is all rows sorted by seed, so it does not depend on the order deals
+//! finished in, nor on how many threads ran them, nor on interruptions: only the timing column
+//! differs from an uninterrupted run (limits are in states, not time, unless `--limit-ms`).
+
+use crate::manifest::Manifest;
+use crate::row::{DealRow, read_rows, row_line, write_rows};
+use crate::summary::Summary;
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use patience_games::deal::{Deal, DealSource, Hook, make_deal};
+use patience_games::game::{Action, Game, Pruning};
+use patience_solver::{Limits, Solver, Verdict, actions, shorten};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::fs;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How progress is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A bar on a terminal, a plain line every ~10 s otherwise.
+    Auto,
+    Quiet,
+}
+
+/// Everything a run needs besides the game.
+pub struct StudyJob {
+    pub manifest: Manifest,
+    pub out: PathBuf,
+    pub resume: bool,
+    pub jobs: usize,
+    pub limits: Limits,
+    pub pruning: Pruning,
+    pub hook: Hook,
+    pub progress: Progress,
+}
+
+pub const MANIFEST: &str = "manifest.json";
+pub const JOURNAL: &str = "journal.csv";
+pub const DEALS: &str = "deals.csv";
+pub const SUMMARY_JSON: &str = "summary.json";
+pub const SUMMARY_CSV: &str = "summary.csv";
+
+/// Writes a file whole or not at all: to a temporary name, then renamed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+}
+
+/// Reads a study folder's manifest.
+pub fn read_manifest(dir: &Path) -> Result<Manifest> {
+    let path = dir.join(MANIFEST);
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{} is not a study manifest", path.display()))
+}
+
+/// Writes `deals.csv` and the summaries for complete rows (sorted by seed).
+pub fn write_results(dir: &Path, variant: &str, rows: &[DealRow]) -> Result<Summary> {
+    write_atomic(&dir.join(DEALS), &write_rows(rows)?)?;
+    let summary = Summary::of(variant, rows);
+    write_atomic(&dir.join(SUMMARY_JSON), format!("{}\n", serde_json::to_string_pretty(&summary)?).as_bytes())?;
+    write_atomic(&dir.join(SUMMARY_CSV), summary.to_csv().as_bytes())?;
+    Ok(summary)
+}
+
+/// Runs (or resumes) a study. `make` builds the game of a deal; `verify` replays a won deal's
+/// solution through the reference rules (a failure aborts the study: it is a bug, and its rows
+/// must not be published).
+pub fn run_study<G, F, V>(job: &StudyJob, make: F, verify: V) -> Result<Summary>
+where
+    G: Game,
+    G::State: Default,
+    F: Fn(&Deal) -> G + Sync,
+    V: Fn(&Deal, &[Action]) -> Result<(), String> + Sync,
+{
+    let dir = &job.out;
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let seeds = job.manifest.shard_seeds();
+    if dir.join(MANIFEST).exists() {
+        if !job.resume {
+            bail!("{} already holds a study; use --resume to continue it, or another --out", dir.display());
+        }
+        let old = read_manifest(dir)?;
+        let differs = old.differences(&job.manifest);
+        if !differs.is_empty() || old.shard != job.manifest.shard {
+            let mut what = differs.join(", ");
+            if old.shard != job.manifest.shard {
+                what = if what.is_empty() { "shard".into() } else { what + ", shard" };
+            }
+            bail!("cannot resume {}: the study there differs in {what}", dir.display());
+        }
+    }
+    write_atomic(&dir.join(MANIFEST), format!("{}\n", serde_json::to_string_pretty(&job.manifest)?).as_bytes())?;
+
+    if dir.join(DEALS).exists() {
+        // Finished before: recompute the summaries only.
+        let text = fs::read_to_string(dir.join(DEALS))?;
+        let (rows, _) = read_rows(&text, false)?;
+        return write_results(dir, &job.manifest.variant, &rows);
+    }
+
+    // Rows already journaled by an interrupted run.
+    let journal_path = dir.join(JOURNAL);
+    let mut rows: Vec<DealRow> = vec![];
+    if journal_path.exists() {
+        let text = fs::read_to_string(&journal_path)?;
+        let (old, whole) = read_rows(&text, true).with_context(|| format!("reading {}", journal_path.display()))?;
+        // Cut a torn last line off, so new rows start on a line of their own.
+        fs::OpenOptions::new().write(true).open(&journal_path)?.set_len(whole as u64)?;
+        rows = old;
+    }
+    let mut done: HashSet<u64> = HashSet::with_capacity(rows.len());
+    for r in &rows {
+        if !seeds.contains(&r.seed) || !done.insert(r.seed) {
+            bail!("{} has a row for seed {} that does not belong to this study", journal_path.display(), r.seed);
+        }
+    }
+    let pending: Vec<u64> = seeds.clone().filter(|s| !done.contains(s)).collect();
+    let mut journal = fs::OpenOptions::new().create(true).append(true).open(&journal_path)?;
+    if journal.metadata()?.len() == 0 {
+        journal.write_all(format!("{}\n", crate::row::HEADER.join(",")).as_bytes())?;
+    }
+
+    let total = (seeds.end - seeds.start) as usize;
+    let mut meter = Meter::new(job.progress, total, rows.len(), &rows);
+    let abort = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<DealRow, String>>();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(job.jobs).build()?;
+    let limits = job.limits;
+    let (pruning, hook) = (job.pruning, job.hook);
+    let result: Result<()> = std::thread::scope(|scope| {
+        let abort = &abort;
+        let (make, verify) = (&make, &verify);
+        scope.spawn(move || {
+            pool.install(|| {
+                pending.par_iter().for_each_init(
+                    || Solver::<G>::new(limits),
+                    |solver, &seed| {
+                        if abort.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let row = solve_one(solver, seed, hook, pruning, make, verify);
+                        let _ = tx.send(row);
+                    },
+                )
+            });
+            drop(tx);
+        });
+        for row in rx {
+            match row {
+                Ok(row) => {
+                    journal.write_all(&row_line(&row)?)?;
+                    meter.add(&row);
+                    rows.push(row);
+                }
+                Err(e) => {
+                    abort.store(true, Ordering::Relaxed);
+                    bail!("internal error: {e}");
+                }
+            }
+        }
+        Ok(())
+    });
+    result?;
+    meter.finish();
+    rows.sort_by_key(|r| r.seed);
+    if rows.len() != total {
+        bail!("internal error: {} rows for {} seeds", rows.len(), total);
+    }
+    let summary = write_results(dir, &job.manifest.variant, &rows)?;
+    fs::remove_file(&journal_path)?;
+    Ok(summary)
+}
+
+fn solve_one<G, F, V>(solver: &mut Solver<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
+where
+    G: Game,
+    G::State: Default,
+    F: Fn(&Deal) -> G,
+    V: Fn(&Deal, &[Action]) -> Result<(), String>,
+{
+    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+    let game = make(&deal);
+    let started = Instant::now();
+    let r = solver.solve(&game, pruning);
+    let micros = started.elapsed().as_micros() as u64;
+    let (mut solution_len, mut redeals_used) = (0, 0);
+    if r.verdict == Verdict::Won {
+        let solution = actions(&game, &shorten(&game, &r.moves));
+        verify(&deal, &solution).map_err(|e| format!("seed {seed}: {e}"))?;
+        solution_len = solution.iter().filter(|a| !a.is_forced()).count() as u32;
+        redeals_used = solution.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
+    }
+    Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
+}
+
+/// Progress: a bar on a terminal, a line every ~10 s otherwise.
+struct Meter {
+    bar: Option<ProgressBar>,
+    quiet: bool,
+    total: usize,
+    done: usize,
+    won: u64,
+    unknown: u64,
+    started: Instant,
+    last_line: Instant,
+    done_at_start: usize,
+}
+
+impl Meter {
+    fn new(mode: Progress, total: usize, done: usize, rows: &[DealRow]) -> Meter {
+        let quiet = mode == Progress::Quiet;
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:30} {pos}/{len} deals  {per_sec}  ETA {eta}  {msg}").expect("a valid template"),
+            );
+            bar.set_position(done as u64);
+            bar
+        });
+        let won = rows.iter().filter(|r| r.outcome == "won").count() as u64;
+        let unknown = rows.iter().filter(|r| r.outcome == "unknown").count() as u64;
+        Meter { bar, quiet, total, done, won, unknown, started: Instant::now(), last_line: Instant::now(), done_at_start: done }
+    }
+
+    fn rate(&self) -> String {
+        if self.done == 0 {
+            return String::new();
+        }
+        let n = self.done as u64;
+        let lo = crate::interval::wilson(self.won, n);
+        let hi = crate::interval::wilson(self.won + self.unknown, n);
+        format!("won {:.1}%..{:.1}% (95%: {:.1}..{:.1})", 100.0 * self.won as f64 / n as f64, 100.0 * (self.won + self.unknown) as f64 / n as f64, 100.0 * lo.low, 100.0 * hi.high)
+    }
+
+    fn add(&mut self, row: &DealRow) {
+        self.done += 1;
+        self.won += (row.outcome == "won") as u64;
+        self.unknown += (row.outcome == "unknown") as u64;
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.done as u64);
+            if self.done % 16 == 0 || self.done == self.total {
+                bar.set_message(self.rate());
+            }
+        } else if !self.quiet && self.last_line.elapsed() >= Duration::from_secs(10) {
+            self.last_line = Instant::now();
+            let secs = self.started.elapsed().as_secs_f64();
+            let per_sec = (self.done - self.done_at_start) as f64 / secs.max(1e-9);
+            let eta = (self.total - self.done) as f64 / per_sec.max(1e-9);
+            eprintln!("study: {}/{} deals, {per_sec:.1} deals/s, ETA {eta:.0} s, {}", self.done, self.total, self.rate());
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_with_message(self.rate());
+        }
+    }
+}
