@@ -1,0 +1,153 @@
+//! `patience study` and `patience merge` end to end: identical results whatever `-j`, a real
+//! `kill -9` followed by `--resume`, shards merged back, and refusals.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn patience(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("patience-study-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// deals.csv without its timing column.
+fn rows(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("deals.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let micros = header.iter().position(|h| *h == "micros").unwrap();
+    lines
+        .map(|l| l.split(',').enumerate().filter(|(i, _)| *i != micros).map(|(_, f)| f).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
+/// summary.json without its timing fields.
+fn summary(dir: &Path) -> Value {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    for k in ["seconds_mean", "seconds_p99", "seconds_max"] {
+        v.as_object_mut().unwrap().remove(k);
+    }
+    v
+}
+
+fn study(dir: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["study", "queen-of-italy", "--quiet", "--out", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = patience(&args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+const SMALL: &[&str] = &["--seeds", "0..24", "--limit-states", "20000"];
+
+#[test]
+fn threads_do_not_change_results() {
+    let (a, b) = (tempdir("j1"), tempdir("j2"));
+    study(&a, &[SMALL, &["-j", "1"]].concat());
+    study(&b, &[SMALL, &["-j", "2"]].concat());
+    assert_eq!(rows(&a), rows(&b));
+    assert_eq!(rows(&a).len(), 24);
+    assert_eq!(summary(&a), summary(&b));
+    let s = summary(&a);
+    assert_eq!(s["deals"], 24);
+    assert_eq!(s["won"].as_u64().unwrap() + s["lost"].as_u64().unwrap() + s["unknown"].as_u64().unwrap(), 24);
+    assert!(!a.join("journal.csv").exists(), "the journal goes once deals.csv is written");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(a.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["variant"], "queen-of-italy");
+    assert_eq!((manifest["seeds_first"].as_u64(), manifest["seeds_end"].as_u64()), (Some(0), Some(24)));
+    assert_eq!(manifest["max_states"], 20000);
+    // Running again into the same folder without --resume is refused.
+    let again = patience(&["study", "queen-of-italy", "--quiet", "--out", a.to_str().unwrap(), "--seeds", "0..24", "--limit-states", "20000"]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+}
+
+#[test]
+fn kill_9_then_resume_loses_nothing() {
+    let (killed, whole) = (tempdir("killed"), tempdir("whole"));
+    let args = ["--seeds", "0..40", "--limit-states", "150000", "-j", "2"];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap()])
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until some deals are journaled, then kill -9 (SIGKILL: no chance to clean up).
+    let journal = killed.join("journal.csv");
+    let started = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&journal).map(|t| t.lines().count()).unwrap_or(0);
+        if lines > 6 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "the study journaled nothing");
+        assert!(child.try_wait().unwrap().is_none(), "the study finished before it could be killed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!killed.join("deals.csv").exists(), "killed before the end: no deals.csv yet");
+    let journaled = std::fs::read_to_string(&journal).unwrap().lines().count() - 1;
+    assert!(journaled < 40);
+
+    let resumed = study(&killed, &[&args[..], &["--resume"]].concat());
+    study(&whole, &args);
+    assert_eq!(rows(&killed), rows(&whole));
+    assert_eq!(summary(&killed), summary(&whole));
+    assert!(String::from_utf8_lossy(&resumed.stdout).contains("40 deals"));
+    // Resuming with different limits is refused, naming the difference.
+    let other = patience(&["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap(), "--seeds", "0..40", "--limit-states", "1000", "--resume"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("limits"));
+}
+
+#[test]
+fn shards_merge_into_the_whole_study() {
+    let (s0, s1, s2, whole, merged) = (tempdir("s0"), tempdir("s1"), tempdir("s2"), tempdir("w"), tempdir("m"));
+    study(&s0, &[SMALL, &["--shard", "0/2"]].concat());
+    study(&s1, &[SMALL, &["--shard", "1/2"]].concat());
+    study(&whole, SMALL);
+    let out = patience(&["merge", s0.to_str().unwrap(), s1.to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(rows(&merged), rows(&whole));
+    assert_eq!(summary(&merged), summary(&whole));
+    assert_eq!(rows(&s0).len() + rows(&s1).len(), 24);
+
+    // A missing seed range: one shard alone.
+    let missing = patience(&["merge", s0.to_str().unwrap(), "--out", tempdir("m2").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("missing"), "{}", String::from_utf8_lossy(&missing.stderr));
+    // A shard of another study (other limits).
+    study(&s2, &["--seeds", "0..24", "--limit-states", "10000", "--shard", "1/2"]);
+    let mismatch = patience(&["merge", s0.to_str().unwrap(), s2.to_str().unwrap(), "--out", tempdir("m3").to_str().unwrap()]);
+    assert_eq!(mismatch.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&mismatch.stderr).contains("limits"), "{}", String::from_utf8_lossy(&mismatch.stderr));
+    // The same shard twice: seeds repeated.
+    let twice = patience(&["merge", s0.to_str().unwrap(), s0.to_str().unwrap(), s1.to_str().unwrap(), "--out", tempdir("m4").to_str().unwrap()]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("more than once"));
+}
+
+#[test]
+fn bad_study_arguments_are_one_line_errors() {
+    for (seeds, needle) in [("5..5", "empty"), ("9..3", "reversed"), ("x..3", "not a seed"), ("10", "A..B")] {
+        let out = patience(&["study", "queen-of-italy", "--seeds", seeds]);
+        assert_eq!(out.status.code(), Some(2), "{seeds}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle) && !err.contains("panicked"), "{seeds}: {err}");
+    }
+    let out = patience(&["study", "queen-of-italy", "--seeds", "0..10", "--shard", "2/2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = patience(&["study", "queen-of-italy", "--seeds", "0..1", "--shard", "0/2", "--out", tempdir("tiny").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no seed"));
+    let out = patience(&["study", "klondike", "--seeds", "0..10"]);
+    assert_eq!(out.status.code(), Some(2));
+}
