@@ -51,7 +51,11 @@ fn games_lists_the_variants_with_pysolfc_ids() {
         let line = text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} missing"));
         assert!(line.contains("implemented") && line.contains(" - "), "{line}");
     }
-    assert!(text.lines().any(|l| l.starts_with("queen-of-italy ") && l.contains("planned")));
+    for (name, id) in [("queen-of-italy", "135"), ("queen-of-italy-open", "431"), ("generals-patience", "136"), ("algerian", "322"), ("carthage", "321")] {
+        let line = text.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("{name} missing"));
+        assert!(line.contains(id) && line.contains("implemented"), "{line}");
+    }
+    assert!(!text.contains("planned"), "every variant of the rule book is implemented:\n{text}");
 }
 
 #[test]
@@ -160,7 +164,6 @@ fn explicit_deals_from_a_file_and_from_stdin() {
 #[test]
 fn bad_input_is_one_clear_line() {
     assert_bad_input(&["solve", "klondike", "--seed", "1"], "unknown game");
-    assert_bad_input(&["solve", "terrace", "--seed", "1"], "not implemented");
     assert_bad_input(&["solve", "crazy-quilt", "--pysol", "5"], "not a PySolFC game");
     assert_bad_input(&["solve", "persian-rug", "--seed", "1", "--redeals", "1"], "no stock");
     assert_bad_input(&["solve", "alhambra", "--seed", "1", "--no-wrap"], "only to the Crazy Quilt family");
@@ -200,4 +203,76 @@ fn quilt_solutions_are_verified() {
         assert_eq!((v["verdict"].as_str(), v["verified"].as_bool()), (Some("won"), Some(true)));
         assert!(v["moves"].as_array().unwrap().iter().any(|m| m["from"].as_str().is_some_and(|f| f.starts_with('Q'))));
     }
+}
+
+/// The printed JSON moves as reference moves (`choose`, forced fills and deals included).
+fn reference_moves(v: &Value) -> Vec<reference::Move> {
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            if m.get("deal").is_some() {
+                reference::Move::Deal
+            } else if m.get("redeal").is_some() {
+                reference::Move::Redeal
+            } else if let Some(p) = m.get("choose") {
+                reference::Move::Choose(p.as_str().unwrap().into())
+            } else {
+                reference::Move::Card { from: m["from"].as_str().unwrap().into(), to: m["to"].as_str().unwrap().into() }
+            }
+        })
+        .collect()
+}
+
+fn talon_ids(v: &Value) -> Vec<u8> {
+    v["talon"].as_str().unwrap().split(' ').map(|c| reference::parse_card(c).unwrap()).collect()
+}
+
+/// A Queen of Italy solution starts with the choice, shows the forced fills and deals as
+/// `"forced": true`, and replays through the reference rules from the talon alone.
+#[test]
+fn queen_of_italy_solutions_replay_with_their_forced_moves() {
+    use reference::queen::{QueenOptions, QueenVariant, queen_layout_from_talon, queen_replay};
+    let out = patience(&["solve", "terrace", "--pysol", "1", "--format", "json"]);
+    let v = json(&out);
+    assert_eq!(out.status.code(), Some(0), "{v}");
+    assert_eq!(v["game"], "queen-of-italy");
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves[0].get("choose").is_some(), "{}", moves[0]);
+    assert!(moves.iter().any(|m| m["forced"] == true));
+    let layout = queen_layout_from_talon(QueenVariant::QueenOfItaly, &talon_ids(&v));
+    let opts = QueenOptions::for_variant(QueenVariant::QueenOfItaly);
+    queen_replay(QueenVariant::QueenOfItaly, &opts, &layout, &reference_moves(&v)).expect("the printed solution replays");
+    // Without its forced moves the same line is refused: they are part of the solution.
+    let unforced: Vec<_> = moves.iter().zip(reference_moves(&v)).filter(|(m, _)| m["forced"] != true).map(|(_, r)| r).collect();
+    assert!(queen_replay(QueenVariant::QueenOfItaly, &opts, &layout, &unforced).is_err());
+    let text = String::from_utf8(patience(&["solve", "queen-of-italy", "--pysol", "1"]).stdout).unwrap();
+    assert!(text.contains("choose P") && text.contains("[forced]"), "{text}");
+}
+
+#[test]
+fn algerian_solutions_replay() {
+    use reference::algerian::{AlgerianOptions, AlgerianVariant, algerian_layout_from_talon, algerian_replay};
+    for (game, variant) in [("algerian", AlgerianVariant::Algerian), ("algerian-parlett", AlgerianVariant::AlgerianParlett)] {
+        let out = patience(&["solve", game, "--seed", "2", "--format", "json"]);
+        let v = json(&out);
+        assert_eq!(out.status.code(), Some(0), "{game}: {v}");
+        let layout = algerian_layout_from_talon(variant, &talon_ids(&v));
+        algerian_replay(variant, &AlgerianOptions::for_variant(variant), &layout, &reference_moves(&v)).expect("replays");
+    }
+    // The reserve-space option changes the rules the solution must obey.
+    let out = patience(&["solve", "carthage", "--seed", "1", "--reserve-space", "never", "--no-foundation-to-depot", "--format", "json", "--max-states", "200000"]);
+    assert!(matches!(out.status.code(), Some(0) | Some(1) | Some(3)));
+}
+
+#[test]
+fn queen_and_algerian_bad_input() {
+    assert_bad_input(&["solve", "redheads", "--pysol", "5"], "pysol");
+    assert_bad_input(&["solve", "queen-of-italy", "--seed", "1", "--redeals", "2"], "0 (the rules) or 1");
+    assert_bad_input(&["solve", "queen-of-italy", "--seed", "1", "--foundation-to-tableau"], "queen-of-italy-open");
+    assert_bad_input(&["solve", "queen-of-italy-open", "--seed", "1", "--foundation-to-tableau"], "not support");
+    assert_bad_input(&["solve", "algerian", "--seed", "1", "--redeals", "1"], "no redeal");
+    assert_bad_input(&["solve", "alhambra", "--seed", "1", "--reserve-space", "never"], "Algerian family");
+    assert_bad_input(&["solve", "carthage", "--pysol", "32001x"], "");
 }
