@@ -107,6 +107,12 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: std::path::PathBuf,
     },
+    /// Regenerate a results folder's README.md table and win-rates.svg chart from its studies.
+    Report {
+        /// The folder holding one study per subfolder.
+        #[arg(default_value = "results")]
+        results: std::path::PathBuf,
+    },
     /// Print a deal's starting layout.
     Deal {
         game: String,
@@ -165,6 +171,10 @@ fn run(cli: Cli) -> Result<u8> {
             };
             let summary = study::run(&choice, args)?;
             println!("{}", summary.headline());
+            Ok(0)
+        }
+        Command::Report { results } => {
+            print!("{}", patience_study::report::write_report(&results)?);
             Ok(0)
         }
         Command::Merge { dirs, out } => {

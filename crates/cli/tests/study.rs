@@ -151,3 +151,19 @@ fn bad_study_arguments_are_one_line_errors() {
     let out = patience(&["study", "klondike", "--seeds", "0..10"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn report_tables_and_charts_every_study() {
+    let results = tempdir("results");
+    for game in ["queen-of-italy", "algerian"] {
+        let out = patience(&["study", game, "--quiet", "--seeds", "0..6", "--limit-states", "5000", "--out", results.join(game).to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    std::fs::create_dir_all(results.join("not-a-study")).unwrap();
+    let out = patience(&["report", results.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let readme = std::fs::read_to_string(results.join("README.md")).unwrap();
+    assert!(readme.contains("[queen-of-italy](queen-of-italy/) | 6 |") && readme.contains("[algerian](algerian/) | 6 |"), "{readme}");
+    let svg = std::fs::read_to_string(results.join("win-rates.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("queen-of-italy (6)") && svg.contains("algerian (6)"));
+}

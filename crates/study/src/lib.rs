@@ -16,6 +16,7 @@ pub mod manifest;
 pub mod merge;
 pub mod row;
 pub mod run;
+pub mod report;
 pub mod summary;
 
 pub use manifest::Manifest;
