@@ -107,6 +107,24 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: std::path::PathBuf,
     },
+    /// Measure the engine: solve a fixed seed set and print deals decided, time per deal, unique
+    /// states per second per core and table memory (one table; --format json too).
+    Bench {
+        game: String,
+        /// Seeds A..B, half-open.
+        #[arg(long, default_value = "0..100", value_parser = study::parse_seed_range)]
+        seeds: std::ops::Range<u64>,
+        /// Distinct positions per deal before it is called unknown.
+        #[arg(long, default_value_t = 200_000)]
+        limit_states: u64,
+        /// Worker threads (default 1: states per second per core).
+        #[arg(short = 'j', long, default_value_t = 1)]
+        jobs: usize,
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Regenerate a results folder's README.md table and win-rates.svg chart from its studies.
     Report {
         /// The folder holding one study per subfolder.
@@ -171,6 +189,18 @@ fn run(cli: Cli) -> Result<u8> {
             };
             let summary = study::run(&choice, args)?;
             println!("{}", summary.headline());
+            Ok(0)
+        }
+        Command::Bench { game, seeds, limit_states, jobs, format, rules } => {
+            if jobs == 0 || limit_states == 0 {
+                bail!("-j and --limit-states must be at least 1");
+            }
+            let choice = choose_game(&game, &rules)?;
+            let report = study::bench(&choice, seeds, limit_states, jobs)?;
+            match format {
+                Format::Text => print!("{}", report.to_text()),
+                Format::Json => println!("{}", serde_json::to_string(&report)?),
+            }
             Ok(0)
         }
         Command::Report { results } => {

@@ -114,3 +114,17 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         Rules::Algerian(r) => run_study(&job, |d| Algerian::new(r, d), |d, s| verify::replay_algerian(&r, &r.layout(d), s)),
     }
 }
+
+/// `patience bench`: no files, no verification (the study and solve commands verify); the
+/// default pruning and table budget.
+pub fn bench(choice: &GameChoice, seeds: std::ops::Range<u64>, limit_states: u64, jobs: usize) -> Result<patience_study::bench::BenchReport> {
+    use patience_study::bench::run_bench;
+    let limits = Limits { max_states: limit_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
+    let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
+    match choice.rules {
+        Rules::Alhambra(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Alhambra::new(r, d)),
+        Rules::Quilt(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Quilt::new(r, d)),
+        Rules::Queen(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Queen::new(r, d)),
+        Rules::Algerian(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Algerian::new(r, d)),
+    }
+}

@@ -167,3 +167,16 @@ fn report_tables_and_charts_every_study() {
     let svg = std::fs::read_to_string(results.join("win-rates.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("queen-of-italy (6)") && svg.contains("algerian (6)"));
 }
+
+#[test]
+fn bench_prints_one_table() {
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["deals"], 4);
+    assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
+    assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
+    assert!(v["bytes_per_state"].as_f64().unwrap() >= v["state_bytes"].as_f64().unwrap());
+    let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--limit-states", "20000"]).stdout).unwrap();
+    assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
+}

@@ -130,6 +130,16 @@ where
         finish(self.search(game, root, pruning, self.limits.max_states, started))
     }
 
+    /// Memory the transposition table holds now (it keeps its size between deals).
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Positions stored in the table by the last search.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
     /// Interleaves the opening choices: each round searches every undecided choice afresh with
     /// a budget eight times the last, so one hard choice cannot starve an easy win behind it.
     /// A choice is lost only when its own search was exhaustive; the deal is lost only when every

@@ -11,6 +11,7 @@
 //! * `deals.csv`: every row sorted by seed, once all deals are done;
 //! * `summary.json`, `summary.csv`: counts, rates and intervals.
 
+pub mod bench;
 pub mod interval;
 pub mod manifest;
 pub mod merge;

@@ -1,0 +1,126 @@
+//! `patience bench`: solve a fixed seed set and report the engine's speed the way the field
+//! does — share decided, time per deal, unique states per second per core, table memory.
+//!
+//! Times are each worker thread's wall time for its deal; with no more threads than cores that
+//! is the deal's CPU time.
+
+use patience_games::deal::{Deal, DealSource, Hook, make_deal};
+use patience_games::game::{Game, Pruning};
+use patience_solver::{Limits, Solver, Verdict};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::time::Instant;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    pub variant: String,
+    pub seeds: String,
+    pub limit_states: u64,
+    pub threads: usize,
+    pub deals: usize,
+    pub won: usize,
+    pub lost: usize,
+    pub unknown: usize,
+    pub decided_share: f64,
+    pub seconds_median: f64,
+    pub seconds_p99: f64,
+    pub seconds_max: f64,
+    pub seconds_total: f64,
+    pub wall_seconds: f64,
+    /// Distinct positions expanded per second of one core.
+    pub states_per_second_per_core: f64,
+    /// The largest table any worker held.
+    pub peak_table_bytes: usize,
+    /// Table bytes per stored position, in the deal that stored the most.
+    pub bytes_per_state: f64,
+    pub state_bytes: usize,
+}
+
+struct One {
+    verdict: Verdict,
+    states: u64,
+    seconds: f64,
+    table_bytes: usize,
+    table_len: usize,
+}
+
+pub fn run_bench<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
+where
+    G: Game,
+    G::State: Default,
+    F: Fn(&Deal) -> G + Sync,
+{
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let started = Instant::now();
+    let ones: Vec<One> = pool.install(|| {
+        seeds
+            .clone()
+            .into_par_iter()
+            .map_init(
+                || Solver::<G>::new(limits),
+                |solver, seed| {
+                    let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
+                    let t = Instant::now();
+                    let r = solver.solve(&game, pruning);
+                    One { verdict: r.verdict, states: r.states, seconds: t.elapsed().as_secs_f64(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                },
+            )
+            .collect()
+    });
+    let wall = started.elapsed().as_secs_f64();
+    let count = |v| ones.iter().filter(|o| o.verdict == v).count();
+    let mut secs: Vec<f64> = ones.iter().map(|o| o.seconds).collect();
+    secs.sort_by(f64::total_cmp);
+    let q = |p: f64| secs[((p * (secs.len() - 1) as f64).round() as usize).min(secs.len() - 1)];
+    let total: f64 = secs.iter().sum();
+    let states: u64 = ones.iter().map(|o| o.states).sum();
+    let biggest = ones.iter().max_by_key(|o| o.table_len).expect("at least one deal");
+    let (won, lost, unknown) = (count(Verdict::Won), count(Verdict::Lost), count(Verdict::Unknown));
+    Ok(BenchReport {
+        variant: variant.into(),
+        seeds: format!("{}..{}", seeds.start, seeds.end),
+        limit_states: limits.max_states,
+        threads: jobs,
+        deals: ones.len(),
+        won,
+        lost,
+        unknown,
+        decided_share: (won + lost) as f64 / ones.len() as f64,
+        seconds_median: q(0.5),
+        seconds_p99: q(0.99),
+        seconds_max: *secs.last().unwrap(),
+        seconds_total: total,
+        wall_seconds: wall,
+        states_per_second_per_core: states as f64 / total.max(1e-9),
+        peak_table_bytes: ones.iter().map(|o| o.table_bytes).max().unwrap_or(0),
+        bytes_per_state: biggest.table_bytes as f64 / biggest.table_len.max(1) as f64,
+        state_bytes: std::mem::size_of::<G::State>(),
+    })
+}
+
+impl BenchReport {
+    /// The one-table text form.
+    pub fn to_text(&self) -> String {
+        format!(
+            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | peak table | bytes/state | state size |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
+             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.1} MiB | {:.1} | {} B |\n",
+            self.variant,
+            self.seeds,
+            self.limit_states,
+            self.threads,
+            self.deals,
+            self.won,
+            self.lost,
+            self.unknown,
+            100.0 * self.decided_share,
+            self.seconds_median,
+            self.seconds_p99,
+            self.seconds_max,
+            self.states_per_second_per_core,
+            self.peak_table_bytes as f64 / (1 << 20) as f64,
+            self.bytes_per_state,
+            self.state_bytes
+        )
+    }
+}
