@@ -30,6 +30,15 @@ fn min_each() -> usize {
     (seeds().end as usize * 5 / 12).max(1)
 }
 
+/// The Queen of Italy and Algerian families run 2/3 as many seeds by default (their undecided
+/// positions cost the most), keeping the whole suite well under its time budget.
+fn family_seeds() -> std::ops::Range<u64> {
+    0..(seeds().end * 2 / 3).max(1)
+}
+fn family_min_each() -> usize {
+    (family_seeds().end as usize * 5 / 12).max(1)
+}
+
 fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
 }
@@ -222,7 +231,7 @@ const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] =
 
 fn queen_family(variant: QueenVariant) {
     let mut tally = Tally::default();
-    for seed in seeds() {
+    for seed in family_seeds() {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         let cases = if variant == QueenVariant::Redheads { REDHEADS_CASES } else { QUEEN_CASES };
         for &(open, height, terrace, tableau, redeals) in cases {
@@ -243,9 +252,9 @@ fn queen_family(variant: QueenVariant) {
         }
     }
     if variant == QueenVariant::Redheads {
-        tally.check_at_least(&format!("{variant:?}"), min_each(), 1);
+        tally.check_at_least(&format!("{variant:?}"), family_min_each(), 1);
     } else {
-        tally.check(&format!("{variant:?}"));
+        tally.check_at_least(&format!("{variant:?}"), family_min_each(), family_min_each());
     }
 }
 
@@ -264,15 +273,10 @@ fn generals_patience_fast_and_plain_agree() {
     queen_family(QueenVariant::GeneralsPatience);
 }
 
-#[test]
-fn blondes_and_brunettes_fast_and_plain_agree() {
-    queen_family(QueenVariant::BlondesAndBrunettes);
-}
-
-#[test]
-fn falling_star_fast_and_plain_agree() {
-    queen_family(QueenVariant::FallingStar);
-}
+// blondes-and-brunettes and falling-star differ from queen-of-italy only in the deal (the
+// terrace size, the base dealt rather than chosen: RULES.md §3), which these pre-filled positions
+// do not use; their positions would be queen-of-italy's exactly. Their deals are checked by the
+// PySolFC fixtures and the pinned layouts, their play by the full deals the CLI tests replay.
 
 #[test]
 fn redheads_fast_and_plain_agree() {
@@ -294,7 +298,7 @@ const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] =
 
 fn algerian_family(variant: AlgerianVariant) {
     let mut tally = Tally::default();
-    for seed in seeds() {
+    for seed in family_seeds() {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         for (c, &(h, lowered, low, depots, depth)) in ALGERIAN_CASES.iter().enumerate() {
             let mut rules = AlgerianRules::new(variant);
@@ -313,7 +317,7 @@ fn algerian_family(variant: AlgerianVariant) {
             compare(&mut tally, &case, &game, plain, |moves| reference::algerian::algerian_replay(rv, &ro, &rlayout, moves));
         }
     }
-    tally.check_at_least(&format!("{variant:?}"), 3 * min_each(), 0);
+    tally.check_at_least(&format!("{variant:?}"), 3 * family_min_each(), 0);
 }
 
 #[test]
@@ -383,4 +387,49 @@ fn algerian_lost_positions() {
         });
     }
     tally.check_at_least("hand-made Carthage", 2, 1);
+}
+
+/// Full deals of every Queen of Italy and Algerian variant: whatever the solver finds within a
+/// small budget, a win must replay through the reference rules from the dealt layout (the deal
+/// procedure, the choice and the forced moves included).
+#[test]
+fn full_deals_of_the_new_families_replay() {
+    use patience_solver::verify::{replay_algerian, replay_queen};
+    let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let mut wins = 0;
+    for variant in [
+        QueenVariant::QueenOfItaly,
+        QueenVariant::QueenOfItalyOpen,
+        QueenVariant::GeneralsPatience,
+        QueenVariant::BlondesAndBrunettes,
+        QueenVariant::FallingStar,
+        QueenVariant::Redheads,
+    ] {
+        for seed in 0..4 {
+            let rules = QueenRules::new(variant);
+            let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
+            let game = Queen::new(rules, &d);
+            let r = solve(&game, limits, Pruning::ALL);
+            if r.verdict == Verdict::Won {
+                wins += 1;
+                replay_queen(&rules, &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+            }
+        }
+    }
+    for variant in [AlgerianVariant::Algerian, AlgerianVariant::Carthage, AlgerianVariant::AlgerianParlett] {
+        for seed in 0..4 {
+            let rules = AlgerianRules::new(variant);
+            let hook = if variant == AlgerianVariant::Algerian { Hook::KingsToTop } else { Hook::None };
+            let d = make_deal(&DealSource::Native(seed), hook).unwrap();
+            let game = Algerian::new(rules, &d);
+            let r = solve(&game, limits, Pruning::ALL);
+            if r.verdict == Verdict::Won {
+                wins += 1;
+                replay_algerian(&rules, &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+            }
+        }
+    }
+    assert!(wins >= 20, "only {wins} of 36 full deals won within 50,000 states");
 }
