@@ -58,6 +58,46 @@ pub struct RuleArgs {
     pub redeals: Option<u8>,
 }
 
+/// Who plays: the thoughtful solver (default) or a player that cannot see the stock.
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Player")]
+pub struct PlayerArgs {
+    /// `thoughtful`: the exhaustive solver, which knows the stock order (won / lost / unknown).
+    /// `greedy`, `sampling`: players that see only what a person sees (won or not).
+    #[arg(long, value_enum, default_value_t = PlayerName::Thoughtful)]
+    pub player: PlayerName,
+    /// sampling: orders of the unseen cards tried at each decision.
+    #[arg(long, value_name = "K", default_value_t = 8)]
+    pub samples: usize,
+    /// sampling: positions the solver may examine per sample and candidate move.
+    #[arg(long, value_name = "N", default_value_t = 5_000)]
+    pub sample_states: u64,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerName {
+    Thoughtful,
+    Greedy,
+    Sampling,
+}
+
+impl PlayerArgs {
+    pub fn kind(&self) -> anyhow::Result<patience_study::PlayerKind> {
+        use patience_study::PlayerKind;
+        if self.player != PlayerName::Sampling && (self.samples != 8 || self.sample_states != 5_000) {
+            bail!("--samples and --sample-states apply only to --player sampling");
+        }
+        if self.samples == 0 || self.sample_states == 0 {
+            bail!("--samples and --sample-states must be at least 1");
+        }
+        Ok(match self.player {
+            PlayerName::Thoughtful => PlayerKind::Thoughtful,
+            PlayerName::Greedy => PlayerKind::Greedy,
+            PlayerName::Sampling => PlayerKind::Sampling { samples: self.samples, budget: self.sample_states },
+        })
+    }
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReserveSpaceArg {
     Any,

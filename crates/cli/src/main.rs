@@ -1,11 +1,25 @@
 //! `patience`: solve patience deals exactly, print deals, list games.
 
+/// Printing that ignores a closed pipe (`patience … | head`): the reader is gone, nothing to do.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($t)*);
+    }};
+}
+
 mod args;
 mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, Rules, RuleArgs, choose_game, describe_source, load_deal};
+use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, choose_game, describe_source, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::algerian::Algerian;
 use patience_games::alhambra::Alhambra;
@@ -59,6 +73,8 @@ enum Command {
         /// `sym` (symmetric positions).
         #[arg(long, default_value = "all", value_parser = parse_pruning)]
         prune: Pruning,
+        #[command(flatten)]
+        player: PlayerArgs,
     },
     /// Run a win-rate study: decide native seeds A..B (half-open: B excluded) in parallel and
     /// write per-deal rows, a summary with 95% intervals and a manifest to DIR.
@@ -97,6 +113,8 @@ enum Command {
         /// Sound pruning rules (as for `solve`).
         #[arg(long, default_value = "all")]
         prune: String,
+        #[command(flatten)]
+        player: PlayerArgs,
     },
     /// Join finished shards of one study (refuses shards of different studies, and missing or
     /// repeated seeds) and write the combined files to --out.
@@ -171,7 +189,8 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, out, shard, resume, quiet, rules, prune } => {
+        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, out, shard, resume, quiet, rules, prune, player } => {
+            let player = player.kind()?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
             let choice = choose_game(&game, &rules)?;
             let args = study::StudyArgs {
@@ -186,9 +205,10 @@ fn run(cli: Cli) -> Result<u8> {
                 quiet,
                 pruning,
                 pruning_text: prune,
+                player,
             };
             let summary = study::run(&choice, args)?;
-            println!("{}", summary.headline());
+            outln!("{}", summary.headline());
             Ok(0)
         }
         Command::Bench { game, seeds, limit_states, jobs, format, rules } => {
@@ -198,18 +218,18 @@ fn run(cli: Cli) -> Result<u8> {
             let choice = choose_game(&game, &rules)?;
             let report = study::bench(&choice, seeds, limit_states, jobs)?;
             match format {
-                Format::Text => print!("{}", report.to_text()),
-                Format::Json => println!("{}", serde_json::to_string(&report)?),
+                Format::Text => out!("{}", report.to_text()),
+                Format::Json => outln!("{}", serde_json::to_string(&report)?),
             }
             Ok(0)
         }
         Command::Report { results } => {
-            print!("{}", patience_study::report::write_report(&results)?);
+            out!("{}", patience_study::report::write_report(&results)?);
             Ok(0)
         }
         Command::Merge { dirs, out } => {
             let summary = patience_study::merge(&dirs, &out, std::env::args().collect())?;
-            println!("{}", summary.headline());
+            outln!("{}", summary.headline());
             Ok(0)
         }
         Command::Deal { game, deal, format } => {
@@ -218,18 +238,19 @@ fn run(cli: Cli) -> Result<u8> {
             let layout = choice.rules.layout(&d);
             match format {
                 Format::Text => {
-                    println!("game: {}  ({})", choice.info.name, describe_source(&source));
-                    print!("{}", layout.to_text(&choice.rules.waste_names()));
-                    println!("talon: {}", d.to_text());
+                    outln!("game: {}  ({})", choice.info.name, describe_source(&source));
+                    out!("{}", layout.to_text(&choice.rules.waste_names()));
+                    outln!("talon: {}", d.to_text());
                 }
-                Format::Json => println!(
+                Format::Json => outln!(
                     "{}",
                     serde_json::json!({"game": choice.info.name, "deal": describe_source(&source), "talon": d.to_text(), "layout": layout})
                 ),
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, prune } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, prune, player } => {
+            let player = player.kind()?;
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
             }
@@ -247,6 +268,9 @@ fn run(cli: Cli) -> Result<u8> {
                 table_bytes: table_mb << 20,
                 ..Limits::default()
             };
+            if player != patience_study::PlayerKind::Thoughtful {
+                return play_and_report(&choice, describe_source(&source), &d, player, format);
+            }
             solve_and_report(&choice, describe_source(&source), &d, limits, prune, format)
         }
     }
@@ -268,6 +292,72 @@ fn solve_and_report(
         Rules::Queen(rules) => job.run(&Queen::new(rules, deal), |a| verify::replay_queen(&rules, &layout, a)),
         Rules::Algerian(rules) => job.run(&Algerian::new(rules, deal), |a| verify::replay_algerian(&rules, &layout, a)),
     }
+}
+
+/// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
+/// each move with the player's reasoning. Exit 0 if the player won, 1 if it did not (which
+/// proves nothing about the deal).
+fn play_and_report(choice: &GameChoice, deal_name: String, deal: &patience_games::deal::Deal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
+    let layout = choice.rules.layout(deal);
+    match choice.rules {
+        Rules::Alhambra(r) => play_report(choice, deal_name, deal, player, format, &Alhambra::new(r, deal), |a| verify::replay_alhambra(&r, &layout, a)),
+        Rules::Quilt(r) => play_report(choice, deal_name, deal, player, format, &Quilt::new(r, deal), |a| verify::replay_quilt(&r, &layout, a)),
+        Rules::Queen(r) => play_report(choice, deal_name, deal, player, format, &Queen::new(r, deal), |a| verify::replay_queen(&r, &layout, a)),
+        Rules::Algerian(r) => play_report(choice, deal_name, deal, player, format, &Algerian::new(r, deal), |a| verify::replay_algerian(&r, &layout, a)),
+    }
+}
+
+fn play_report<G: Game>(
+    choice: &GameChoice,
+    deal_name: String,
+    deal: &patience_games::deal::Deal,
+    player: patience_study::PlayerKind,
+    format: Format,
+    game: &G,
+    verify: impl Fn(&[Action]) -> Result<(), String>,
+) -> Result<u8>
+where
+    G::State: Default,
+{
+    use patience_solver::player::{Greedy, Player, Sampling, play};
+    let seed = match deal_name.strip_prefix("native seed ") {
+        Some(s) => s.parse().unwrap_or(0),
+        None => 0,
+    };
+    let mut p: Box<dyn Player<G>> = match player {
+        patience_study::PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
+        _ => Box::new(Greedy),
+    };
+    let started = std::time::Instant::now();
+    let r = play(game, p.as_mut(), patience_study::run::MAX_PLAYER_MOVES);
+    let line = actions(game, &r.moves);
+    if r.won {
+        verify(&line).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+    }
+    // Each player move in rule-book notation (the rendered line has exactly one unforced action
+    // per move), with the reasoning behind it.
+    let decisions: Vec<(String, String)> =
+        line.iter().filter(|a| !a.is_forced()).zip(&r.reasoning).map(|(a, why)| (a.to_string(), why.clone())).collect();
+    match format {
+        Format::Text => {
+            outln!("game: {}  ({deal_name})\nplayer: {}", choice.info.name, player.describe());
+            let verdict = if r.won { "won by the player (replayed through the reference rules)" } else { "not won by the player (this proves nothing about the deal)" };
+            outln!("verdict: {verdict} after {} moves; {} solver positions spent thinking; {:.3} s", r.moves.len(), r.states, started.elapsed().as_secs_f64());
+            for (i, (a, why)) in decisions.iter().enumerate() {
+                outln!("{:4}. {a:<28} {why}", i + 1);
+            }
+        }
+        Format::Json => {
+            let moves: Vec<report::JsonAction> = line.iter().map(|&a| report::JsonAction(a)).collect();
+            let decisions: Vec<_> = decisions.iter().map(|(a, why)| serde_json::json!({"move": a, "reasoning": why})).collect();
+            outln!(
+                "{}",
+                serde_json::json!({"game": choice.info.name, "deal": deal_name, "talon": deal.to_text(), "player": player.describe(),
+                    "won": r.won, "states": r.states, "moves": moves, "decisions": decisions})
+            );
+        }
+    }
+    Ok(if r.won { 0 } else { EXIT_LOST })
 }
 
 struct SolveJob<'a> {
@@ -295,8 +385,8 @@ impl SolveJob<'_> {
             report.verified = true;
         }
         match self.format {
-            Format::Text => print!("{}", report.to_text(&self.choice.rules.waste_names())),
-            Format::Json => println!("{}", serde_json::to_string(&report)?),
+            Format::Text => out!("{}", report.to_text(&self.choice.rules.waste_names())),
+            Format::Json => outln!("{}", serde_json::to_string(&report)?),
         }
         Ok(match result.verdict {
             Verdict::Won => 0,
@@ -323,9 +413,9 @@ fn parse_pruning(text: &str) -> Result<Pruning, String> {
 }
 
 fn print_games() {
-    println!("{:<24} {:<8} {:<7} {:<12} aliases", "game", "PySolFC", "rules", "status");
+    outln!("{:<24} {:<8} {:<7} {:<12} aliases", "game", "PySolFC", "rules", "status");
     for v in VARIANTS {
-        println!(
+        outln!(
             "{:<24} {:<8} {:<7} {:<12} {}",
             v.name,
             v.pysol_id.map_or("-".to_string(), |i| i.to_string()),

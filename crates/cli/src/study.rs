@@ -50,6 +50,7 @@ pub struct StudyArgs {
     pub quiet: bool,
     pub pruning: Pruning,
     pub pruning_text: String,
+    pub player: patience_study::PlayerKind,
 }
 
 pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
@@ -83,6 +84,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         max_ms: a.max_ms,
         table_mb: a.table_mb,
         pruning: a.pruning_text.clone(),
+        player: a.player.describe(),
         deal_generator: DEAL_GENERATOR.into(),
         solver_version: env!("CARGO_PKG_VERSION").into(),
         git_commit: env!("PATIENCE_GIT_COMMIT").into(),
@@ -98,6 +100,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         ..Limits::default()
     };
     let job = StudyJob {
+        player: a.player,
         manifest,
         out,
         resume: a.resume,

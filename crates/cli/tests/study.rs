@@ -180,3 +180,27 @@ fn bench_prints_one_table() {
     let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--limit-states", "20000"]).stdout).unwrap();
     assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }
+
+/// Players that cannot see the stock: `solve --player` explains each move, `study --player`
+/// writes the same files (outcomes won or lost only) and records the player in the manifest.
+#[test]
+fn players_solve_and_study() {
+    let out = patience(&["solve", "queen-of-italy", "--seed", "2", "--player", "sampling", "--samples", "2", "--sample-states", "1000", "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["player"], "sampling K=2 states=1000");
+    assert_eq!(out.status.code(), Some(if v["won"] == true { 0 } else { 1 }));
+    let decisions = v["decisions"].as_array().unwrap();
+    assert!(decisions[0]["reasoning"].as_str().unwrap().contains("samples won per move"), "{}", decisions[0]);
+    assert!(decisions[0]["move"].as_str().unwrap().starts_with("choose P"));
+
+    let dir = tempdir("greedy");
+    study(&dir, &["--seeds", "0..20", "--player", "greedy"]);
+    let s = summary(&dir);
+    assert_eq!(s["unknown"], 0, "a player wins or not: {s}");
+    assert_eq!(s["won"].as_u64().unwrap() + s["lost"].as_u64().unwrap(), 20);
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["player"], "greedy");
+    let bad = patience(&["study", "queen-of-italy", "--seeds", "0..5", "--samples", "3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("only to --player sampling"));
+}

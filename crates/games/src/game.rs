@@ -44,6 +44,18 @@ pub trait Game {
     fn play(&self, s: &mut Self::State, m: Self::Move);
     /// A well-mixed 64-bit hash of the position (maintained incrementally where it pays).
     fn hash(&self, s: &Self::State) -> u64;
+    /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
+    /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
+    /// order they will come; a fair player may use the multiset, never this order.
+    fn unseen(&self, s: &Self::State) -> Vec<Kind>;
+
+    /// The same visible position with the unseen cards in `order` instead (next to come first;
+    /// `order` is a permutation of [`Game::unseen`]): what a player who knows only what is face
+    /// up cannot tell apart from `s`.
+    fn with_unseen(&self, s: &Self::State, order: &[Kind]) -> (Self, Self::State)
+    where
+        Self: Sized;
+
     /// Cards on the foundations (for studies: how far a lost or unknown deal got).
     fn home_cards(&self, s: &Self::State) -> u32;
     /// A sound test: `true` only if no sequence of moves from `s` wins.
@@ -95,6 +107,9 @@ pub enum Pile {
     Tableau(u8),
     Terrace,
     Quilt(u8, u8),
+    /// "Some foundation that takes the card", where the move alone does not say which (the
+    /// Queen of Italy family's foundations are alike; solutions name real ones, see `render`).
+    AnyFoundation,
 }
 
 impl fmt::Display for Pile {
@@ -107,6 +122,7 @@ impl fmt::Display for Pile {
             Pile::Tableau(i) => write!(f, "P{i}"),
             Pile::Terrace => write!(f, "T"),
             Pile::Quilt(r, c) => write!(f, "Q{r}{c}"),
+            Pile::AnyFoundation => write!(f, "F"),
         }
     }
 }

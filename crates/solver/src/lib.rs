@@ -1,6 +1,7 @@
 //! The exhaustive solver: depth-first search with a bounded transposition table, generic over
 //! every game family through [`patience_games::game::Game`].
 
+pub mod player;
 pub mod search;
 pub mod shorten;
 pub mod table;

@@ -130,6 +130,13 @@ where
         finish(self.search(game, root, pruning, self.limits.max_states, started))
     }
 
+    /// Decides the position `root` of `game` (not its start), with one plain search.
+    pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
+        let started = Instant::now();
+        let o = self.search(game, root, pruning, self.limits.max_states, started);
+        SearchResult { verdict: o.verdict, moves: o.moves, states: o.states, elapsed: started.elapsed(), stop: o.stop, max_home: o.max_home }
+    }
+
     /// Memory the transposition table holds now (it keeps its size between deals).
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()

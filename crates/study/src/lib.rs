@@ -23,5 +23,5 @@ pub mod summary;
 pub use manifest::Manifest;
 pub use row::DealRow;
 pub use merge::merge;
-pub use run::{Progress, StudyJob, run_study};
+pub use run::{PlayerKind, Progress, StudyJob, run_study};
 pub use summary::Summary;

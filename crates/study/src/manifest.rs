@@ -3,6 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+fn thoughtful() -> String {
+    "thoughtful".into()
+}
+
 /// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
 /// for the same seeds; a new generator would get a new name.
 pub const DEAL_GENERATOR: &str = "chacha8-fisher-yates-u64-v1";
@@ -22,6 +26,10 @@ pub struct Manifest {
     pub max_ms: Option<u64>,
     pub table_mb: usize,
     pub pruning: String,
+    /// Who plays: `thoughtful` (the solver, which knows the stock order), `greedy`, or
+    /// `sampling K=… states=…` (players that cannot see the stock).
+    #[serde(default = "thoughtful")]
+    pub player: String,
     pub deal_generator: String,
     pub solver_version: String,
     pub git_commit: String,
@@ -53,6 +61,7 @@ impl Manifest {
         check("seed range", (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end));
         check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
         check("pruning", self.pruning == other.pruning);
+        check("player", self.player == other.player);
         check("deal generator", self.deal_generator == other.deal_generator);
         check("solver version", self.solver_version == other.solver_version);
         check("git commit", self.git_commit == other.git_commit);

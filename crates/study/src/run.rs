@@ -33,8 +33,29 @@ pub enum Progress {
     Quiet,
 }
 
+/// Who plays the deals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// The exhaustive solver: knows the stock order; decides won / lost / unknown.
+    Thoughtful,
+    /// Players that see only what a person sees (`patience_solver::player`): won or lost.
+    Greedy,
+    Sampling { samples: usize, budget: u64 },
+}
+
+impl PlayerKind {
+    pub fn describe(&self) -> String {
+        match self {
+            PlayerKind::Thoughtful => "thoughtful".into(),
+            PlayerKind::Greedy => "greedy".into(),
+            PlayerKind::Sampling { samples, budget } => format!("sampling K={samples} states={budget}"),
+        }
+    }
+}
+
 /// Everything a run needs besides the game.
 pub struct StudyJob {
+    pub player: PlayerKind,
     pub manifest: Manifest,
     pub out: PathBuf,
     pub resume: bool,
@@ -138,7 +159,7 @@ where
     let (tx, rx) = mpsc::channel::<Result<DealRow, String>>();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(job.jobs).build()?;
     let limits = job.limits;
-    let (pruning, hook) = (job.pruning, job.hook);
+    let (pruning, hook, player) = (job.pruning, job.hook, job.player);
     let result: Result<()> = std::thread::scope(|scope| {
         let abort = &abort;
         let (make, verify) = (&make, &verify);
@@ -150,7 +171,10 @@ where
                         if abort.load(Ordering::Relaxed) {
                             return;
                         }
-                        let row = solve_one(solver, seed, hook, pruning, make, verify);
+                        let row = match player {
+                            PlayerKind::Thoughtful => solve_one(solver, seed, hook, pruning, make, verify),
+                            _ => play_one(player, seed, hook, make, verify),
+                        };
                         let _ = tx.send(row);
                     },
                 )
@@ -204,6 +228,39 @@ where
     }
     Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
 }
+
+/// One deal played by a player that cannot see the stock: won or lost (the player's result,
+/// not a proof). Its wins are replayed through the reference rules too.
+fn play_one<G, F, V>(player: PlayerKind, seed: u64, hook: Hook, make: &F, verify: &V) -> Result<DealRow, String>
+where
+    G: Game,
+    G::State: Default,
+    F: Fn(&Deal) -> G,
+    V: Fn(&Deal, &[Action]) -> Result<(), String>,
+{
+    use patience_solver::player::{Greedy, Player, Sampling, play};
+    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+    let game = make(&deal);
+    let started = Instant::now();
+    let mut p: Box<dyn Player<G>> = match player {
+        PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
+        _ => Box::new(Greedy),
+    };
+    let r = play(&game, p.as_mut(), MAX_PLAYER_MOVES);
+    let micros = started.elapsed().as_micros() as u64;
+    let line = actions(&game, &r.moves);
+    let (mut solution_len, mut redeals_used) = (0, 0);
+    if r.won {
+        verify(&deal, &line).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?;
+        solution_len = line.iter().filter(|a| !a.is_forced()).count() as u32;
+        redeals_used = line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
+    }
+    let outcome = if r.won { "won" } else { "lost" };
+    Ok(DealRow { seed, outcome: outcome.into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
+}
+
+/// A player that has not won after this many moves has given up.
+pub const MAX_PLAYER_MOVES: usize = 5_000;
 
 /// Progress: a bar on a terminal, a line every ~10 s otherwise.
 struct Meter {

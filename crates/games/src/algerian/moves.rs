@@ -344,6 +344,17 @@ impl Game for Algerian {
     }
 
     #[inline]
+    fn unseen(&self, s: &AlgerianState) -> Vec<Kind> {
+        self.stock[s.dealt as usize..self.stock_len as usize].to_vec()
+    }
+
+    fn with_unseen(&self, s: &AlgerianState, order: &[Kind]) -> (Self, AlgerianState) {
+        assert_eq!(order.len(), self.stock_left(s), "a permutation of the unseen cards");
+        let mut g = self.clone();
+        g.stock[s.dealt as usize..self.stock_len as usize].copy_from_slice(order);
+        (g, *s)
+    }
+
     fn home_cards(&self, s: &AlgerianState) -> u32 {
         (0..8).map(|f| s.height(f) as u32).sum()
     }

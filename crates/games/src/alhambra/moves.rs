@@ -191,6 +191,27 @@ impl Game for Alhambra {
     }
 
     #[inline]
+    fn unseen(&self, s: &AlhambraState) -> Vec<Kind> {
+        if s.redeals_left < self.rules.redeals {
+            return vec![];
+        }
+        (s.stock_start()..s.seq.len()).map(|i| s.seq.get(i)).collect()
+    }
+
+    fn with_unseen(&self, s: &AlhambraState, order: &[Kind]) -> (Self, AlhambraState) {
+        let start = s.stock_start();
+        assert_eq!(order.len(), s.seq.len() - start, "a permutation of the unseen cards");
+        let mut t = *s;
+        t.seq = crate::cardseq::CardSeq::default();
+        for i in 0..start {
+            t.seq.push(s.seq.get(i));
+        }
+        for &k in order {
+            t.seq.push(k);
+        }
+        (self.clone(), t)
+    }
+
     fn home_cards(&self, s: &AlhambraState) -> u32 {
         s.found.total() as u32
     }

@@ -313,6 +313,34 @@ impl Game for Queen {
         self.settle(s, |_, _| {});
     }
 
+    fn unseen(&self, s: &QueenState) -> Vec<Kind> {
+        let kinds = |ks: &[u8]| ks.iter().map(|&k| Kind::from_index(k)).collect::<Vec<_>>();
+        if !s.chosen() {
+            // Before the choice: the six cards the choice deals, then the rest of the stock.
+            let mut v = kinds(&self.refill);
+            v.extend(kinds(&self.seq[..self.seq_len as usize]));
+            return v;
+        }
+        if self.second_pass(s) {
+            return vec![];
+        }
+        kinds(&self.seq[s.dealt as usize..self.seq_len as usize])
+    }
+
+    fn with_unseen(&self, s: &QueenState, order: &[Kind]) -> (Self, QueenState) {
+        let mut g = self.clone();
+        let order: Vec<u8> = order.iter().map(|k| k.index()).collect();
+        if !s.chosen() {
+            assert_eq!(order.len(), 6 + self.seq_len as usize, "a permutation of the unseen cards");
+            g.refill.copy_from_slice(&order[..6]);
+            g.seq[..self.seq_len as usize].copy_from_slice(&order[6..]);
+        } else if !order.is_empty() {
+            assert_eq!(order.len(), (self.seq_len - s.dealt) as usize, "a permutation of the unseen cards");
+            g.seq[s.dealt as usize..self.seq_len as usize].copy_from_slice(&order);
+        }
+        (g, *s)
+    }
+
     fn home_cards(&self, s: &QueenState) -> u32 {
         const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
         (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
@@ -331,7 +359,7 @@ impl Game for Queen {
             Loc::Pile(i) => Pile::Tableau(i),
             Loc::Waste => Pile::Waste,
             Loc::Terrace => Pile::Terrace,
-            Loc::Home => Pile::Foundation(0),
+            Loc::Home => Pile::AnyFoundation,
         };
         match m {
             QueenMove::Choose(i) => Action::Choose(Pile::Tableau(i)),

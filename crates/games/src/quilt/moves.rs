@@ -165,6 +165,31 @@ impl Game for Quilt {
     }
 
     #[inline]
+    fn unseen(&self, s: &QuiltState) -> Vec<Kind> {
+        // persian-rug has no stock; the others' stock follows the waste in the sequence.
+        if self.rules.has_reserves() || s.redeals_left < self.rules.redeals {
+            return vec![];
+        }
+        (s.waste_len()..s.seq.len()).map(|i| s.seq.get(i)).collect()
+    }
+
+    fn with_unseen(&self, s: &QuiltState, order: &[Kind]) -> (Self, QuiltState) {
+        if order.is_empty() {
+            return (self.clone(), *s);
+        }
+        let start = s.waste_len();
+        assert_eq!(order.len(), s.seq.len() - start, "a permutation of the unseen cards");
+        let mut t = *s;
+        t.seq = crate::cardseq::CardSeq::default();
+        for i in 0..start {
+            t.seq.push(s.seq.get(i));
+        }
+        for &k in order {
+            t.seq.push(k);
+        }
+        (self.clone(), t)
+    }
+
     fn home_cards(&self, s: &QuiltState) -> u32 {
         s.found.total() as u32
     }

@@ -1,0 +1,85 @@
+//! Players that cannot see the stock: their decisions must not depend on its hidden order, and
+//! what they win must be legal.
+
+use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::card::Kind;
+use patience_games::deal::{DealSource, Hook, make_deal};
+use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::queen::{Queen, QueenRules, QueenVariant};
+use patience_solver::player::{Greedy, Player, Sampling, play, view_of};
+use patience_solver::{actions, verify};
+use std::collections::HashSet;
+
+/// Along a line of real positions, permute the real unseen cards (same visible position, another
+/// hidden order): the greedy and the sampling player (same seed) must decide the same.
+fn decisions_ignore_the_hidden_order<G: Game + Clone>(game: &G, steps: usize)
+where
+    G::State: Default,
+    G::Move: PartialEq + std::fmt::Debug,
+{
+    let mut s = game.start();
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    for step in 0..steps {
+        let unseen: Vec<Kind> = game.unseen(&s);
+        if unseen.len() >= 2 {
+            let mut other = unseen.clone();
+            other.reverse();
+            other.rotate_left(step % unseen.len());
+            assert_ne!(other, unseen, "a different hidden order");
+            let (g2, s2) = game.with_unseen(&s, &other);
+            assert_eq!(g2.unseen(&s2), other);
+            let decide = |g: &G, st: &G::State| {
+                let (view, vs) = view_of(g, st);
+                let visited = HashSet::new();
+                let greedy = Greedy.decide(&view, &vs, &visited, &mut 0).map(|d| d.mv);
+                let sampling = Sampling::<G>::new(3, 2_000, 7).decide(&view, &vs, &visited, &mut 0).map(|d| (d.mv, d.reasoning));
+                (greedy, sampling)
+            };
+            assert_eq!(decide(game, &s), decide(&g2, &s2), "step {step}: a decision changed with the hidden order");
+            checked += 1;
+        }
+        game.moves(&s, Pruning::NONE, &mut list);
+        if list.is_empty() || game.is_won(&s) {
+            break;
+        }
+        // Walk on with the last move (deals come last: the stock gets used).
+        game.play(&mut s, *list.last().unwrap());
+    }
+    assert!(checked >= 5, "only {checked} positions with hidden cards");
+}
+
+#[test]
+fn queen_of_italy_players_cannot_see_the_stock() {
+    let d = make_deal(&DealSource::Native(3), Hook::None).unwrap();
+    decisions_ignore_the_hidden_order(&Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d), 25);
+}
+
+#[test]
+fn alhambra_players_cannot_see_the_stock() {
+    let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
+    decisions_ignore_the_hidden_order(&Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d), 25);
+}
+
+/// Whatever a player wins replays through the reference rules; the sampling player, which thinks,
+/// wins at least as many of these deals as the greedy one.
+#[test]
+fn player_wins_are_legal_and_sampling_beats_greedy() {
+    let rules = QueenRules::new(QueenVariant::QueenOfItaly);
+    let (mut greedy_wins, mut sampling_wins) = (0, 0);
+    for seed in 0..6 {
+        let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
+        let game = Queen::new(rules, &d);
+        for (sampling, wins) in [(false, &mut greedy_wins), (true, &mut sampling_wins)] {
+            let mut player: Box<dyn Player<Queen>> = if sampling { Box::new(Sampling::new(4, 3_000, seed)) } else { Box::new(Greedy) };
+            let r = play(&game, player.as_mut(), 2_000);
+            if r.won {
+                *wins += 1;
+                verify::replay_queen(&rules, &rules.layout(&d), &actions(&game, &r.moves))
+                    .unwrap_or_else(|e| panic!("seed {seed} sampling {sampling}: {e}"));
+            }
+        }
+    }
+    eprintln!("greedy {greedy_wins}/6, sampling {sampling_wins}/6");
+    assert!(sampling_wins >= greedy_wins && sampling_wins >= 1, "greedy {greedy_wins}, sampling {sampling_wins}");
+}
