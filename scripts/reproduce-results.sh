@@ -19,32 +19,43 @@ if [ -z "$bin" ]; then
     bin=target/release/patience
 fi
 
-# variant, seeds, states per deal: the published studies.
+# folder, variant, seeds, states per deal, then any other `study` options: the published studies.
 studies=(
-    "queen-of-italy 0..10000 1000000"
-    "queen-of-italy-open 0..1000 1000000"
-    "generals-patience 0..1000 1000000"
-    "blondes-and-brunettes 0..1000 1000000"
-    "falling-star 0..1000 1000000"
-    "redheads 0..1000 1000000"
-    "algerian 0..1000 1000000"
-    "carthage 0..1000 1000000"
-    "algerian-parlett 0..1000 1000000"
-    "alhambra 0..1000 1000000"
-    "granada 0..1000 1000000"
-    "reinforcements 0..1000 1000000"
-    "crazy-quilt 0..1000 1000000"
-    "indian-carpet 0..1000 1000000"
-    "persian-rug 0..1000 1000000"
+    "queen-of-italy queen-of-italy 0..10000 1000000"
+    "queen-of-italy-greedy queen-of-italy 0..10000 1000000 --player greedy"
+    "queen-of-italy-open queen-of-italy-open 0..1000 1000000"
+    "generals-patience generals-patience 0..1000 1000000"
+    "blondes-and-brunettes blondes-and-brunettes 0..1000 1000000"
+    "falling-star falling-star 0..1000 1000000"
+    "redheads redheads 0..1000 1000000"
+    "algerian algerian 0..1000 1000000"
+    "carthage carthage 0..1000 1000000"
+    "algerian-parlett algerian-parlett 0..1000 1000000"
+    "alhambra alhambra 0..1000 1000000"
+    "granada granada 0..1000 1000000"
+    "reinforcements reinforcements 0..1000 1000000"
+    "crazy-quilt crazy-quilt 0..1000 1000000"
+    "indian-carpet indian-carpet 0..1000 1000000"
+    "persian-rug persian-rug 0..1000 1000000"
 )
 for s in "${studies[@]}"; do
-    read -r variant seeds states <<< "$s"
-    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $variant "* ]]; then
+    read -r folder variant seeds states extra <<< "$s"
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $folder "* ]]; then
         continue
     fi
-    echo "== $variant $seeds at $states states per deal" >&2
-    "$bin" study "$variant" --seeds "$seeds" --limit-states "$states" -j "$jobs" --out "$results/$variant" --resume --quiet
+    echo "== $folder: $variant $seeds at $states states per deal $extra" >&2
+    # shellcheck disable=SC2086 # $extra is a list of options
+    "$bin" study "$variant" --seeds "$seeds" --limit-states "$states" -j "$jobs" --out "$results/$folder" --resume --quiet $extra
 done
+
+# The sampling player thinks for seconds per deal: four shards (each resumable), then merged.
+if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling "* ]]; then
+    for i in 0 1 2 3; do
+        "$bin" study queen-of-italy --seeds 0..2000 --shard "$i/4" --player sampling --samples 4 --sample-states 2000 \
+            -j "$jobs" --out "$results/queen-of-italy-sampling-shards/shard-$i" --resume --quiet
+    done
+    "$bin" merge "$results"/queen-of-italy-sampling-shards/shard-* --out "$results/queen-of-italy-sampling"
+fi
 if [ -z "${ONLY:-}" ] || [ -n "${REPORT:-}" ]; then
     "$bin" report "$results"
 fi

@@ -163,7 +163,8 @@ fn report_tables_and_charts_every_study() {
     let out = patience(&["report", results.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let readme = std::fs::read_to_string(results.join("README.md")).unwrap();
-    assert!(readme.contains("[queen-of-italy](queen-of-italy/) | 6 |") && readme.contains("[algerian](algerian/) | 6 |"), "{readme}");
+    assert!(readme.contains("[queen-of-italy](queen-of-italy/) | queen-of-italy | thoughtful | 6 |"), "{readme}");
+    assert!(readme.contains("[algerian](algerian/) | algerian | thoughtful | 6 |"), "{readme}");
     let svg = std::fs::read_to_string(results.join("win-rates.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("queen-of-italy (6)") && svg.contains("algerian (6)"));
 }

@@ -38,16 +38,18 @@ fn pct(v: &Value) -> f64 {
 /// The markdown table of all studies.
 pub fn table(studies: &[Study]) -> String {
     let mut t = String::from(
-        "| variant | deals | won | lost | unknown | win rate: unknown as lost | unknown as won | 95% interval (Wilson) | unknown share | seconds per deal: mean | p99 | states per deal | commit |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| study | variant | player | deals | won | lost | unknown | win rate: unknown as lost | unknown as won | 95% interval (Wilson) | unknown share | seconds per deal: mean | p99 | states per deal | commit |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for s in studies {
         let v = &s.summary;
         let (lo, hi) = (&v["unknown_as_lost"], &v["unknown_as_won"]);
         t.push_str(&format!(
-            "| [{}]({}/) | {} | {} | {} | {} | {:.2}% | {:.2}% | {:.2}% – {:.2}% | {:.1}% | {:.3} | {:.3} | ≤ {} | {} |\n",
-            s.manifest.variant,
+            "| [{}]({}/) | {} | {} | {} | {} | {} | {} | {:.2}% | {:.2}% | {:.2}% – {:.2}% | {:.1}% | {:.3} | {:.3} | ≤ {} | {} |\n",
             s.folder,
+            s.folder,
+            s.manifest.variant,
+            s.manifest.player,
             v["deals"],
             v["won"],
             v["lost"],
@@ -76,9 +78,9 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
     let height = 90 + 28 * n as u32;
     let root = SVGBackend::new(path, (860, height)).into_drawing_area();
     root.fill(&WHITE)?;
-    let names: Vec<String> = studies.iter().map(|s| format!("{} ({})", s.manifest.variant, s.summary["deals"])).collect();
+    let names: Vec<String> = studies.iter().map(|s| format!("{} ({})", s.folder, s.summary["deals"])).collect();
     let mut chart = ChartBuilder::on(&root)
-        .caption("Thoughtful win rate: bounds with unknown deals lost / won, 95% Wilson", ("sans-serif", 16))
+        .caption("Win rate: bounds with unknown deals lost / won, 95% Wilson", ("sans-serif", 16))
         .margin(12)
         .x_label_area_size(34)
         .y_label_area_size(250)
