@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Adds one entry to results/bench/: the `patience bench` table of the four base variants on a
+# fixed seed set, one thread (per-core speed), with the machine, compiler and profile flags.
+#   scripts/bench-log.sh [SEEDS (default 0..1000)] [STATES PER DEAL (default 200000)]
+# Run it on an otherwise idle machine: the figures are per core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seeds=${1:-0..1000}
+limit=${2:-200000}
+cargo build --release -q -p patience-cli
+mkdir -p results/bench
+out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
+{
+    echo "# Benchmark of $(date -u +%F), commit $(git describe --always --dirty --abbrev=12)"
+    echo
+    echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
+    echo "- compiler: $(rustc --version)"
+    echo "- profile: release — lto = \"fat\", codegen-units = 1, panic = \"abort\", debug = \"line-tables-only\" (Cargo.toml)"
+    echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
+    echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
+    echo "  states/s/core = distinct positions expanded per second; bytes/state = table memory per stored"
+    echo "  position in the deal that stored the most (slots of 8-byte tag + exact state, load ≤ 3/4)."
+    echo
+    first=1
+    for v in alhambra crazy-quilt queen-of-italy algerian; do
+        table=$(target/release/patience bench "$v" --seeds "$seeds" --limit-states "$limit" -j 1)
+        if [ $first = 1 ]; then echo "$table"; first=0; else echo "$table" | tail -n 1; fi
+    done
+} > "$out.tmp"
+mv "$out.tmp" "$out"
+cat "$out"
