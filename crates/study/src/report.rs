@@ -15,20 +15,32 @@ pub struct Study {
     pub summary: Value,
 }
 
-/// Every finished study (a folder with `manifest.json` and `summary.json`), by folder name.
+/// Every finished study (a folder with `manifest.json` and `summary.json`) in `results` or one
+/// level below (the shards of a study not merged yet), by folder name.
 pub fn studies(results: &Path) -> Result<Vec<Study>> {
     let mut out = vec![];
-    for entry in std::fs::read_dir(results).with_context(|| format!("reading {}", results.display()))? {
-        let dir = entry?.path();
-        if !dir.join(SUMMARY_JSON).exists() {
-            continue;
-        }
-        let summary: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(SUMMARY_JSON))?)?;
-        let folder = dir.file_name().unwrap().to_string_lossy().into_owned();
-        out.push(Study { folder, manifest: read_manifest(&dir)?, summary });
-    }
+    collect(results, results, 2, &mut out)?;
     out.sort_by(|a, b| a.folder.cmp(&b.folder));
     Ok(out)
+}
+
+fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        if !path.is_dir() {
+            continue;
+        }
+        if path.join(SUMMARY_JSON).exists() {
+            let summary: Value = serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
+            let folder = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().into_owned();
+            out.push(Study { folder, manifest: read_manifest(&path)?, summary });
+        } else if depth > 1 {
+            collect(root, &path, depth - 1, out)?;
+        }
+    }
+    Ok(())
 }
 
 fn pct(v: &Value) -> f64 {
