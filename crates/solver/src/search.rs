@@ -116,14 +116,7 @@ where
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> SearchResult<G::Move> {
         let started = Instant::now();
         let root = game.start();
-        let finish = |o: Outcome<G::Move>| SearchResult {
-            verdict: o.verdict,
-            moves: o.moves,
-            states: o.states,
-            elapsed: started.elapsed(),
-            stop: o.stop,
-            max_home: o.max_home,
-        };
+        let finish = |o: Outcome<G::Move>| o.timed(started);
         if game.split_root() && !game.is_won(&root) {
             return finish(self.solve_choices(game, root, pruning, started));
         }
@@ -133,8 +126,7 @@ where
     /// Decides the position `root` of `game` (not its start), with one plain search.
     pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
         let started = Instant::now();
-        let o = self.search(game, root, pruning, self.limits.max_states, started);
-        SearchResult { verdict: o.verdict, moves: o.moves, states: o.states, elapsed: started.elapsed(), stop: o.stop, max_home: o.max_home }
+        self.search(game, root, pruning, self.limits.max_states, started).timed(started)
     }
 
     /// Memory the transposition table holds now (it keeps its size between deals).
@@ -299,6 +291,13 @@ struct Outcome<M> {
     states: u64,
     stop: Option<Stop>,
     max_home: u32,
+}
+
+impl<M> Outcome<M> {
+    /// The outcome as a result, timed from `started`.
+    fn timed(self, started: Instant) -> SearchResult<M> {
+        SearchResult { verdict: self.verdict, moves: self.moves, states: self.states, elapsed: started.elapsed(), stop: self.stop, max_home: self.max_home }
+    }
 }
 
 /// The first round's budget per opening choice (then ×8 a round).

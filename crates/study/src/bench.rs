@@ -71,7 +71,7 @@ where
     let count = |v| ones.iter().filter(|o| o.verdict == v).count();
     let mut secs: Vec<f64> = ones.iter().map(|o| o.seconds).collect();
     secs.sort_by(f64::total_cmp);
-    let q = |p: f64| secs[((p * (secs.len() - 1) as f64).round() as usize).min(secs.len() - 1)];
+    let q = |p: f64| crate::summary::quantile(&secs, p);
     let total: f64 = secs.iter().sum();
     let states: u64 = ones.iter().map(|o| o.states).sum();
     let biggest = ones.iter().max_by_key(|o| o.table_len).expect("at least one deal");

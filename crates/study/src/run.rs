@@ -219,14 +219,20 @@ where
     let started = Instant::now();
     let r = solver.solve(&game, pruning);
     let micros = started.elapsed().as_micros() as u64;
-    let (mut solution_len, mut redeals_used) = (0, 0);
-    if r.verdict == Verdict::Won {
-        let solution = actions(&game, &shorten(&game, &r.moves));
-        verify(&deal, &solution).map_err(|e| format!("seed {seed}: {e}"))?;
-        solution_len = solution.iter().filter(|a| !a.is_forced()).count() as u32;
-        redeals_used = solution.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
-    }
+    let (solution_len, redeals_used) = match r.verdict {
+        Verdict::Won => verified_line(&deal, &actions(&game, &shorten(&game, &r.moves)), verify).map_err(|e| format!("seed {seed}: {e}"))?,
+        _ => (0, 0),
+    };
     Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
+}
+
+/// A winning line replayed through the reference rules (`verify`): its length in moves the
+/// player chose (forced ones not counted) and the redeals it uses.
+fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(deal: &Deal, line: &[Action], verify: &V) -> Result<(u32, u32), String> {
+    verify(deal, line)?;
+    let moves = line.iter().filter(|a| !a.is_forced()).count() as u32;
+    let redeals = line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
+    Ok((moves, redeals))
 }
 
 /// One deal played by a player that cannot see the stock: won or lost (the player's result,
@@ -248,13 +254,11 @@ where
     };
     let r = play(&game, p.as_mut(), MAX_PLAYER_MOVES);
     let micros = started.elapsed().as_micros() as u64;
-    let line = actions(&game, &r.moves);
-    let (mut solution_len, mut redeals_used) = (0, 0);
-    if r.won {
-        verify(&deal, &line).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?;
-        solution_len = line.iter().filter(|a| !a.is_forced()).count() as u32;
-        redeals_used = line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
-    }
+    let (solution_len, redeals_used) = if r.won {
+        verified_line(&deal, &actions(&game, &r.moves), verify).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
+    } else {
+        (0, 0)
+    };
     let outcome = if r.won { "won" } else { "lost" };
     Ok(DealRow { seed, outcome: outcome.into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
 }

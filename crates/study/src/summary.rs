@@ -45,7 +45,7 @@ pub struct Summary {
 }
 
 /// The value at quantile `q` of sorted values (nearest rank).
-fn quantile<T: Copy + Default>(sorted: &[T], q: f64) -> T {
+pub(crate) fn quantile<T: Copy + Default>(sorted: &[T], q: f64) -> T {
     if sorted.is_empty() {
         return T::default();
     }

@@ -27,6 +27,8 @@ pub struct QueenState {
     pub(crate) home: u128,
     pub(crate) base: [u8; MAX_ROWS],
     pub(crate) len: [u8; MAX_ROWS],
+    /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
+    /// reads it for every pile of every position.
     pub(crate) top: [u8; MAX_ROWS],
     pub(crate) dealt: u8,
     pub(crate) terrace: u8,

@@ -54,16 +54,16 @@ fn the_choice_deals_as_the_rules_say() {
 #[test]
 fn gaps_fill_by_force_and_the_solution_shows_it() {
     let rules = QueenRules::new(QueenVariant::QueenOfItaly);
-    // Hearts and diamonds home to the queen from base A; clubs and spades one short.
+    // Base A: F0..F3 hold A..Q, F4..F7 are full, so the four cards out are the last of
+    // F0..F3's chains (called `kings` below; they are the K of each chain).
     let d = deal(3);
     let layout = prefilled_layout(&rules, &d, 0, [12, 12, 12, 12, 13, 13, 13, 13], 4, 0);
     assert_eq!(layout.rows.iter().flatten().count(), 0);
-    // Put the four kings in the tableau, one in the waste, the rest in the stock, by hand.
+    // Three of them on P0..P2, one in the waste, six empty piles.
     let mut lay = layout.clone();
     lay.terrace = Some(vec![]);
     let kings: Vec<_> = d.cards().iter().copied().filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id())).collect();
     assert_eq!(kings.len(), 4);
-    // 9 piles need 9 cards: too few cards here, so use the open variant's layout check path.
     lay.rows = (0..9).map(|i| if i < 3 { vec![kings[i]] } else { vec![] }).collect();
     lay.wastes = vec![vec![kings[3]]];
     // Gaps with a waste card: the forced variant refuses such a layout (a fill is pending).
@@ -122,18 +122,16 @@ fn pile_order_does_not_matter_to_the_table() {
 fn a_blocked_terrace_is_dead() {
     let rules = QueenRules::new(QueenVariant::QueenOfItaly);
     let d = deal(5);
-    // Base A. F0..F3 (black bases) full; F4..F7 (red bases) hold A..Q: the four kings left are
-    // black (a red-based chain ends black at K). Terrace: needs nothing special... construct:
+    // Base A. F0..F3 (black bases) full; F4..F7 (red bases) hold A..J: out are the last two
+    // cards of their chains, four black queens and four red kings.
     let mut layout = prefilled_layout(&rules, &d, 0, [13, 13, 13, 13, 11, 11, 11, 11], 8, 0);
-    // Out: the red-based chains' Q (red) and K (black): 4 red queens, 4 black kings.
     let out: Vec<_> = d.cards().iter().copied().filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id())).collect();
     assert_eq!(out.len(), 8);
     let queens: Vec<_> = out.iter().copied().filter(|c| c.rank() == 11).collect();
     let kings: Vec<_> = out.iter().copied().filter(|c| c.rank() == 12).collect();
-    // Terrace bottom→top: one king under all four queens? No: a king at the bottom with the
-    // four queens above needs a queen home before it: possible. Put two queens under a king
-    // and the other two... the king needs home[Q] > home[K] + kings above + 1: with two queens
-    // below it, at most 2 queens can be home; with 2 kings above it, it needs 3. Dead.
+    // Terrace bottom→top Q Q K K K: the lowest king needs 3 queens home before it (one for
+    // itself, one for each king above it, which go home first), but with 2 queens under it at
+    // most 2 can be. Dead.
     layout.terrace = Some(vec![queens[0], queens[1], kings[0], kings[1], kings[2]]);
     layout.rows = (0..9).map(|_| vec![]).collect();
     layout.rows[0] = vec![queens[2]];
