@@ -102,10 +102,14 @@ fn greedy_choice<G: Game>(view: &G, s: &G::State, visited: &HashSet<u64>) -> Opt
 /// **Sampling** (determinized hindsight): at each decision with more than one legal move, deal
 /// the unseen cards `samples` times in random orders consistent with what is known, decide each
 /// candidate move's result in each sample with the thoughtful solver under `budget` positions,
-/// and play the move that wins in the most samples (ties and no wins at all: the greedy choice).
+/// and play the move that wins in the most samples (ties: the first, in move order, to a new
+/// position; no wins at all: the greedy choice).
 pub struct Sampling<G: Game> {
     pub samples: usize,
     pub budget: u64,
+    /// Try every candidate even when one has already won every sample (for tests: the decisions
+    /// must not change).
+    pub try_all: bool,
     rng: ChaCha8Rng,
     solver: Solver<G>,
 }
@@ -117,7 +121,7 @@ where
     /// `seed` fixes the player's own shuffles (a study uses the deal's seed).
     pub fn new(samples: usize, budget: u64, seed: u64) -> Self {
         let limits = Limits { max_states: budget, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
-        Sampling { samples: samples.max(1), budget, rng: ChaCha8Rng::seed_from_u64(seed), solver: Solver::new(limits) }
+        Sampling { samples: samples.max(1), budget, try_all: false, rng: ChaCha8Rng::seed_from_u64(seed), solver: Solver::new(limits) }
     }
 }
 
@@ -136,37 +140,69 @@ where
         let unseen = view.unseen(s);
         // With nothing hidden, one "sample" is the truth.
         let samples = if unseen.is_empty() { 1 } else { self.samples };
-        let mut wins = vec![0usize; list.len()];
-        for _ in 0..samples {
-            let mut order = unseen.clone();
-            order.shuffle(&mut self.rng);
-            let (g, gs) = view.with_unseen(s, &order);
-            for (i, &m) in list.iter().enumerate() {
-                let mut c = gs;
+        // All orders are drawn first, in the same sequence as one per sample, so the player's
+        // random stream does not depend on how many candidates get tried.
+        let deals: Vec<(G, G::State)> = (0..samples)
+            .map(|_| {
+                let mut order = unseen.clone();
+                order.shuffle(&mut self.rng);
+                view.with_unseen(s, &order)
+            })
+            .collect();
+        let new_position = |m: G::Move| {
+            let mut c = *s;
+            view.play(&mut c, m);
+            !visited.contains(&view.hash(&c))
+        };
+        // Candidates are tried in list order, and the rule below plays the first move, in list
+        // order, among those winning most often that leads to a new position (else the first of
+        // them). Two shortcuts leave that decision unchanged (`try_all` turns them off for the
+        // test that shows it):
+        // - a move that wins every sample and leads to a new position is the choice whatever the
+        //   later moves score (they can at best tie, and it comes first): the later ones are not
+        //   tried;
+        // - a move that can no longer reach the best count so far, even winning every sample
+        //   left, can be neither the best nor tied with it: its remaining samples are skipped.
+        let mut wins: Vec<usize> = Vec::with_capacity(list.len());
+        let mut best = 0;
+        let mut partial = false;
+        for &m in list.iter() {
+            let mut w = 0;
+            for (j, (g, gs)) in deals.iter().enumerate() {
+                if !self.try_all && w + (samples - j) < best {
+                    partial = true;
+                    break;
+                }
+                let mut c = *gs;
                 g.play(&mut c, m);
                 let won = g.is_won(&c) || {
-                    let r = self.solver.solve_from(&g, c, Pruning::ALL);
+                    let r = self.solver.solve_from(g, c, Pruning::ALL);
                     *states += r.states;
                     r.verdict == Verdict::Won
                 };
-                wins[i] += won as usize;
+                w += won as usize;
+            }
+            wins.push(w);
+            best = best.max(w);
+            if !self.try_all && w == samples && new_position(m) {
+                break;
             }
         }
-        let best = *wins.iter().max().unwrap();
-        let votes: Vec<String> = list.iter().zip(&wins).map(|(&m, w)| format!("{} {w}/{samples}", view.action(s, m))).collect();
+        let mut votes: Vec<String> = list.iter().zip(&wins).map(|(&m, w)| format!("{} {w}/{samples}", view.action(s, m))).collect();
+        if wins.len() < list.len() {
+            votes.push(format!("{} more not tried", list.len() - wins.len()));
+        }
+        if partial {
+            votes.push("(some counts stopped once they could not reach the best)".into());
+        }
         let reasoning = format!("samples won per move: {}", votes.join(", "));
         if best == 0 {
             let (mv, why) = greedy_choice(view, s, visited)?;
             return Some(Decision { mv, reasoning: format!("{reasoning}; none wins, {why}") });
         }
         // Among the moves winning most often, prefer one to a new position.
-        let top: Vec<usize> = (0..list.len()).filter(|&i| wins[i] == best).collect();
-        let new_position = |i: &usize| {
-            let mut c = *s;
-            view.play(&mut c, list[*i]);
-            !visited.contains(&view.hash(&c))
-        };
-        let i = top.iter().copied().find(new_position).unwrap_or(top[0]);
+        let top: Vec<usize> = (0..wins.len()).filter(|&i| wins[i] == best).collect();
+        let i = top.iter().copied().find(|&i| new_position(list[i])).unwrap_or(top[0]);
         Some(Decision { mv: list[i], reasoning })
     }
 }

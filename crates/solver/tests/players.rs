@@ -83,3 +83,48 @@ fn player_wins_are_legal_and_sampling_beats_greedy() {
     eprintln!("greedy {greedy_wins}/6, sampling {sampling_wins}/6");
     assert!(sampling_wins >= greedy_wins && sampling_wins >= 1, "greedy {greedy_wins}, sampling {sampling_wins}");
 }
+
+/// The sampling player stops trying candidates once one wins every sample and leads to a new
+/// position; along real lines its decisions must be those of trying every candidate.
+fn early_stop_decides_as_trying_all<G: Game + Clone>(game: &G, steps: usize) -> usize
+where
+    G::State: Default,
+    G::Move: PartialEq + std::fmt::Debug,
+{
+    let mut s = game.start();
+    let mut list = MoveList::new();
+    let mut visited = HashSet::new();
+    let mut stopped_early = 0;
+    for step in 0..steps {
+        let (view, vs) = view_of(game, &s);
+        let mut quick = Sampling::<G>::new(3, 1_000, step as u64);
+        let mut all = Sampling::<G>::new(3, 1_000, step as u64);
+        all.try_all = true;
+        let a = quick.decide(&view, &vs, &visited, &mut 0);
+        let b = all.decide(&view, &vs, &visited, &mut 0);
+        assert_eq!(a.as_ref().map(|d| d.mv), b.as_ref().map(|d| d.mv), "step {step}: early stop changed the decision");
+        stopped_early += a.is_some_and(|d| d.reasoning.contains("not tried")) as usize;
+        visited.insert(game.hash(&s));
+        game.moves(&s, Pruning::NONE, &mut list);
+        if list.is_empty() || game.is_won(&s) {
+            break;
+        }
+        // Walk on with the player's own choice where it has one, so that repeated positions
+        // (the visited set) come into play too.
+        let mv = b.map(|d| d.mv).unwrap_or(list[0]);
+        game.play(&mut s, mv);
+    }
+    stopped_early
+}
+
+#[test]
+fn sampling_early_stop_keeps_the_decisions() {
+    let mut stopped = 0;
+    for seed in [1, 5] {
+        let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
+        stopped += early_stop_decides_as_trying_all(&Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d), 30);
+    }
+    let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
+    stopped += early_stop_decides_as_trying_all(&Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d), 30);
+    assert!(stopped >= 5, "the early stop happened only {stopped} times: the test shows little");
+}
