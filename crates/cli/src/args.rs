@@ -203,7 +203,7 @@ pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
                 if variant != QueenVariant::QueenOfItalyOpen {
                     bail!("--foundation-to-tableau applies only to queen-of-italy-open");
                 }
-                bail!("--foundation-to-tableau is in the rule book but the solver does not support it yet");
+                rules.foundation_to_tableau = true;
             }
             Rules::Queen(rules)
         }

@@ -5,6 +5,7 @@
 //! dealt, whether gaps are filled by force (and from where), and the foundation rule (alternate
 //! colours, or in suit for General's Patience), all read from [`QueenRules`].
 
+mod found;
 mod moves;
 mod prune;
 mod render;
@@ -12,6 +13,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use found::NEW_FOUNDATION;
 pub use moves::{Loc, QueenMove};
 pub use state::QueenState;
 
@@ -57,6 +59,11 @@ impl QueenRules {
     /// Gaps are filled by force and an empty waste is refilled from the stock at once.
     pub fn forced_fills(&self) -> bool {
         self.variant != QueenVariant::QueenOfItalyOpen
+    }
+    /// Foundations kept exactly (`found.rs`): with the foundation-to-tableau option, which
+    /// only queen-of-italy-open has (ignored elsewhere, as in the reference rules).
+    pub fn exact_foundations(&self) -> bool {
+        self.foundation_to_tableau && self.variant == QueenVariant::QueenOfItalyOpen
     }
     /// General's Patience builds its foundations in suit; the others in alternating colours.
     pub fn suited_foundations(&self) -> bool {
@@ -185,6 +192,11 @@ impl Queen {
                         }
                         s.add_home(kind(*c));
                     }
+                }
+                if rules.exact_foundations() {
+                    let mut f: Vec<found::Foundation> =
+                        layout.foundations.iter().filter(|p| !p.is_empty()).map(|p| found::Foundation::of_cards(&p.iter().map(|&c| kind(c)).collect::<Vec<_>>())).collect();
+                    s.set_foundations(&mut f);
                 }
                 for (i, row) in layout.rows.iter().enumerate() {
                     for (h, &c) in row.iter().enumerate() {

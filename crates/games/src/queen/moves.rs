@@ -1,6 +1,7 @@
 //! Moves of the Queen of Italy family: generation (best first), playing them with their forced
 //! consequences, and the `Game` implementation.
 
+use super::found::NEW_FOUNDATION;
 use super::state::{NO_CARD, QueenState};
 use super::{Queen, tableau_accepts};
 use crate::card::Kind;
@@ -14,6 +15,9 @@ pub enum Loc {
     Terrace,
     /// As a destination: the foundations (any one that takes the card: they are alike).
     Home,
+    /// With the foundation-to-tableau option: foundation `j` in the state's sorted order
+    /// (`found.rs`), as a destination or a source; `NEW_FOUNDATION` is an empty one.
+    Found(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,6 +147,7 @@ impl Queen {
                 s.terrace -= 1;
                 self.terrace[s.terrace as usize]
             }
+            Loc::Found(j) => s.found_pop(j),
             Loc::Home => unreachable!("the foundations are not a source"),
         }
     }
@@ -153,6 +158,7 @@ impl Queen {
             Loc::Pile(i) => s.top[i as usize],
             Loc::Waste => self.waste_card(s).unwrap_or(NO_CARD),
             Loc::Terrace => self.terrace_top(s).unwrap_or(NO_CARD),
+            Loc::Found(j) => s.foundations().list[j as usize].top(s.base_rank),
             Loc::Home => NO_CARD,
         }
     }
@@ -162,8 +168,12 @@ impl Queen {
         match m {
             QueenMove::Choose(i) => {
                 let k = s.pop(i as usize);
-                s.add_home(k);
                 s.base_rank = Kind::from_index(k).rank();
+                if self.rules.exact_foundations() {
+                    s.found_push(NEW_FOUNDATION, k);
+                } else {
+                    s.add_home(k);
+                }
                 s.push(i as usize, self.refill[0]);
                 for (j, &c) in self.refill[1..].iter().enumerate() {
                     s.push(4 + j, c);
@@ -174,6 +184,7 @@ impl Queen {
                 let k = self.take(s, from);
                 match to {
                     Loc::Home => s.add_home(k),
+                    Loc::Found(j) => s.found_push(j, k),
                     Loc::Pile(j) => s.push(j as usize, k),
                     _ => unreachable!("cards go to the foundations or a pile"),
                 }
@@ -203,31 +214,38 @@ impl Queen {
             }
             return;
         }
+        // Safe moves assume that foundations only grow (prune.rs).
+        let exact = self.rules.exact_foundations();
         if pruning.forced_moves
+            && !exact
             && let Some(m) = self.safe_move(s)
         {
             out.push(m);
             return;
         }
         let rows = self.rules.rows();
-        let card = |from| QueenMove::Card { from, to: Loc::Home };
-        // 1. Foundation moves: terrace, tableau, waste.
-        if let Some(t) = self.terrace_top(s)
-            && self.playable(s, t)
-        {
-            out.push(card(Loc::Terrace));
-        }
-        for i in 0..rows {
-            let k = s.top[i];
-            if k != NO_CARD && self.playable(s, k) {
-                out.push(card(Loc::Pile(i as u8)));
-            }
-        }
         let waste = self.waste_card(s);
-        if let Some(w) = waste
-            && self.playable(s, w)
-        {
-            out.push(card(Loc::Waste));
+        // 1. Foundation moves: terrace, tableau, waste.
+        if exact {
+            self.exact_foundation_moves(s, waste, out);
+        } else {
+            let card = |from| QueenMove::Card { from, to: Loc::Home };
+            if let Some(t) = self.terrace_top(s)
+                && self.playable(s, t)
+            {
+                out.push(card(Loc::Terrace));
+            }
+            for i in 0..rows {
+                let k = s.top[i];
+                if k != NO_CARD && self.playable(s, k) {
+                    out.push(card(Loc::Pile(i as u8)));
+                }
+            }
+            if let Some(w) = waste
+                && self.playable(s, w)
+            {
+                out.push(card(Loc::Waste));
+            }
         }
         // 2. Builds on tableau tops: from the waste, then from other piles.
         for j in 0..rows {
@@ -276,12 +294,80 @@ impl Queen {
                 }
             }
         }
-        // 4. Deal, last: the calibration found dealing first costs two orders of magnitude.
+        // 4. Foundation tops back to the tableau (the option).
+        if exact {
+            self.foundation_to_tableau_moves(s, pruning, out);
+        }
+        // 5. Deal, last: the calibration found dealing first costs two orders of magnitude.
         if self.stock_next(s).is_some() && (!self.second_pass(s) || waste.is_none()) {
             out.push(QueenMove::Deal);
         }
         if self.stock_next(s).is_none() && s.redeals_left > 0 {
             out.push(QueenMove::Redeal);
+        }
+    }
+}
+
+impl Queen {
+    /// Foundation moves when foundations are exact: a base-rank card founds an empty
+    /// foundation; another card goes on each foundation that takes it, one of each set of equal
+    /// foundations (equal foundations give equal positions).
+    fn exact_foundation_moves(&self, s: &QueenState, waste: Option<u8>, out: &mut MoveList<QueenMove>) {
+        let f = s.foundations();
+        let b = s.base_rank;
+        let targets = |from: Loc, k: u8, out: &mut MoveList<QueenMove>| {
+            if Kind::from_index(k).rank() == b {
+                if f.len < 8 {
+                    out.push(QueenMove::Card { from, to: Loc::Found(NEW_FOUNDATION) });
+                }
+                return;
+            }
+            let list = f.as_slice();
+            for (j, x) in list.iter().enumerate() {
+                if x.accepts(b, k) && (j == 0 || list[j - 1] != *x) {
+                    out.push(QueenMove::Card { from, to: Loc::Found(j as u8) });
+                }
+            }
+        };
+        if let Some(t) = self.terrace_top(s) {
+            targets(Loc::Terrace, t, out);
+        }
+        for i in 0..self.rules.rows() {
+            if s.top[i] != NO_CARD {
+                targets(Loc::Pile(i as u8), s.top[i], out);
+            }
+        }
+        if let Some(w) = waste {
+            targets(Loc::Waste, w, out);
+        }
+    }
+
+    /// The option's moves (RULES.md §3, queen-of-italy-open): the top card of a foundation
+    /// holding at least two cards onto a tableau top that takes it or onto an empty pile (one of
+    /// them with symmetry: empty piles are alike), from one of each set of equal foundations.
+    fn foundation_to_tableau_moves(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+        let f = s.foundations();
+        let list = f.as_slice();
+        for (j, x) in list.iter().enumerate() {
+            if x.height < 2 || (j > 0 && list[j - 1] == *x) {
+                continue;
+            }
+            let k = x.top(s.base_rank);
+            let from = Loc::Found(j as u8);
+            for p in 0..self.rules.rows() {
+                let t = s.top[p];
+                if t != NO_CARD && tableau_accepts(t, k) {
+                    out.push(QueenMove::Card { from, to: Loc::Pile(p as u8) });
+                }
+            }
+            for p in 0..self.rules.rows() {
+                if s.len[p] == 0 {
+                    out.push(QueenMove::Card { from, to: Loc::Pile(p as u8) });
+                    if pruning.symmetry {
+                        break;
+                    }
+                }
+            }
         }
     }
 }
@@ -351,7 +437,8 @@ impl Game for Queen {
     }
 
     fn is_dead(&self, s: &QueenState) -> bool {
-        self.terrace_dead(s)
+        // The terrace dead test assumes that foundations only grow (prune.rs).
+        !self.rules.exact_foundations() && self.terrace_dead(s)
     }
 
     fn action(&self, s: &QueenState, m: QueenMove) -> Action {
@@ -359,7 +446,7 @@ impl Game for Queen {
             Loc::Pile(i) => Pile::Tableau(i),
             Loc::Waste => Pile::Waste,
             Loc::Terrace => Pile::Terrace,
-            Loc::Home => Pile::AnyFoundation,
+            Loc::Home | Loc::Found(_) => Pile::AnyFoundation,
         };
         match m {
             QueenMove::Choose(i) => Action::Choose(Pile::Tableau(i)),

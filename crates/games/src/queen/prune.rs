@@ -2,8 +2,9 @@
 //! foundation moves. Each has its argument here; `crates/solver/tests/differential.rs` checks
 //! both against the plain reference search.
 //!
-//! Neither is used with the foundation-to-tableau option (not offered by the fast solver), so
-//! foundation cards never move again: the foundations only grow.
+//! Both arguments use that foundation cards never move again: the foundations only grow. So
+//! neither is used with the foundation-to-tableau option (`QueenRules::exact_foundations`), where
+//! a foundation's top card may come back to the tableau.
 
 use super::moves::{Loc, QueenMove};
 use super::state::{NO_CARD, QueenState};

@@ -2,8 +2,11 @@
 //! card are home (the foundations are interchangeable: RULES.md §3 "any foundation may take any
 //! card that fits"), so real foundation piles are rebuilt here: base cards on F(2·suit), else
 //! F(2·suit+1) (PySolFC's places), else the first empty foundation; any other card on the
-//! lowest-numbered foundation that takes it.
+//! lowest-numbered foundation that takes it. With the foundation-to-tableau option the state
+//! knows every foundation exactly (`found.rs`) and a move names one by its place in the state's
+//! sorted order; the real pile is the one holding the same cards.
 
+use super::found::NEW_FOUNDATION;
 use super::moves::{Forced, Loc, QueenMove};
 use super::state::QueenState;
 use super::{Queen, QueenRules};
@@ -19,6 +22,11 @@ pub(crate) struct FoundationPiles {
 impl FoundationPiles {
     pub fn new(piles: Vec<Vec<u8>>, base_rank: u8) -> Self {
         FoundationPiles { piles, base_rank }
+    }
+
+    /// The real foundation holding exactly `cards` (equal ones: the lowest-numbered).
+    pub fn holding(&self, cards: &[u8]) -> u8 {
+        self.piles.iter().position(|p| p == cards).expect("the state's foundation is a real one") as u8
     }
 
     /// Puts `k` on a foundation that takes it and says which.
@@ -40,6 +48,14 @@ impl FoundationPiles {
 pub(crate) fn foundation_piles(rules: &QueenRules, s: &QueenState) -> Vec<Vec<u8>> {
     let mut f = FoundationPiles::new(vec![vec![]; 8], s.base_rank);
     if !s.chosen() {
+        return f.piles;
+    }
+    if rules.exact_foundations() {
+        for x in s.foundations().as_slice() {
+            let cards = x.cards(s.base_rank);
+            let i = f.place(rules, cards[0]) as usize;
+            f.piles[i].extend_from_slice(&cards[1..]);
+        }
         return f.piles;
     }
     let mut left: Vec<u32> = (0..52).map(|k| s.home(k)).collect();
@@ -67,7 +83,7 @@ impl Queen {
             Loc::Pile(i) => Pile::Tableau(i),
             Loc::Waste => Pile::Waste,
             Loc::Terrace => Pile::Terrace,
-            Loc::Home => unreachable!("not a source"),
+            Loc::Home | Loc::Found(_) => unreachable!("foundations are handled apart"),
         };
         for &m in moves {
             match m {
@@ -81,11 +97,26 @@ impl Queen {
                 QueenMove::Redeal => out.push(Action::Redeal),
                 QueenMove::Card { from, to } => {
                     let k = self.card_of(&s, from);
-                    let to_pile = match to {
-                        Loc::Home => Pile::Foundation(found.place(&self.rules, k)),
+                    let exact = |j: u8| s.foundations().list[j as usize].cards(s.base_rank);
+                    let from_pile = match from {
+                        Loc::Found(j) => {
+                            let f = found.holding(&exact(j));
+                            found.piles[f as usize].pop();
+                            Pile::Foundation(f)
+                        }
                         other => pile(other),
                     };
-                    out.push(Action::Card { from: pile(from), to: to_pile, card: Kind::from_index(k) });
+                    let to_pile = match to {
+                        Loc::Home => Pile::Foundation(found.place(&self.rules, k)),
+                        Loc::Found(j) if j != NEW_FOUNDATION => {
+                            let f = found.holding(&exact(j));
+                            found.piles[f as usize].push(k);
+                            Pile::Foundation(f)
+                        }
+                        Loc::Found(_) => Pile::Foundation(found.place(&self.rules, k)),
+                        other => pile(other),
+                    };
+                    out.push(Action::Card { from: from_pile, to: to_pile, card: Kind::from_index(k) });
                 }
             }
             self.play_own(&mut s, m);

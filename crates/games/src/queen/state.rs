@@ -1,4 +1,4 @@
-//! The position of a Queen of Italy family game, exact and bit-packed (80 bytes).
+//! The position of a Queen of Italy family game, exact and bit-packed (96 bytes).
 //!
 //! * Tableau: every pile is one *base* card (whatever was put into it while empty) and above it
 //!   a chain built down with wrap in alternating colours (RULES.md §3). So a chain card's rank
@@ -13,7 +13,8 @@
 //! * Terrace: only its height; its cards never change order.
 //! * Foundations: 2-bit counts per card kind (how many copies are home). They are implied by
 //!   where every other card is, so equality does not depend on them; they make move
-//!   generation cheap.
+//!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
+//!   on which foundation (`found.rs`); it is 0 otherwise.
 
 use crate::card::Kind;
 
@@ -25,6 +26,8 @@ pub struct QueenState {
     pub(crate) suits: u128,
     pub(crate) removed: u128,
     pub(crate) home: u128,
+    /// Exact foundations (foundation-to-tableau option only; `found.rs`).
+    pub(crate) found: u128,
     pub(crate) base: [u8; MAX_ROWS],
     pub(crate) len: [u8; MAX_ROWS],
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
@@ -43,6 +46,7 @@ impl Default for QueenState {
             suits: 0,
             removed: 0,
             home: 0,
+            found: 0,
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
@@ -94,6 +98,10 @@ impl QueenState {
     #[inline]
     pub(crate) fn add_home(&mut self, k: u8) {
         self.home += 1u128 << (2 * k as u32);
+    }
+    #[inline]
+    pub(crate) fn remove_home(&mut self, k: u8) {
+        self.home -= 1u128 << (2 * k as u32);
     }
 
     pub fn chosen(&self) -> bool {
@@ -152,6 +160,7 @@ impl QueenState {
     }
 
     /// The chain bits of pile `i`, lowest first.
+    #[cfg(test)]
     fn chain_bits(&self, i: usize) -> u128 {
         let n = self.len[i].saturating_sub(1) as u32;
         if n == 0 {
@@ -237,6 +246,7 @@ impl QueenState {
             u64::from_le_bytes(small[0..8].try_into().unwrap()),
             u64::from_le_bytes(small[8..16].try_into().unwrap()),
             u64::from_le_bytes(small[16..24].try_into().unwrap()),
+            self.found as u64 ^ ((self.found >> 64) as u64).rotate_left(29),
         ];
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
         for w in words {
