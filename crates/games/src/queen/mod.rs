@@ -127,6 +127,8 @@ pub struct Queen {
     /// The layout's foundation piles (solutions name real foundations; see `render`).
     foundations: Vec<Vec<u8>>,
     start: QueenState,
+    /// The terrace dead test's precomputed terms (`prune.rs`).
+    terrace_bounds: prune::TerraceBounds,
 }
 
 fn kind(c: Card) -> u8 {
@@ -156,7 +158,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty() };
         let mut s = QueenState { redeals_left: rules.redeals, terrace: terrace.len() as u8, ..QueenState::default() };
         for (i, &c) in terrace.iter().enumerate() {
             g.terrace[i] = kind(c);
@@ -219,6 +221,7 @@ impl Queen {
             return bad("a forced move is pending (an empty pile or an empty waste that the rules fill at once)".into());
         }
         g.start = s;
+        g.terrace_bounds = g.compute_terrace_bounds(terrace.len());
         Ok(g)
     }
 

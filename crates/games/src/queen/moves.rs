@@ -53,8 +53,14 @@ impl Queen {
     /// or same suit. `None` for the base rank.
     #[inline]
     pub(crate) fn pred(&self, s: &QueenState, k: u8) -> Option<u8> {
+        self.pred_at(s.base_rank, k)
+    }
+
+    /// `pred` with base rank `base_rank`.
+    #[inline]
+    pub(crate) fn pred_at(&self, base_rank: u8, k: u8) -> Option<u8> {
         let kk = Kind::from_index(k);
-        if kk.rank() == s.base_rank {
+        if kk.rank() == base_rank {
             return None;
         }
         let r = (kk.rank() + 12) % 13;

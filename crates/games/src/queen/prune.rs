@@ -8,7 +8,26 @@
 
 use super::moves::{Loc, QueenMove};
 use super::state::{NO_CARD, QueenState};
-use super::{Queen, QueenVariant};
+use super::{MAX_TERRACE, Queen, QueenVariant};
+
+/// No bound: the terrace card is of the base rank (it always finds an empty foundation).
+const NO_BOUND: u8 = u8::MAX;
+
+/// The terrace dead test's terrace-only terms: `cap[b][j]` is, for base rank `b`, the least of
+/// `copies − below_j[q]` over the classes `q` from the predecessor of `t_j`'s class down to the
+/// base rank (`NO_BOUND` for a base-rank card); `above[h][j]` is how many copies of `t_j`'s class
+/// lie above it in a terrace of height `h`.
+#[derive(Clone, Debug)]
+pub(crate) struct TerraceBounds {
+    cap: [[u8; MAX_TERRACE]; 13],
+    above: [[u8; MAX_TERRACE]; MAX_TERRACE + 1],
+}
+
+impl TerraceBounds {
+    pub(crate) fn empty() -> Self {
+        TerraceBounds { cap: [[NO_BOUND; MAX_TERRACE]; 13], above: [[0; MAX_TERRACE]; MAX_TERRACE + 1] }
+    }
+}
 use crate::card::Kind;
 
 impl Queen {
@@ -34,6 +53,52 @@ impl Queen {
     /// that bound is smaller than the need for some `j`, no line of play ever empties the terrace:
     /// the position is lost. Base-rank cards always find an empty foundation and need nothing.
     pub(crate) fn terrace_dead(&self, s: &QueenState) -> bool {
+        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+            return false;
+        }
+        // The bounds that depend only on the terrace and the base rank are computed once per
+        // game (`TerraceBounds`); per position only the counts home are read.
+        let h = s.terrace as usize;
+        let t = &self.terrace_bounds;
+        let cap = &t.cap[s.base_rank as usize];
+        let above = &t.above[h];
+        (0..h).any(|j| cap[j] != NO_BOUND && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1)
+    }
+
+    /// The terrace's part of the dead test, for every base rank and terrace height.
+    pub(crate) fn compute_terrace_bounds(&self, n: usize) -> TerraceBounds {
+        let mut t = TerraceBounds::empty();
+        let copies = self.class_copies();
+        for h in 0..=n {
+            for j in 0..h {
+                let ck = self.class_index(self.terrace[j]);
+                t.above[h][j] = self.terrace[j + 1..h].iter().filter(|&&k| self.class_index(k) == ck).count() as u8;
+            }
+        }
+        for b in 0..13u8 {
+            let mut below = [0u8; 52];
+            for j in 0..n {
+                let k = self.terrace[j];
+                if let Some(p) = self.pred_at(b, k) {
+                    // The least room on the chain p, pred(p), ... down to the base rank.
+                    let mut cap = u32::MAX;
+                    let mut q = Some(p);
+                    while let Some(c) = q {
+                        cap = cap.min(copies - below[self.class_index(c)] as u32);
+                        q = self.pred_at(b, c);
+                    }
+                    t.cap[b as usize][j] = cap as u8;
+                }
+                below[self.class_index(k)] += 1;
+            }
+        }
+        t
+    }
+
+    /// The dead test as first written, walking the terrace per position: the reference the
+    /// precomputed one must equal.
+    #[cfg(test)]
+    pub(crate) fn terrace_dead_simple(&self, s: &QueenState) -> bool {
         if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
             return false;
         }
