@@ -128,3 +128,43 @@ fn sampling_early_stop_keeps_the_decisions() {
     stopped += early_stop_decides_as_trying_all(&Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d), 30);
     assert!(stopped >= 5, "the early stop happened only {stopped} times: the test shows little");
 }
+
+/// Both players play whole deals of every family's base variant, through the redeals (where
+/// everything is seen and a view has nothing to hide); what they win replays.
+#[test]
+fn players_play_whole_deals_of_every_family() {
+    use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
+    use patience_games::game::Action;
+    use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+    fn both<G: Game + Clone>(name: &str, game: &G, replay: impl Fn(&[Action]) -> Result<(), String>) -> bool
+    where
+        G::State: Default,
+    {
+        let mut redealt = false;
+        for sampling in [false, true] {
+            let mut player: Box<dyn Player<G>> = if sampling { Box::new(Sampling::new(2, 200, 1)) } else { Box::new(Greedy) };
+            let r = play(game, player.as_mut(), 3_000);
+            let line = actions(game, &r.moves);
+            redealt |= line.iter().any(|a| matches!(a, Action::Redeal));
+            if r.won {
+                replay(&line).unwrap_or_else(|e| panic!("{name} sampling {sampling}: {e}"));
+            }
+        }
+        redealt
+    }
+    let mut redeals = 0;
+    for seed in 0..3 {
+        let d = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
+        let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+        let layout = rules.layout(&d);
+        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| verify::replay_alhambra(&rules, &layout, a)) as usize;
+        let rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+        let layout = rules.layout(&d);
+        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| verify::replay_quilt(&rules, &layout, a)) as usize;
+        let d = make_deal(&DealSource::Native(seed), Hook::KingsToTop).unwrap();
+        let rules = AlgerianRules::new(AlgerianVariant::Algerian);
+        let layout = rules.layout(&d);
+        both("algerian", &Algerian::new(rules, &d), |a| verify::replay_algerian(&rules, &layout, a));
+    }
+    assert!(redeals >= 2, "the lines redealt only {redeals} times: the second pass is not exercised");
+}

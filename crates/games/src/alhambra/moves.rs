@@ -199,6 +199,11 @@ impl Game for Alhambra {
     }
 
     fn with_unseen(&self, s: &AlhambraState, order: &[Kind]) -> (Self, AlhambraState) {
+        // After a redeal every card has been seen (`unseen` is empty): nothing to reorder.
+        if s.redeals_left < self.rules.redeals {
+            assert!(order.is_empty(), "nothing is unseen after a redeal");
+            return (self.clone(), *s);
+        }
         let start = s.stock_start();
         assert_eq!(order.len(), s.seq.len() - start, "a permutation of the unseen cards");
         let mut t = *s;
