@@ -29,6 +29,7 @@ studies=(
     "queen-of-italy-greedy queen-of-italy 0..10000 1000000 --player greedy"
     "queen-of-italy-sampling queen-of-italy 0..2000 1000000 --player sampling --samples 4 --sample-states 500"
     "queen-of-italy-open queen-of-italy-open 0..1000 1000000"
+    "queen-of-italy-open-f2t queen-of-italy-open 0..1000 200000 --foundation-to-tableau"
     "generals-patience generals-patience 0..1000 200000"
     "blondes-and-brunettes blondes-and-brunettes 0..1000 200000"
     "falling-star falling-star 0..1000 200000"
@@ -42,6 +43,12 @@ studies=(
     "crazy-quilt crazy-quilt 0..1000 100000"
     "indian-carpet indian-carpet 0..1000 100000"
     "persian-rug persian-rug 0..1000 100000"
+    "alhambra-greedy alhambra 0..1000 1000000 --player greedy"
+    "crazy-quilt-greedy crazy-quilt 0..1000 1000000 --player greedy"
+    "algerian-greedy algerian 0..1000 1000000 --player greedy"
+    "alhambra-sampling alhambra 0..1000 1000000 --player sampling --samples 4 --sample-states 500"
+    "crazy-quilt-sampling crazy-quilt 0..1000 1000000 --player sampling --samples 4 --sample-states 500"
+    "algerian-sampling algerian 0..200 1000000 --player sampling --samples 4 --sample-states 500"
 )
 for s in "${studies[@]}"; do
     read -r folder variant seeds states extra <<< "$s"
