@@ -1,7 +1,7 @@
 //! Moves of the Queen of Italy family: generation (best first), playing them with their forced
 //! consequences, and the `Game` implementation.
 
-use super::found::NEW_FOUNDATION;
+use super::found::{Foundations, NEW_FOUNDATION};
 use super::state::{NO_CARD, QueenState};
 use super::{Queen, tableau_accepts};
 use crate::card::Kind;
@@ -231,27 +231,27 @@ impl Queen {
         }
         let rows = self.rules.rows();
         let waste = self.waste_card(s);
-        // 1. Foundation moves: terrace, tableau, waste.
-        if exact {
-            self.exact_foundation_moves(s, waste, out);
-        } else {
-            let card = |from| QueenMove::Card { from, to: Loc::Home };
-            if let Some(t) = self.terrace_top(s)
-                && self.playable(s, t)
-            {
-                out.push(card(Loc::Terrace));
-            }
-            for i in 0..rows {
-                let k = s.top[i];
-                if k != NO_CARD && self.playable(s, k) {
-                    out.push(card(Loc::Pile(i as u8)));
+        // 1. Foundation moves: terrace, tableau, waste; with exact foundations, onto each
+        //    foundation that takes the card.
+        let found = exact.then(|| s.foundations());
+        let home = |from: Loc, k: u8, out: &mut MoveList<QueenMove>| match &found {
+            None => {
+                if self.playable(s, k) {
+                    out.push(QueenMove::Card { from, to: Loc::Home });
                 }
             }
-            if let Some(w) = waste
-                && self.playable(s, w)
-            {
-                out.push(card(Loc::Waste));
+            Some(f) => exact_foundation_targets(s, f, from, k, out),
+        };
+        if let Some(t) = self.terrace_top(s) {
+            home(Loc::Terrace, t, out);
+        }
+        for i in 0..rows {
+            if s.top[i] != NO_CARD {
+                home(Loc::Pile(i as u8), s.top[i], out);
             }
+        }
+        if let Some(w) = waste {
+            home(Loc::Waste, w, out);
         }
         // 2. Builds on tableau tops: from the waste, then from other piles.
         for j in 0..rows {
@@ -301,8 +301,8 @@ impl Queen {
             }
         }
         // 4. Foundation tops back to the tableau (the option).
-        if exact {
-            self.foundation_to_tableau_moves(s, pruning, out);
+        if let Some(f) = &found {
+            self.foundation_to_tableau_moves(s, f, pruning, out);
         }
         // 5. Deal, last: the calibration found dealing first costs two orders of magnitude.
         if self.stock_next(s).is_some() && (!self.second_pass(s) || waste.is_none()) {
@@ -315,44 +315,10 @@ impl Queen {
 }
 
 impl Queen {
-    /// Foundation moves when foundations are exact: a base-rank card founds an empty
-    /// foundation; another card goes on each foundation that takes it, one of each set of equal
-    /// foundations (equal foundations give equal positions).
-    fn exact_foundation_moves(&self, s: &QueenState, waste: Option<u8>, out: &mut MoveList<QueenMove>) {
-        let f = s.foundations();
-        let b = s.base_rank;
-        let targets = |from: Loc, k: u8, out: &mut MoveList<QueenMove>| {
-            if Kind::from_index(k).rank() == b {
-                if f.len < 8 {
-                    out.push(QueenMove::Card { from, to: Loc::Found(NEW_FOUNDATION) });
-                }
-                return;
-            }
-            let list = f.as_slice();
-            for (j, x) in list.iter().enumerate() {
-                if x.accepts(b, k) && (j == 0 || list[j - 1] != *x) {
-                    out.push(QueenMove::Card { from, to: Loc::Found(j as u8) });
-                }
-            }
-        };
-        if let Some(t) = self.terrace_top(s) {
-            targets(Loc::Terrace, t, out);
-        }
-        for i in 0..self.rules.rows() {
-            if s.top[i] != NO_CARD {
-                targets(Loc::Pile(i as u8), s.top[i], out);
-            }
-        }
-        if let Some(w) = waste {
-            targets(Loc::Waste, w, out);
-        }
-    }
-
     /// The option's moves (RULES.md §3, queen-of-italy-open): the top card of a foundation
     /// holding at least two cards onto a tableau top that takes it or onto an empty pile (one of
     /// them with symmetry: empty piles are alike), from one of each set of equal foundations.
-    fn foundation_to_tableau_moves(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
-        let f = s.foundations();
+    fn foundation_to_tableau_moves(&self, s: &QueenState, f: &Foundations, pruning: Pruning, out: &mut MoveList<QueenMove>) {
         let list = f.as_slice();
         for (j, x) in list.iter().enumerate() {
             if x.height < 2 || (j > 0 && list[j - 1] == *x) {
@@ -374,6 +340,25 @@ impl Queen {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Foundation moves of `k` from `from` when foundations are exact: a base-rank card founds an
+/// empty foundation; another card goes on each foundation that takes it, one of each set of equal
+/// foundations (equal foundations give equal positions).
+fn exact_foundation_targets(s: &QueenState, f: &Foundations, from: Loc, k: u8, out: &mut MoveList<QueenMove>) {
+    let b = s.base_rank;
+    if Kind::from_index(k).rank() == b {
+        if f.len < 8 {
+            out.push(QueenMove::Card { from, to: Loc::Found(NEW_FOUNDATION) });
+        }
+        return;
+    }
+    let list = f.as_slice();
+    for (j, x) in list.iter().enumerate() {
+        if x.accepts(b, k) && (j == 0 || list[j - 1] != *x) {
+            out.push(QueenMove::Card { from, to: Loc::Found(j as u8) });
         }
     }
 }

@@ -9,6 +9,7 @@
 use super::moves::{Loc, QueenMove};
 use super::state::{NO_CARD, QueenState};
 use super::{MAX_TERRACE, Queen, QueenVariant};
+use crate::card::Kind;
 
 /// No bound: the terrace card is of the base rank (it always finds an empty foundation).
 const NO_BOUND: u8 = u8::MAX;
@@ -28,7 +29,6 @@ impl TerraceBounds {
         TerraceBounds { cap: [[NO_BOUND; MAX_TERRACE]; 13], above: [[0; MAX_TERRACE]; MAX_TERRACE + 1] }
     }
 }
-use crate::card::Kind;
 
 impl Queen {
     /// The number of foundation classes: 26 colour-and-rank classes (AC) or 52 cards (in suit).
