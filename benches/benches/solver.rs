@@ -9,7 +9,7 @@ use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
-use patience_solver::table::Table;
+use patience_solver::table::{ExactTable, FingerprintTable};
 use patience_solver::{Limits, Solver};
 use std::hint::black_box;
 
@@ -96,8 +96,23 @@ where
         })
     });
     g.bench_function("hash/4096-positions", |b| b.iter(|| states.iter().map(|(i, s)| games[*i].hash(s)).fold(0u64, |a, h| a ^ h)));
+    g.bench_function("fingerprint/4096-positions", |b| {
+        b.iter(|| states.iter().map(|(i, s)| games[*i].fingerprint(s, true)).fold(0u128, |a, h| a ^ h))
+    });
     g.bench_function("table-insert+probe/4096-positions", |b| {
-        let mut table: Table<G::State> = Table::new(64 << 20);
+        let mut table = FingerprintTable::new(64 << 20);
+        b.iter(|| {
+            table.clear();
+            for (i, s) in &states {
+                black_box(table.insert(games[*i].fingerprint(s, true)));
+            }
+            for (i, s) in &states {
+                black_box(table.insert(games[*i].fingerprint(s, true)));
+            }
+        })
+    });
+    g.bench_function("exact-table-insert+probe/4096-positions", |b| {
+        let mut table: ExactTable<G::State> = ExactTable::new(64 << 20);
         b.iter(|| {
             table.clear();
             for (i, s) in &states {

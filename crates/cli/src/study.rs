@@ -44,6 +44,7 @@ pub struct StudyArgs {
     pub max_states: u64,
     pub max_ms: Option<u64>,
     pub table_mb: usize,
+    pub exact_table: bool,
     pub out: Option<PathBuf>,
     pub shard: Option<(u64, u64)>,
     pub resume: bool,
@@ -83,6 +84,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         max_states: a.max_states,
         max_ms: a.max_ms,
         table_mb: a.table_mb,
+        table: patience_study::manifest::table_kind(a.exact_table).into(),
         pruning: a.pruning_text.clone(),
         player: a.player.describe(),
         deal_generator: DEAL_GENERATOR.into(),
@@ -97,6 +99,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         max_states: a.max_states,
         max_time: a.max_ms.map(Duration::from_millis),
         table_bytes: a.table_mb << 20,
+        exact_table: a.exact_table,
         ..Limits::default()
     };
     let job = StudyJob {
@@ -120,9 +123,15 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
 
 /// `patience bench`: no files, no verification (the study and solve commands verify); the
 /// default pruning and table budget.
-pub fn bench(choice: &GameChoice, seeds: std::ops::Range<u64>, limit_states: u64, jobs: usize) -> Result<patience_study::bench::BenchReport> {
+pub fn bench(
+    choice: &GameChoice,
+    seeds: std::ops::Range<u64>,
+    limit_states: u64,
+    jobs: usize,
+    exact_table: bool,
+) -> Result<patience_study::bench::BenchReport> {
     use patience_study::bench::run_bench;
-    let limits = Limits { max_states: limit_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
+    let limits = Limits { max_states: limit_states, max_time: None, table_bytes: 512 << 20, exact_table, ..Limits::default() };
     let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
     match choice.rules {
         Rules::Alhambra(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Alhambra::new(r, d)),

@@ -177,7 +177,17 @@ fn bench_prints_one_table() {
     assert_eq!(v["deals"], 4);
     assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
     assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
-    assert!(v["bytes_per_state"].as_f64().unwrap() >= v["state_bytes"].as_f64().unwrap());
+    // The default table keeps 12-byte fingerprints: at most 32 bytes per stored position.
+    assert_eq!(v["table"], "fingerprint-95");
+    assert!(v["bytes_per_state"].as_f64().unwrap() <= 32.0, "{v}");
+    // The exact table stores whole positions, with the same search.
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "--format", "json", "--exact-table"]);
+    let e: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(e["table"], "exact");
+    assert!(e["bytes_per_state"].as_f64().unwrap() >= e["state_bytes"].as_f64().unwrap());
+    for field in ["won", "lost", "unknown"] {
+        assert_eq!(e[field], v[field], "{field}");
+    }
     let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--limit-states", "20000"]).stdout).unwrap();
     assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }

@@ -64,6 +64,11 @@ impl CardSeq {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// The packed contents, six bits a card, zero past the end (with `len`, the exact sequence).
+    #[inline]
+    pub fn words(&self) -> &[u64; WORDS] {
+        self.packed.words()
+    }
     #[inline]
     pub fn get(&self, i: usize) -> Kind {
         Kind::from_index(self.packed.get(i))

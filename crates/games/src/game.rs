@@ -44,6 +44,11 @@ pub trait Game {
     fn play(&self, s: &mut Self::State, m: Self::Move);
     /// A well-mixed 64-bit hash of the position (maintained incrementally where it pays).
     fn hash(&self, s: &Self::State) -> u64;
+    /// The 128-bit fingerprint the transposition table stores (`fingerprint.rs`): of the
+    /// position's symmetry class (the class [`Game::canonical`] picks a representative of) when
+    /// `symmetry`, of the position itself otherwise. A function of that key alone: equal keys,
+    /// equal fingerprints.
+    fn fingerprint(&self, s: &Self::State, symmetry: bool) -> u128;
     /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
     /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
     /// order they will come; a fair player may use the multiset, never this order.

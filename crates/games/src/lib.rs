@@ -8,6 +8,7 @@ pub mod alhambra;
 pub mod card;
 pub mod cardseq;
 pub mod deal;
+pub mod fingerprint;
 pub mod foundations;
 pub mod game;
 pub mod layout;
@@ -18,7 +19,8 @@ pub mod variant;
 
 #[cfg(test)]
 mod size_tests {
-    /// States are table keys: their size is the table's memory per position (plus an 8-byte tag).
+    /// States live on the search stack (one per level) and, with `--exact-table`, in the table
+    /// (plus an 8-byte tag); the default table keeps 12-byte fingerprints instead.
     #[test]
     fn states_stay_compact() {
         assert_eq!(std::mem::size_of::<crate::alhambra::AlhambraState>(), 120);

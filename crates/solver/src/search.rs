@@ -8,7 +8,7 @@
 //! path or not, has been or is being expanded, so nothing is missed by skipping it. The table
 //! never forgets a position; when it is full the search stops with *unknown*.
 
-use crate::table::{Insert, Table};
+use crate::table::{Insert, PositionTable};
 use patience_games::game::{Game, MoveList, Pruning};
 use std::time::{Duration, Instant};
 
@@ -23,11 +23,14 @@ pub struct Limits {
     pub table_bytes: usize,
     /// Deepest line followed (the search stack's memory is this times one frame).
     pub max_depth: usize,
+    /// Store whole positions in the table instead of 95-bit fingerprints (`table.rs`): no
+    /// collision is possible, at about eight times the memory per position.
+    pub exact_table: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30, max_depth: 100_000 }
+        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30, max_depth: 100_000, exact_table: false }
     }
 }
 
@@ -95,7 +98,7 @@ struct Frame<S> {
 /// A reusable searcher: keeps its table and stack between deals, so a study allocates once.
 pub struct Solver<G: Game> {
     limits: Limits,
-    table: Table<G::State>,
+    table: PositionTable<G::State>,
     stack: Vec<Frame<G::State>>,
     arena: Vec<G::Move>,
     scratch: MoveList<G::Move>,
@@ -108,7 +111,7 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: Table::new(limits.table_bytes), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new() }
+        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new() }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -201,12 +204,6 @@ where
         }
     }
 
-    /// The table key of a position: its symmetry class representative when symmetry is used.
-    #[inline]
-    fn key(game: &G, s: &G::State, pruning: Pruning) -> G::State {
-        if pruning.symmetry { game.canonical(s) } else { *s }
-    }
-
     /// One exhaustive search from `root` with a fresh table, expanding at most `max_states`.
     fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
@@ -220,8 +217,7 @@ where
         if game.is_won(&root) {
             return end(Verdict::Won, vec![], 0, None, max_home);
         }
-        let key = Self::key(game, &root, pruning);
-        if self.table.insert(&key, game.hash(&key)) == Insert::Full {
+        if self.table.insert(game, &root, pruning.symmetry) == Insert::Full {
             return end(Verdict::Unknown, vec![], 0, Some(Stop::Memory), max_home);
         }
         states += 1;
@@ -244,8 +240,7 @@ where
                 let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
                 return end(Verdict::Won, moves, states, None, game.home_cards(&child));
             }
-            let key = Self::key(game, &child, pruning);
-            match self.table.insert(&key, game.hash(&key)) {
+            match self.table.insert(game, &child, pruning.symmetry) {
                 Insert::Seen => continue,
                 Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
                 Insert::New => {}

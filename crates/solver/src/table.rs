@@ -1,18 +1,21 @@
-//! The transposition table: a set of exact positions, bounded in memory.
+//! The transposition table: the set of positions a search has met, bounded in memory.
 //!
-//! Open addressing with linear probing over two parallel arrays: a 64-bit tag per slot (the
-//! position's hash with the low bit forced to 1; 0 marks an empty slot) and the position itself.
-//! Positions are stored exactly, so a tag collision costs only a comparison: a false "seen" is
-//! impossible. The table starts small, doubles while its load passes 3/4, and never grows past
-//! its byte budget; once full at that size it refuses new positions and the search stops with
-//! *unknown* (never a guess).
+//! Two kinds, chosen by `Limits::exact_table`:
+//!
+//! * [`FingerprintTable`] (the default): 12 bytes a slot, a position's 128-bit fingerprint
+//!   (`patience_games::fingerprint`) cut to 95 bits: a 64-bit tag (low bit forced to 1; 0 marks
+//!   an empty slot) and a 32-bit check word in a parallel array read only when the tag matches.
+//!   A false "seen" needs two different positions to agree on all 95 bits: probability at most
+//!   n²/2⁹⁶ in a search of n positions (about 10⁻¹⁵ at 10⁷). At the most loaded (3/4) the table
+//!   costs 16 bytes per position, just after doubling 32.
+//! * [`ExactTable`]: the position itself (96–120 bytes) beside a 64-bit hash tag; a false
+//!   "seen" is impossible, at about eight times the memory.
+//!
+//! Both use open addressing with linear probing, start small, double while their load passes
+//! 3/4, and never grow past their byte budget; once full at that size they refuse new positions
+//! and the search stops with *unknown* (never a guess).
 
-pub struct Table<S> {
-    tags: Vec<u64>,
-    states: Vec<S>,
-    len: usize,
-    max_slots: usize,
-}
+use patience_games::game::Game;
 
 /// What an insertion found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,13 +27,105 @@ pub enum Insert {
 
 const MIN_SLOTS: usize = 1 << 12;
 
-impl<S: Copy + Eq + Default> Table<S> {
+/// The largest power of two of slots of `slot_bytes` within `max_bytes` (at least `MIN_SLOTS`).
+fn max_slots(max_bytes: usize, slot_bytes: usize) -> usize {
+    let n = (max_bytes / slot_bytes).max(MIN_SLOTS);
+    if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 }
+}
+
+/// Fingerprints of positions (see the module notes).
+pub struct FingerprintTable {
+    tags: Vec<u64>,
+    checks: Vec<u32>,
+    len: usize,
+    max_slots: usize,
+}
+
+impl FingerprintTable {
+    pub const SLOT_BYTES: usize = 12;
+
     /// A table that will never use more than about `max_bytes`.
     pub fn new(max_bytes: usize) -> Self {
-        let slot = std::mem::size_of::<S>() + 8;
-        let max_slots = (max_bytes / slot).max(MIN_SLOTS);
-        let max_slots = if max_slots.is_power_of_two() { max_slots } else { max_slots.next_power_of_two() / 2 };
-        Table { tags: vec![0; MIN_SLOTS], states: vec![S::default(); MIN_SLOTS], len: 0, max_slots }
+        FingerprintTable { tags: vec![0; MIN_SLOTS], checks: vec![0; MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, Self::SLOT_BYTES) }
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn bytes(&self) -> usize {
+        self.tags.len() * Self::SLOT_BYTES
+    }
+    /// The most positions the table can ever hold.
+    pub fn capacity_limit(&self) -> usize {
+        self.max_slots * 9 / 10
+    }
+    /// Forgets every position, keeping the memory for the next search.
+    pub fn clear(&mut self) {
+        self.tags.fill(0);
+        self.len = 0;
+    }
+
+    /// Adds the position with fingerprint `fp` unless present.
+    #[inline]
+    pub fn insert(&mut self, fp: u128) -> Insert {
+        if self.len * 4 >= self.tags.len() * 3 && self.tags.len() < self.max_slots {
+            self.grow();
+        }
+        let tag = fp as u64 | 1;
+        let check = (fp >> 64) as u32;
+        let mask = self.tags.len() - 1;
+        let mut i = (tag >> 20) as usize & mask;
+        loop {
+            let t = self.tags[i];
+            if t == 0 {
+                if self.len >= self.capacity_limit() {
+                    return Insert::Full;
+                }
+                self.tags[i] = tag;
+                self.checks[i] = check;
+                self.len += 1;
+                return Insert::New;
+            }
+            if t == tag && self.checks[i] == check {
+                return Insert::Seen;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let new_len = self.tags.len() * 2;
+        let old_tags = std::mem::replace(&mut self.tags, vec![0; new_len]);
+        let old_checks = std::mem::replace(&mut self.checks, vec![0; new_len]);
+        let mask = new_len - 1;
+        for (tag, check) in old_tags.into_iter().zip(old_checks) {
+            if tag != 0 {
+                let mut i = (tag >> 20) as usize & mask;
+                while self.tags[i] != 0 {
+                    i = (i + 1) & mask;
+                }
+                self.tags[i] = tag;
+                self.checks[i] = check;
+            }
+        }
+    }
+}
+
+/// Exact positions (see the module notes).
+pub struct ExactTable<S> {
+    tags: Vec<u64>,
+    states: Vec<S>,
+    len: usize,
+    max_slots: usize,
+}
+
+impl<S: Copy + Eq + Default> ExactTable<S> {
+    /// A table that will never use more than about `max_bytes`.
+    pub fn new(max_bytes: usize) -> Self {
+        let max_slots = max_slots(max_bytes, std::mem::size_of::<S>() + 8);
+        ExactTable { tags: vec![0; MIN_SLOTS], states: vec![S::default(); MIN_SLOTS], len: 0, max_slots }
     }
 
     pub fn len(&self) -> usize {
@@ -99,13 +194,58 @@ impl<S: Copy + Eq + Default> Table<S> {
     }
 }
 
+/// The table a search uses: fingerprints, or exact positions (`Limits::exact_table`).
+pub enum PositionTable<S> {
+    Fingerprints(FingerprintTable),
+    Exact(ExactTable<S>),
+}
+
+impl<S: Copy + Eq + Default> PositionTable<S> {
+    pub fn new(max_bytes: usize, exact: bool) -> Self {
+        if exact { PositionTable::Exact(ExactTable::new(max_bytes)) } else { PositionTable::Fingerprints(FingerprintTable::new(max_bytes)) }
+    }
+
+    /// Adds the key of `s` (its symmetry class when `symmetry`) unless present.
+    #[inline]
+    pub fn insert<G: Game<State = S>>(&mut self, game: &G, s: &S, symmetry: bool) -> Insert {
+        match self {
+            PositionTable::Fingerprints(t) => t.insert(game.fingerprint(s, symmetry)),
+            PositionTable::Exact(t) => {
+                let key = if symmetry { game.canonical(s) } else { *s };
+                t.insert(&key, game.hash(&key))
+            }
+        }
+    }
+    pub fn len(&self) -> usize {
+        match self {
+            PositionTable::Fingerprints(t) => t.len(),
+            PositionTable::Exact(t) => t.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn bytes(&self) -> usize {
+        match self {
+            PositionTable::Fingerprints(t) => t.bytes(),
+            PositionTable::Exact(t) => t.bytes(),
+        }
+    }
+    pub fn clear(&mut self) {
+        match self {
+            PositionTable::Fingerprints(t) => t.clear(),
+            PositionTable::Exact(t) => t.clear(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn finds_what_it_stored_and_nothing_else() {
-        let mut t: Table<[u64; 2]> = Table::new(1 << 24);
+        let mut t: ExactTable<[u64; 2]> = ExactTable::new(1 << 24);
         for i in 0..5_000u64 {
             // Deliberately colliding hashes: exactness must come from the stored keys.
             assert_eq!(t.insert(&[i, !i], i % 7), Insert::New);
@@ -122,7 +262,7 @@ mod tests {
     #[test]
     fn stays_within_its_budget_and_reports_full() {
         let budget = 1 << 20;
-        let mut t: Table<[u64; 2]> = Table::new(budget);
+        let mut t: ExactTable<[u64; 2]> = ExactTable::new(budget);
         let mut stored = 0u64;
         let full_at = loop {
             let h = stored.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -136,5 +276,53 @@ mod tests {
         assert_eq!(full_at as usize, t.capacity_limit());
         // Known positions are still recognised when full.
         assert_eq!(t.insert(&[5, 0], 5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Insert::Seen);
+    }
+
+    /// A random-looking 128-bit value per index (splitmix64 twice).
+    fn fp(i: u64) -> u128 {
+        let mix = |mut z: u64| {
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        (mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) as u128) << 64 | mix(i ^ 0xDEAD_BEEF) as u128
+    }
+
+    #[test]
+    fn fingerprint_table_finds_what_it_stored_and_nothing_else() {
+        let mut t = FingerprintTable::new(1 << 24);
+        for i in 0..50_000u64 {
+            assert_eq!(t.insert(fp(i)), Insert::New);
+        }
+        for i in 0..50_000u64 {
+            assert_eq!(t.insert(fp(i)), Insert::Seen);
+        }
+        // Equal tags, different check words: different positions.
+        let base = fp(7) as u64 as u128;
+        assert_eq!(t.insert(base | 123u128 << 64), Insert::New);
+        assert_eq!(t.insert(base | 124u128 << 64), Insert::New);
+        assert_eq!(t.len(), 50_002);
+        // Memory per stored position stays within 32 bytes (12-byte slots, load ≥ 3/8).
+        assert!(t.bytes() <= 32 * t.len(), "{} bytes for {}", t.bytes(), t.len());
+        t.clear();
+        assert!(t.is_empty());
+        assert_eq!(t.insert(fp(3)), Insert::New);
+    }
+
+    #[test]
+    fn fingerprint_table_stays_within_its_budget_and_reports_full() {
+        let budget = 1 << 20;
+        let mut t = FingerprintTable::new(budget);
+        let mut stored = 0u64;
+        let full_at = loop {
+            match t.insert(fp(stored)) {
+                Insert::New => stored += 1,
+                Insert::Full => break stored,
+                Insert::Seen => unreachable!(),
+            }
+        };
+        assert!(t.bytes() <= budget);
+        assert_eq!(full_at as usize, t.capacity_limit());
+        assert_eq!(t.insert(fp(5)), Insert::Seen, "known positions are still recognised when full");
     }
 }

@@ -95,6 +95,13 @@ fn compare<G: Game>(
         Pruning::ALL,
     ] {
         let r = solve(game, limits, pruning);
+        if pruning == Pruning::ALL {
+            // The fingerprint table (the default) against the exact one: the same search, move
+            // for move (a fingerprint collision would show as fewer states). With all pruning
+            // only, to keep the suite's time (tests/tables.rs compares with none too).
+            let e = solve(game, Limits { exact_table: true, ..limits }, pruning);
+            assert_eq!((e.verdict, e.states, &e.moves, e.stop), (r.verdict, r.states, &r.moves, r.stop), "{case} {pruning:?}: exact and fingerprint tables differ");
+        }
         if r.verdict == Verdict::Won {
             let solution: Vec<Action> = actions(game, &r.moves);
             if let Err(e) = replay(&reference_moves(&solution)) {

@@ -34,6 +34,8 @@ pub struct BenchReport {
     /// Table bytes per stored position, in the deal that stored the most.
     pub bytes_per_state: f64,
     pub state_bytes: usize,
+    /// What the table stores (`exact` or `fingerprint-95`, as in study manifests).
+    pub table: String,
 }
 
 struct One {
@@ -95,6 +97,7 @@ where
         peak_table_bytes: ones.iter().map(|o| o.table_bytes).max().unwrap_or(0),
         bytes_per_state: biggest.table_bytes as f64 / biggest.table_len.max(1) as f64,
         state_bytes: std::mem::size_of::<G::State>(),
+        table: crate::manifest::table_kind(limits.exact_table).into(),
     })
 }
 
@@ -102,9 +105,9 @@ impl BenchReport {
     /// The one-table text form.
     pub fn to_text(&self) -> String {
         format!(
-            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | peak table | bytes/state | state size |\n\
-             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
-             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.1} MiB | {:.1} | {} B |\n",
+            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | table | peak table | bytes/state | state size |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
+             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
             self.variant,
             self.seeds,
             self.limit_states,
@@ -118,6 +121,7 @@ impl BenchReport {
             self.seconds_p99,
             self.seconds_max,
             self.states_per_second_per_core,
+            self.table,
             self.peak_table_bytes as f64 / (1 << 20) as f64,
             self.bytes_per_state,
             self.state_bytes

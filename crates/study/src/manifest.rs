@@ -7,6 +7,16 @@ fn thoughtful() -> String {
     "thoughtful".into()
 }
 
+/// Studies written before the fingerprint table stored exact positions.
+fn exact() -> String {
+    "exact".into()
+}
+
+/// The manifest's name of a transposition table kind (`Limits::exact_table`).
+pub fn table_kind(exact_table: bool) -> &'static str {
+    if exact_table { "exact" } else { "fingerprint-95" }
+}
+
 /// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
 /// for the same seeds; a new generator would get a new name.
 pub const DEAL_GENERATOR: &str = "chacha8-fisher-yates-u64-v1";
@@ -25,6 +35,10 @@ pub struct Manifest {
     pub max_states: u64,
     pub max_ms: Option<u64>,
     pub table_mb: usize,
+    /// What the transposition table stores: `exact` positions or `fingerprint-95` (95-bit
+    /// fingerprints; a false "seen" has probability at most n²/2⁹⁶ per search of n positions).
+    #[serde(default = "exact")]
+    pub table: String,
     pub pruning: String,
     /// Who plays: `thoughtful` (the solver, which knows the stock order), `greedy`, or
     /// `sampling K=… states=…` (players that cannot see the stock).
@@ -60,6 +74,7 @@ impl Manifest {
         check("rules", self.rules == other.rules);
         check("seed range", (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end));
         check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
+        check("table", self.table == other.table);
         check("pruning", self.pruning == other.pruning);
         check("player", self.player == other.player);
         check("deal generator", self.deal_generator == other.deal_generator);

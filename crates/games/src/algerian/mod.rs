@@ -6,6 +6,7 @@
 //! in whether the stock's last 8 cards go to the depots. The options are read from
 //! [`AlgerianRules`].
 
+mod key;
 mod moves;
 mod prune;
 mod state;

@@ -363,6 +363,11 @@ impl Game for Algerian {
         s.full_hash()
     }
 
+    fn fingerprint(&self, s: &AlgerianState, _symmetry: bool) -> u128 {
+        // Under symmetry pruning `play` keeps positions canonical already (key.rs).
+        s.fingerprint()
+    }
+
     fn action(&self, s: &AlgerianState, m: AlgerianMove) -> Action {
         match m {
             AlgerianMove::Card { from, to, .. } => Action::Card {

@@ -225,6 +225,11 @@ impl Game for Alhambra {
         s.full_hash()
     }
 
+    fn fingerprint(&self, s: &AlhambraState, _symmetry: bool) -> u128 {
+        // No symmetry in this family: the key is the position.
+        s.fingerprint()
+    }
+
     fn is_dead(&self, s: &AlhambraState) -> bool {
         self.last_pass_dead(s)
     }

@@ -60,6 +60,19 @@ impl AlhambraState {
         (self.wlen[w] > 0).then(|| self.seq.get(self.waste_end(w) - 1))
     }
 
+    /// The table's fingerprint of the position: every field, the sequence by its packed words.
+    pub(super) fn fingerprint(&self) -> u128 {
+        let mut k = [0u64; 13];
+        k[..10].copy_from_slice(self.seq.words());
+        k[10] = self.seq.len() as u64 | (self.found.bits() as u64) << 32;
+        k[11] = self.heights as u64 | (u32::from_le_bytes(self.refill) as u64) << 32;
+        k[12] = u32::from_le_bytes(self.wlen) as u64
+            | (self.redeals_left as u64) << 32
+            | (self.run_foundations as u64) << 40
+            | (self.run_reserves as u64) << 48;
+        crate::fingerprint::of_words(&k)
+    }
+
     /// The hash of the whole position: the sequence hash mixed with the small fields.
     pub(super) fn full_hash(&self) -> u64 {
         let a = self.found.bits() as u64 | (self.heights as u64) << 32;

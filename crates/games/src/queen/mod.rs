@@ -6,6 +6,7 @@
 //! colours, or in suit for General's Patience), all read from [`QueenRules`].
 
 mod found;
+mod key;
 mod moves;
 mod prune;
 mod render;

@@ -253,27 +253,30 @@ impl Queen {
         if let Some(w) = waste {
             home(Loc::Waste, w, out);
         }
-        // 2. Builds on tableau tops: from the waste, then from other piles.
+        // 2. Builds on tableau tops: from the waste, then from other piles. `takes[c]`: the
+        //    piles whose top takes a card of build class c (one pass instead of all pairs;
+        //    targets still come in pile order).
+        let mut takes = [0u16; 26];
         for j in 0..rows {
             let t = s.top[j];
-            if t == NO_CARD {
-                continue;
+            if t != NO_CARD {
+                takes[BUILDS_ON[t as usize] as usize] |= 1 << j;
             }
-            if let Some(w) = waste
-                && tableau_accepts(t, w)
-            {
-                out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
+        }
+        let build = |from: Loc, mut targets: u16, out: &mut MoveList<QueenMove>| {
+            while targets != 0 {
+                let j = targets.trailing_zeros() as u8;
+                out.push(QueenMove::Card { from, to: Loc::Pile(j) });
+                targets &= targets - 1;
             }
+        };
+        if let Some(w) = waste {
+            build(Loc::Waste, takes[BUILD_CLASS[w as usize] as usize], out);
         }
         for i in 0..rows {
             let k = s.top[i];
-            if k == NO_CARD {
-                continue;
-            }
-            for j in 0..rows {
-                if j != i && s.top[j] != NO_CARD && tableau_accepts(s.top[j], k) {
-                    out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
-                }
+            if k != NO_CARD {
+                build(Loc::Pile(i as u8), takes[BUILD_CLASS[k as usize] as usize] & !(1 << i), out);
             }
         }
         // 3. Into empty piles: any time in the open variant (from the tableau or the waste);
@@ -363,6 +366,32 @@ fn exact_foundation_targets(s: &QueenState, f: &Foundations, from: Loc, k: u8, o
     }
 }
 
+/// A card's class for tableau building (RULES.md §3: down in alternating colours, so only
+/// colour and rank matter): colour · 13 + rank.
+const BUILD_CLASS: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut k = 0;
+    while k < 52 {
+        let c = Kind::from_index(k as u8);
+        t[k] = c.colour() * 13 + c.rank();
+        k += 1;
+    }
+    t
+};
+
+/// The build class a tableau top of each kind takes (`tableau_accepts(top, k)` exactly when
+/// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
+const BUILDS_ON: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut k = 0;
+    while k < 52 {
+        let c = Kind::from_index(k as u8);
+        t[k] = (1 - c.colour()) * 13 + (c.rank() + 12) % 13;
+        k += 1;
+    }
+    t
+};
+
 /// The other suit of the same colour (C↔S, H↔D), same rank.
 #[inline]
 fn partner(k: u8) -> u8 {
@@ -427,6 +456,11 @@ impl Game for Queen {
         s.hash()
     }
 
+    fn fingerprint(&self, s: &QueenState, symmetry: bool) -> u128 {
+        // The same symmetry as `canonical`, without sorting (key.rs).
+        s.fingerprint(self.rules.rows(), symmetry && s.chosen())
+    }
+
     fn is_dead(&self, s: &QueenState) -> bool {
         // The terrace dead test assumes that foundations only grow (prune.rs).
         !self.rules.exact_foundations() && self.terrace_dead(s)
@@ -460,5 +494,19 @@ impl Game for Queen {
 
     fn split_root(&self) -> bool {
         !self.start.chosen()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn build_classes_say_what_tableau_accepts_says() {
+        for top in 0..52u8 {
+            for k in 0..52u8 {
+                assert_eq!(BUILDS_ON[top as usize] == BUILD_CLASS[k as usize], tableau_accepts(top, k), "{top} {k}");
+            }
+        }
     }
 }

@@ -198,6 +198,11 @@ impl Game for Quilt {
         s.full_hash()
     }
 
+    fn fingerprint(&self, s: &QuiltState, _symmetry: bool) -> u128 {
+        // No symmetry in this family: the key is the position.
+        s.fingerprint()
+    }
+
     fn is_dead(&self, s: &QuiltState) -> bool {
         self.last_pass_dead(s)
     }
