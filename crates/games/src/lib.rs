@@ -25,8 +25,8 @@ mod size_tests {
     fn states_stay_compact() {
         assert_eq!(std::mem::size_of::<crate::alhambra::AlhambraState>(), 120);
         assert_eq!(std::mem::size_of::<crate::quilt::QuiltState>(), 120);
-        // 80 bytes of position and 16 for the exact foundations of the foundation-to-tableau
-        // option (`queen/found.rs`; 0 without it).
-        assert_eq!(std::mem::size_of::<crate::queen::QueenState>(), 96);
+        // 80 bytes of position, 16 for the exact foundations of the foundation-to-tableau
+        // option (`queen/found.rs`; 0 without it), 16 for the running sum of pile fingerprints.
+        assert_eq!(std::mem::size_of::<crate::queen::QueenState>(), 112);
     }
 }

@@ -5,7 +5,8 @@
 //! the tableau piles have the same future; `canonical` picks the sorted one. The fingerprint
 //! needs no sort: each pile is one `u128` (its chain bits, length and bottom card — with its
 //! index when piles are not interchangeable), and the piles enter as a multiset, the wrapping
-//! sum of their fingerprints (`fingerprint.rs`). So two positions get the same fingerprint
+//! sum of their fingerprints (`fingerprint.rs`). That sum is kept in the state by `push` and
+//! `pop` (two pile fingerprints a card move instead of one per pile per position). So two positions get the same fingerprint
 //! exactly when their canonical forms are equal (up to the stated collision probability); the
 //! tests check this against `with_sorted_piles`.
 
@@ -16,27 +17,27 @@ use crate::fingerprint::{multiset, of_words};
 const PILE_DOMAIN: u64 = 0x5155_4545_4e50_494c;
 
 impl QueenState {
+    /// Pile `i` (not empty, its chain bits from `off`) as one `u128`: chain bits, length,
+    /// bottom card (an injective encoding: at most 103 chain bits).
+    #[inline]
+    fn pile_value(&self, i: usize, off: u32) -> u128 {
+        let n = self.len[i] as u32 - 1;
+        let bits = (self.suits >> off) & ((1u128 << n) - 1);
+        bits | (self.len[i] as u128) << 104 | (self.base[i] as u128) << 112
+    }
+
+    /// The fingerprint of pile `i` (not empty) as an element of the multiset of piles.
+    #[inline]
+    pub(super) fn pile_fingerprint(&self, i: usize, off: u32) -> u128 {
+        multiset(self.pile_value(i, off), PILE_DOMAIN)
+    }
+
     /// The fingerprint of the position's key; `interchangeable`: the tableau piles are a
     /// multiset (symmetry pruning after the opening choice), otherwise each pile keeps its
     /// index. `rows`: the variant's number of tableau piles.
     #[inline]
     pub(crate) fn fingerprint(&self, rows: usize, interchangeable: bool) -> u128 {
-        let mut rest = self.suits;
-        let mut sum = 0u128;
-        for i in 0..rows {
-            // Empty piles are left out: with the number of piles fixed, the non-empty ones
-            // (with their indices when those count) determine the rest.
-            if self.len[i] == 0 {
-                continue;
-            }
-            let n = self.len[i] as u32 - 1;
-            // Pile i's chain bits follow pile i-1's (at most 103 bits in all, so n < 128).
-            let bits = rest & ((1u128 << n) - 1);
-            rest >>= n;
-            let index = if interchangeable { 0 } else { i as u128 + 1 };
-            let pile = bits | (self.len[i] as u128) << 104 | (self.base[i] as u128) << 112 | index << 120;
-            sum = sum.wrapping_add(multiset(pile, PILE_DOMAIN));
-        }
+        let piles = if interchangeable { self.piles_fp } else { self.indexed_piles_fingerprint(rows) };
         // The tops are implied by the piles; everything else is listed.
         let small = self.dealt as u64 | (self.terrace as u64) << 8 | (self.base_rank as u64) << 16 | (self.redeals_left as u64) << 24;
         let words = [
@@ -48,7 +49,37 @@ impl QueenState {
             (self.found >> 64) as u64,
             small,
         ];
-        sum.wrapping_add(of_words(&words))
+        piles.wrapping_add(of_words(&words))
+    }
+
+    /// Piles with their indices (before the opening choice, or without symmetry pruning; not
+    /// the hot path). Empty piles are left out: with the number of piles fixed, the non-empty
+    /// ones with their indices determine the rest.
+    fn indexed_piles_fingerprint(&self, rows: usize) -> u128 {
+        let mut off = 0;
+        let mut sum = 0u128;
+        for i in 0..rows {
+            if self.len[i] > 0 {
+                let pile = self.pile_value(i, off) | (i as u128 + 1) << 120;
+                sum = sum.wrapping_add(multiset(pile, PILE_DOMAIN));
+                off += self.len[i] as u32 - 1;
+            }
+        }
+        sum
+    }
+
+    /// `piles_fp` computed from scratch (tests: `push` and `pop` keep it).
+    #[cfg(test)]
+    pub(super) fn piles_fingerprint_from_scratch(&self, rows: usize) -> u128 {
+        let mut off = 0;
+        let mut sum = 0u128;
+        for i in 0..rows {
+            if self.len[i] > 0 {
+                sum = sum.wrapping_add(self.pile_fingerprint(i, off));
+                off += self.len[i] as u32 - 1;
+            }
+        }
+        sum
     }
 }
 
@@ -114,6 +145,7 @@ mod tests {
             assert_eq!(s.fingerprint(rows, false) == t.fingerprint(rows, false), s == t);
             permuted_pairs += (s != t) as u32;
             // The partition by fingerprint is the partition by sorted form.
+            assert_eq!(s.piles_fp, s.piles_fingerprint_from_scratch(rows));
             let (key, fp) = (s.with_sorted_piles(rows), s.fingerprint(rows, true));
             assert_eq!(*by_sorted.entry(key).or_insert(fp), fp, "one class, two fingerprints");
             assert_eq!(*by_fp.entry(fp).or_insert(key), key, "one fingerprint, two classes");

@@ -1,4 +1,4 @@
-//! The position of a Queen of Italy family game, exact and bit-packed (96 bytes).
+//! The position of a Queen of Italy family game, exact and bit-packed (112 bytes).
 //!
 //! * Tableau: every pile is one *base* card (whatever was put into it while empty) and above it
 //!   a chain built down with wrap in alternating colours (RULES.md §3). So a chain card's rank
@@ -28,6 +28,9 @@ pub struct QueenState {
     pub(crate) home: u128,
     /// Exact foundations (foundation-to-tableau option only; `found.rs`).
     pub(crate) found: u128,
+    /// The sum of the fingerprints of the non-empty piles (`key.rs`), kept by `push` and `pop`:
+    /// a function of the multiset of piles, so it never makes equal positions unequal.
+    pub(crate) piles_fp: u128,
     pub(crate) base: [u8; MAX_ROWS],
     pub(crate) len: [u8; MAX_ROWS],
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
@@ -47,6 +50,7 @@ impl Default for QueenState {
             removed: 0,
             home: 0,
             found: 0,
+            piles_fp: 0,
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
@@ -117,20 +121,25 @@ impl QueenState {
     /// Puts kind `k` on pile `i` (the caller has checked the rules).
     #[inline]
     pub(crate) fn push(&mut self, i: usize, k: u8) {
+        let off = self.offset(i);
         if self.len[i] == 0 {
             self.base[i] = k;
         } else {
-            let pos = self.offset(i) + self.len[i] as u32 - 1;
+            self.piles_fp = self.piles_fp.wrapping_sub(self.pile_fingerprint(i, off));
+            let pos = off + self.len[i] as u32 - 1;
             self.suits = insert_bit(self.suits, pos, suit_bit(k));
         }
         self.len[i] += 1;
         self.top[i] = k;
+        self.piles_fp = self.piles_fp.wrapping_add(self.pile_fingerprint(i, off));
     }
 
     /// Takes the top card off pile `i` (not empty).
     #[inline]
     pub(crate) fn pop(&mut self, i: usize) -> u8 {
         let k = self.top[i];
+        let off = self.offset(i);
+        self.piles_fp = self.piles_fp.wrapping_sub(self.pile_fingerprint(i, off));
         self.len[i] -= 1;
         match self.len[i] {
             0 => {
@@ -138,9 +147,9 @@ impl QueenState {
                 self.top[i] = NO_CARD;
             }
             n => {
-                let off = self.offset(i);
                 self.suits = remove_bit(self.suits, off + n as u32 - 1);
                 self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n as u32 - 1, (self.suits >> (off + n as u32 - 2)) & 1) };
+                self.piles_fp = self.piles_fp.wrapping_add(self.pile_fingerprint(i, off));
             }
         }
         k
@@ -345,6 +354,9 @@ mod tests {
         }
         assert_eq!(s.with_sorted_piles(9), t.with_sorted_piles(9));
         assert_ne!(s, t);
+        // The running sum of pile fingerprints survives pushes and pops.
+        assert_eq!(s.piles_fp, s.piles_fingerprint_from_scratch(9));
+        assert_eq!(s.piles_fp, t.piles_fp);
     }
 
     #[test]
