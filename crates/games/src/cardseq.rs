@@ -73,6 +73,12 @@ impl CardSeq {
     pub fn get(&self, i: usize) -> Kind {
         Kind::from_index(self.packed.get(i))
     }
+    /// The packed words, read-only (see [`PackedSeq::words`]): kind indices six bits each, ten
+    /// to a word, card `i` in word `i / 10` at bit `6 · (i % 10)`.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        self.packed.words()
+    }
     /// The hash of the contents (see the module notes).
     #[inline]
     pub fn hash(&self) -> u64 {

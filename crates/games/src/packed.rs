@@ -41,6 +41,13 @@ impl<const W: usize> PackedSeq<W> {
         ((self.words[i / PER_WORD] >> (BITS as usize * (i % PER_WORD))) & SLOT) as u8
     }
 
+    /// The packed words, read-only: slot `i` is bits `6 · (i % 10)..` of word `i / 10`, and
+    /// slots past the length are zero (for callers that read many slots in a row).
+    #[inline]
+    pub fn words(&self) -> &[u64; W] {
+        &self.words
+    }
+
     /// Inserts `v` (< 64) at `i`, moving slots `i..` up by one. The caller keeps the length and
     /// guarantees it stays within capacity.
     #[inline]
