@@ -64,11 +64,6 @@ impl CardSeq {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
-    /// The packed contents, six bits a card, zero past the end (with `len`, the exact sequence).
-    #[inline]
-    pub fn words(&self) -> &[u64; WORDS] {
-        self.packed.words()
-    }
     #[inline]
     pub fn get(&self, i: usize) -> Kind {
         Kind::from_index(self.packed.get(i))
@@ -76,7 +71,7 @@ impl CardSeq {
     /// The packed words, read-only (see [`PackedSeq::words`]): kind indices six bits each, ten
     /// to a word, card `i` in word `i / 10` at bit `6 · (i % 10)`.
     #[inline]
-    pub fn words(&self) -> &[u64] {
+    pub fn words(&self) -> &[u64; WORDS] {
         self.packed.words()
     }
     /// The hash of the contents (see the module notes).

@@ -30,12 +30,6 @@ impl<const W: usize> PackedSeq<W> {
         PackedSeq { words: [0; W] }
     }
 
-    /// The packed words (slots past the length are zero): the sequence's exact contents.
-    #[inline]
-    pub fn words(&self) -> &[u64; W] {
-        &self.words
-    }
-
     #[inline]
     pub fn get(&self, i: usize) -> u8 {
         ((self.words[i / PER_WORD] >> (BITS as usize * (i % PER_WORD))) & SLOT) as u8
