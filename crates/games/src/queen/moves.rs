@@ -59,13 +59,10 @@ impl Queen {
     /// `pred` with base rank `base_rank`.
     #[inline]
     pub(crate) fn pred_at(&self, base_rank: u8, k: u8) -> Option<u8> {
-        let kk = Kind::from_index(k);
-        if kk.rank() == base_rank {
+        if RANK[k as usize] == base_rank {
             return None;
         }
-        let r = (kk.rank() + 12) % 13;
-        let suit = if self.rules.suited_foundations() { kk.suit() } else { (1 - kk.colour()) * 2 };
-        Some(Kind::new(suit, r).index())
+        Some(if self.rules.suited_foundations() { PRED_SUITED[k as usize] } else { PRED_ALTERNATE[k as usize] })
     }
 
     /// Copies per foundation class: 4 of a colour and rank, 2 of a card.
@@ -395,8 +392,30 @@ const BUILDS_ON: [u8; 52] = {
 /// The other suit of the same colour (C↔S, H↔D), same rank.
 #[inline]
 fn partner(k: u8) -> u8 {
-    ((k / 13) ^ 1) * 13 + k % 13
+    PARTNER[k as usize]
 }
+
+/// Per-kind tables for the hot paths (kind indices are suit · 13 + rank; a lookup is cheaper
+/// than the divisions). Each is checked against its definition in the tests below.
+macro_rules! kind_table {
+    (|$k:ident| $e:expr) => {{
+        let mut t = [0u8; 52];
+        let mut i = 0;
+        while i < 52 {
+            let $k = Kind::from_index(i as u8);
+            t[i] = $e;
+            i += 1;
+        }
+        t
+    }};
+}
+const RANK: [u8; 52] = kind_table!(|k| k.rank());
+const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
+/// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
+const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
+/// The class below `k` on an alternate-colour foundation: its representative (the lower suit
+/// of the other colour), one rank lower (with wrap).
+const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
 
 impl Game for Queen {
     type State = QueenState;
@@ -500,6 +519,18 @@ impl Game for Queen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_tables_follow_their_definitions() {
+        for k in 0..52u8 {
+            let c = Kind::from_index(k);
+            assert_eq!(RANK[k as usize], c.rank());
+            assert_eq!(PARTNER[k as usize], ((k / 13) ^ 1) * 13 + k % 13);
+            let lower = (c.rank() + 12) % 13;
+            assert_eq!(PRED_SUITED[k as usize], Kind::new(c.suit(), lower).index());
+            assert_eq!(PRED_ALTERNATE[k as usize], Kind::new((1 - c.colour()) * 2, lower).index());
+        }
+    }
 
     #[test]
     fn build_classes_say_what_tableau_accepts_says() {

@@ -97,7 +97,9 @@ impl QueenState {
     /// Copies of kind `k` on the foundations.
     #[inline]
     pub fn home(&self, k: u8) -> u32 {
-        ((self.home >> (2 * k as u32)) & 3) as u32
+        // Two 64-bit halves: a variable shift of a u128 costs several instructions.
+        let half = if k < 32 { self.home as u64 } else { (self.home >> 64) as u64 };
+        ((half >> (2 * (k as u32 & 31))) & 3) as u32
     }
     #[inline]
     pub(crate) fn add_home(&mut self, k: u8) {
