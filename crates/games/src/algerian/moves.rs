@@ -242,16 +242,27 @@ impl Algerian {
     }
 
     /// Stores `s` in canonical form where its symmetries allow (see `prune.rs`).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn canonicalise(&self, s: &mut AlgerianState) {
-        if self.depots_interchangeable(s) {
-            s.sort_group(0, DEPOTS);
+        self.recanonicalise(s, (1 << PILES) - 1);
+    }
+
+    /// [`Self::canonicalise`] for a position whose stored piles outside `dirty` (bit p: stored
+    /// pile p) are those of a canonical position with the same stock size: only the dirty piles
+    /// need re-placing in their groups (a group without dirty piles is still sorted).
+    #[inline]
+    fn recanonicalise(&self, s: &mut AlgerianState, dirty: u32) {
+        let (dep, res) = (dirty & 0xFF, dirty >> DEPOTS);
+        if dep != 0 && self.depots_interchangeable(s) {
+            s.resort_group(0, DEPOTS, dep);
         }
-        if self.reserves_interchangeable(s) {
-            s.sort_group(DEPOTS, RESERVES);
+        if res != 0 && self.reserves_interchangeable(s) {
+            s.resort_group(DEPOTS, RESERVES, res);
         }
         if self.rules.carthage() {
             s.order_carthage_foundations();
         }
+        s.sorted = true;
     }
 
     fn spot_pile(&self, s: &AlgerianState, sp: Spot) -> Pile {
@@ -290,6 +301,20 @@ impl Game for Algerian {
     }
 
     fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
+        // A card move changes only its source and target piles (and foundations), and not the
+        // stock size, so a canonical parent's other piles stay in canonical order.
+        let mut dirty: u32 = (1 << PILES) - 1;
+        if s.sorted
+            && let AlgerianMove::Card { from, to, .. } = m
+        {
+            let bit = |sp: Spot| match sp {
+                Spot::Depot(d) => 1 << d,
+                Spot::Reserve(r) => 1 << (DEPOTS + r as usize),
+                Spot::Foundation(_) => 0,
+            };
+            dirty = bit(from) | bit(to);
+        }
+        s.sorted = false;
         match m {
             AlgerianMove::Card { from, to, .. } => {
                 let k = match from {
@@ -339,7 +364,7 @@ impl Game for Algerian {
             }
         }
         if m.flags() & SYM != 0 {
-            self.canonicalise(s);
+            self.recanonicalise(s, dirty);
         }
     }
 

@@ -63,11 +63,15 @@ pub struct AlgerianState {
     pub(super) run: u8,
     /// Physical names of the stored piles (see the module notes); ignored by `==` and hashing.
     pub(super) names: u64,
+    /// Set by `Algerian::canonicalise`: the piles are in canonical form for this stock size, so
+    /// a card move's canonical child needs only its moved piles re-placed (`play`). Cleared by
+    /// every literal move. Not part of the position: ignored by `==` and hashing.
+    pub(super) sorted: bool,
 }
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, sorted: false }
     }
 }
 
@@ -99,6 +103,25 @@ fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
     ((words[w] >> o) | hi) & WORD
 }
 
+/// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
+/// (a proper prefix is less), ten slots at a time.
+fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
+    let mut n = la.min(lb);
+    while n > 0 {
+        let m = n.min(10);
+        let (ca, cb) = (chunk(words, a), chunk(words, b));
+        let x = (ca ^ cb) & low_mask(m);
+        if x != 0 {
+            let sh = x.trailing_zeros() / 6 * 6;
+            return ((ca >> sh) & SLOT).cmp(&((cb >> sh) & SLOT));
+        }
+        a += 10;
+        b += 10;
+        n -= m;
+    }
+    la.cmp(&lb)
+}
+
 /// Writes the low `m` (1..=10) slots of `c` at slots `pos..pos + m`.
 #[inline]
 fn write_slots(words: &mut [u64; WORDS], pos: usize, c: u64, m: usize) {
@@ -122,6 +145,7 @@ impl AlgerianState {
     pub(super) fn get(&self, i: usize) -> u8 {
         ((self.words[i / 10] >> (6 * (i % 10))) & SLOT) as u8
     }
+    #[cfg(test)]
     #[inline]
     fn set(&mut self, i: usize, v: u8) {
         let (w, o) = (i / 10, 6 * (i % 10));
@@ -232,68 +256,71 @@ impl AlgerianState {
     /// comes first), carrying the physical names along. The piles of a group are contiguous in
     /// the sequence. Equal piles keep their relative order (a stable sort: the result is the one
     /// stable order, whatever the algorithm), exactly as [`Self::sort_group_simple`] does.
-    ///
-    /// Fast path: the piles are compared in place, ten packed slots at a time (the lowest slot
-    /// where two chunks differ decides), with each pile's first chunk read once; a stable
-    /// insertion sort costs n − 1 comparisons when the group is already sorted (the usual case:
-    /// a move changes at most two piles of a canonical parent), and only a reordered group is
-    /// rewritten, a chunk of ten slots at a time.
+    #[cfg(test)]
+    #[inline]
     pub(super) fn sort_group(&mut self, first: usize, n: usize) {
+        self.resort_group(first, n, (1 << n) - 1);
+    }
+
+    /// [`Self::sort_group`] for a group whose piles outside `dirty` (bit i: pile `first + i`)
+    /// are known to be in sorted order among themselves (a canonical parent's piles that a move
+    /// did not touch): only the dirty piles are compared and re-placed.
+    ///
+    /// A stable insertion sort over pile indices, where two clean piles are never compared (the
+    /// earlier is not greater). It gives the one stable order, as any stable sort would. Piles
+    /// are compared in place, ten packed slots at a time (the lowest slot where two chunks
+    /// differ decides); only a reordered group is rewritten, ten slots at a time.
+    pub(super) fn resort_group(&mut self, first: usize, n: usize, dirty: u32) {
         debug_assert!(n <= DEPOTS);
         let mut starts = [0usize; DEPOTS];
-        let mut lens = [0usize; DEPOTS];
-        let mut keys = [0u64; DEPOTS];
         let mut at = self.start(first);
-        for i in 0..n {
-            let l = self.lens[first + i] as usize;
-            starts[i] = at;
-            lens[i] = l;
-            if l > 0 {
-                keys[i] = chunk(&self.words, at) & low_mask(l.min(10));
-            }
-            at += l;
+        for (i, st) in starts[..n].iter_mut().enumerate() {
+            *st = at;
+            at += self.lens[first + i] as usize;
         }
+        let lens = &self.lens[first..first + n];
+        let words = &self.words;
+        // The first ten slots of pile i, masked to its length.
+        let key = |i: usize| if lens[i] == 0 { 0 } else { chunk(words, starts[i]) & low_mask((lens[i] as usize).min(10)) };
         let greater = |a: usize, b: usize| -> bool {
-            let (la, lb) = (lens[a], lens[b]);
+            let (la, lb) = (lens[a] as usize, lens[b] as usize);
             let m = la.min(lb);
-            let x = (keys[a] ^ keys[b]) & low_mask(m.min(10));
+            let (ka, kb) = (key(a), key(b));
+            let x = (ka ^ kb) & low_mask(m.min(10));
             if x != 0 {
                 let sh = x.trailing_zeros() / 6 * 6;
-                return (keys[a] >> sh) & SLOT > (keys[b] >> sh) & SLOT;
+                return (ka >> sh) & SLOT > (kb >> sh) & SLOT;
             }
             if m <= 10 {
                 return la > lb;
             }
-            self.cmp_slots(starts[a] + 10, la - 10, starts[b] + 10, lb - 10) == std::cmp::Ordering::Greater
+            cmp_slots(words, starts[a] + 10, la - 10, starts[b] + 10, lb - 10) == std::cmp::Ordering::Greater
         };
-        // Stable insertion sort of the pile indices: an element moves left only past strictly
-        // greater ones.
         let mut order = [0usize; DEPOTS];
-        for (i, o) in order[..n].iter_mut().enumerate() {
-            *o = i;
-        }
         let mut moved = false;
-        for i in 1..n {
-            let x = order[i];
+        for i in 0..n {
             let mut j = i;
-            while j > 0 && greater(order[j - 1], x) {
-                order[j] = order[j - 1];
+            while j > 0 {
+                let y = order[j - 1];
+                if (dirty >> y | dirty >> i) & 1 == 0 || !greater(y, i) {
+                    break;
+                }
+                order[j] = y;
                 j -= 1;
             }
-            if j != i {
-                order[j] = x;
-                moved = true;
-            }
+            order[j] = i;
+            moved |= j != i;
         }
         if !moved {
             return;
         }
+        let lens: [u8; DEPOTS] = std::array::from_fn(|i| if i < n { self.lens[first + i] } else { 0 });
         let src = self.words;
         let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
         let old_names = self.names;
         let mut pos = starts[0];
         for (c, &o) in order[..n].iter().enumerate() {
-            let (mut from, mut left) = (starts[o], lens[o]);
+            let (mut from, mut left) = (starts[o], lens[o] as usize);
             while left > 0 {
                 let m = left.min(10);
                 write_slots(&mut self.words, pos, chunk(&src, from), m);
@@ -301,30 +328,11 @@ impl AlgerianState {
                 from += m;
                 left -= m;
             }
-            self.lens[first + c] = lens[o] as u8;
+            self.lens[first + c] = lens[o];
             let name = (old_names >> shift(first + o)) & 7;
             let sh = shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
-    }
-
-    /// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
-    /// (a proper prefix is less), ten slots at a time.
-    fn cmp_slots(&self, mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
-        let mut n = la.min(lb);
-        while n > 0 {
-            let m = n.min(10);
-            let (ca, cb) = (chunk(&self.words, a), chunk(&self.words, b));
-            let x = (ca ^ cb) & low_mask(m);
-            if x != 0 {
-                let sh = x.trailing_zeros() / 6 * 6;
-                return ((ca >> sh) & SLOT).cmp(&((cb >> sh) & SLOT));
-            }
-            a += 10;
-            b += 10;
-            n -= m;
-        }
-        la.cmp(&lb)
     }
 
     /// The plain reference of [`Self::sort_group`] (its original code, kept for the equivalence
