@@ -193,6 +193,7 @@ impl AlgerianState {
         self.lens[p] as usize
     }
     /// The tops of all fourteen piles (`None` = empty), in stored order.
+    #[cfg(test)]
     #[inline]
     pub(super) fn tops(&self) -> [Option<Kind>; PILES] {
         let mut out = [None; PILES];

@@ -672,11 +672,12 @@ fn whole(s: &AlgerianState) -> (AlgerianState, u64, Vec<Vec<Kind>>) {
 /// Random reachable positions of many deals of the three variants: after every move, the fast
 /// canonical child equals the literal child canonicalised by the plain reference, names and all;
 /// and at every position both sorts agree on each group after a random shuffle of its piles
-/// (so the reordering path, ties between equal piles and long piles are covered too).
+/// (so the reordering path, ties between equal piles and long piles are covered too). At every
+/// position the fast move generator must also match the plain one.
 #[test]
 fn fast_canonicalisation_matches_the_plain_sort() {
     let settings = [Pruning::ALL, Pruning { symmetry: true, ..Pruning::NONE }, Pruning::NONE];
-    let (mut compared, mut reordered) = (0usize, 0usize);
+    let (mut compared, mut reordered, mut generated) = (0usize, 0usize, 0usize);
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..60u64 {
             let g = game(v, 1000 + seed);
@@ -689,6 +690,16 @@ fn fast_canonicalisation_matches_the_plain_sort() {
             let mut list = MoveList::new();
             for step in 0..500 {
                 let pruning = settings[(step / 40 + seed as usize) % settings.len()];
+                // The fast generator gives the same moves in the same order as the plain one,
+                // under every pruning setting, with and without the move-level reductions.
+                for pr in [Pruning::ALL, Pruning::NONE, Pruning { symmetry: true, ..Pruning::NONE }, Pruning { partial_order: true, ..Pruning::NONE }] {
+                    for reduce in [false, true] {
+                        let (mut x, mut y) = (MoveList::new(), MoveList::new());
+                        assert_eq!(g.generate(&s, pr, reduce, &mut x), g.generate_simple(&s, pr, reduce, &mut y));
+                        assert_eq!(x, y, "{v:?} seed {seed} step {step} {pr:?} reduce {reduce}");
+                        generated += x.len();
+                    }
+                }
                 g.moves(&s, pruning, &mut list);
                 if list.is_empty() {
                     break;
@@ -733,5 +744,5 @@ fn fast_canonicalisation_matches_the_plain_sort() {
             }
         }
     }
-    assert!(compared > 20_000 && reordered > 10_000, "{compared} {reordered}");
+    assert!(compared > 20_000 && reordered > 10_000 && generated > 1_000_000, "{compared} {reordered} {generated}");
 }
