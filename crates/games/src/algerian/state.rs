@@ -96,15 +96,38 @@ fn low_mask(slots: usize) -> u64 {
 
 /// The ten slots from slot `i` on, slot `i` in the low bits (slot `i` must lie in the sequence;
 /// slots past its end read as whatever the words hold there: mask them).
-#[inline]
+#[inline(always)]
 fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
     let (w, o) = (i / 10, 6 * (i % 10));
     let hi = if w + 1 < WORDS { words[w + 1] << (60 - o) } else { 0 };
     ((words[w] >> o) | hi) & WORD
 }
 
+/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length.
+#[inline(always)]
+fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
+    if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
+}
+
+/// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
+/// b): the lowest slot where the first chunks differ decides, else the rest.
+#[inline(always)]
+fn cmp_piles(words: &[u64; WORDS], sa: usize, la: usize, ka: u64, sb: usize, lb: usize, kb: u64) -> std::cmp::Ordering {
+    let m = la.min(lb);
+    let x = (ka ^ kb) & low_mask(m.min(10));
+    if x != 0 {
+        let sh = x.trailing_zeros() / 6 * 6;
+        return ((ka >> sh) & SLOT).cmp(&((kb >> sh) & SLOT));
+    }
+    if m <= 10 {
+        return la.cmp(&lb);
+    }
+    cmp_slots(words, sa + 10, la - 10, sb + 10, lb - 10)
+}
+
 /// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
 /// (a proper prefix is less), ten slots at a time.
+#[inline(never)]
 fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
     let mut n = la.min(lb);
     while n > 0 {
@@ -267,60 +290,94 @@ impl AlgerianState {
     /// are known to be in sorted order among themselves (a canonical parent's piles that a move
     /// did not touch): only the dirty piles are compared and re-placed.
     ///
-    /// A stable insertion sort over pile indices, where two clean piles are never compared (the
-    /// earlier is not greater). It gives the one stable order, as any stable sort would. Piles
-    /// are compared in place, ten packed slots at a time (the lowest slot where two chunks
-    /// differ decides); only a reordered group is rewritten, ten slots at a time.
+    /// The stable order is the order by (contents, index), a strict total order, so the clean
+    /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
+    /// order, is inserted where it belongs by a scan from its own index (every pile of lower
+    /// index is in the list by then): usually two comparisons. With every pile dirty this is a
+    /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
+    /// slot where two chunks differ decides); only the reordered piles are rewritten.
     pub(super) fn resort_group(&mut self, first: usize, n: usize, dirty: u32) {
+        use std::cmp::Ordering;
         debug_assert!(n <= DEPOTS);
+        let mut lens = [0u8; DEPOTS];
+        lens[..n].copy_from_slice(&self.lens[first..first + n]);
         let mut starts = [0usize; DEPOTS];
         let mut at = self.start(first);
-        for (i, st) in starts[..n].iter_mut().enumerate() {
+        for (st, &l) in starts.iter_mut().zip(&lens) {
             *st = at;
-            at += self.lens[first + i] as usize;
+            at += l as usize;
         }
-        let lens = &self.lens[first..first + n];
         let words = &self.words;
-        // The first ten slots of pile i, masked to its length.
-        let key = |i: usize| if lens[i] == 0 { 0 } else { chunk(words, starts[i]) & low_mask((lens[i] as usize).min(10)) };
-        let greater = |a: usize, b: usize| -> bool {
-            let (la, lb) = (lens[a] as usize, lens[b] as usize);
-            let m = la.min(lb);
-            let (ka, kb) = (key(a), key(b));
-            let x = (ka ^ kb) & low_mask(m.min(10));
-            if x != 0 {
-                let sh = x.trailing_zeros() / 6 * 6;
-                return (ka >> sh) & SLOT > (kb >> sh) & SLOT;
-            }
-            if m <= 10 {
-                return la > lb;
-            }
-            cmp_slots(words, starts[a] + 10, la - 10, starts[b] + 10, lb - 10) == std::cmp::Ordering::Greater
+        let key = |i: usize| pile_key(words, starts[i], lens[i] as usize);
+        // Pile a's contents (its key ka) against pile b's.
+        let cmp = |a: usize, ka: u64, b: usize| -> Ordering {
+            cmp_piles(words, starts[a], lens[a] as usize, ka, starts[b], lens[b] as usize, key(b))
         };
-        let mut order = [0usize; DEPOTS];
-        let mut moved = false;
-        for i in 0..n {
-            let mut j = i;
-            while j > 0 {
-                let y = order[j - 1];
-                if (dirty >> y | dirty >> i) & 1 == 0 || !greater(y, i) {
-                    break;
-                }
-                order[j] = y;
-                j -= 1;
+        // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
+        // (a pair of clean piles is).
+        let dirty = dirty & ((1 << n) - 1);
+        let pairs = (dirty | dirty >> 1) & ((1 << (n - 1)) - 1);
+        let mut p = pairs;
+        loop {
+            if p == 0 {
+                return;
             }
-            order[j] = i;
-            moved |= j != i;
+            let j = p.trailing_zeros() as usize;
+            p &= p - 1;
+            if cmp(j, key(j), j + 1) == Ordering::Greater {
+                break;
+            }
         }
-        if !moved {
-            return;
+        let mut order = [0usize; DEPOTS];
+        let mut len = 0;
+        for i in 0..n {
+            if dirty >> i & 1 == 0 {
+                order[len] = i;
+                len += 1;
+            }
         }
-        let lens: [u8; DEPOTS] = std::array::from_fn(|i| if i < n { self.lens[first + i] } else { 0 });
+        let mut rest = dirty;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let kd = key(d);
+            // Piles 0..d are in the list, so d's place in the unchanged order is d.
+            let mut q = d;
+            // Left past every (contents, index) greater than d's, else right past every smaller.
+            while q > 0 && {
+                let e = order[q - 1];
+                match cmp(d, kd, e) {
+                    Ordering::Less => true,
+                    Ordering::Equal => e > d,
+                    Ordering::Greater => false,
+                }
+            } {
+                q -= 1;
+            }
+            if q == d {
+                while q < len && {
+                    let e = order[q];
+                    match cmp(d, kd, e) {
+                        Ordering::Greater => true,
+                        Ordering::Equal => d > e,
+                        Ordering::Less => false,
+                    }
+                } {
+                    q += 1;
+                }
+            }
+            order.copy_within(q..len, q + 1);
+            order[q] = d;
+            len += 1;
+        }
+        // Only the piles between the first and the last that changed place are rewritten.
+        let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
+        let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
         let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
         let old_names = self.names;
-        let mut pos = starts[0];
-        for (c, &o) in order[..n].iter().enumerate() {
+        let mut pos = starts[lo];
+        for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
             while left > 0 {
                 let m = left.min(10);
