@@ -100,6 +100,7 @@ impl Algerian {
     }
     /// Whether `k` may be put on a depot whose top is `top` (RULES.md §4: same suit and ±1 with
     /// wrap; carthage: same suit, exactly one lower, no wrap).
+    #[cfg(test)]
     #[inline]
     pub(super) fn builds_on(&self, top: Kind, k: Kind) -> bool {
         if self.rules.carthage() {
@@ -120,7 +121,170 @@ impl Algerian {
 
     /// All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
     /// reductions (`prune.rs`). Returns `false` if the list overflowed.
-    fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
+    ///
+    /// Reads every pile top and foundation once, then answers "who takes card k" from two small
+    /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
+    /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
+    /// same moves in the same order as [`Self::generate_simple`].
+    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
+        out.clear();
+        let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
+        let run = (pruning.partial_order && s.run != 0).then(|| {
+            let from = s.run - 1;
+            (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
+        });
+        let mut sink = Sink { out, full: false, run };
+        let card = |from, to| AlgerianMove::Card { from, to, flags };
+        let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
+        let carthage = self.rules.carthage();
+        let dep_sym = reduce && self.depots_interchangeable(s);
+        let res_sym = reduce && self.reserves_interchangeable(s);
+        // Sources in order: reserves first, then depots.
+        const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
+        // An empty pile's "top" indexes the tables' slot 63, which no card fills.
+        const NO_CARD: usize = 63;
+
+        // Pile tops (kind index, NO_CARD if empty) and the empty piles (bit p).
+        let mut tops = [NO_CARD; PILES];
+        let mut empty = 0u32;
+        let mut end = 0usize;
+        for (p, t) in tops.iter_mut().enumerate() {
+            let l = s.lens[p] as usize;
+            end += l;
+            if l > 0 {
+                *t = s.get(end - 1) as usize;
+            } else {
+                empty |= 1 << p;
+            }
+        }
+        let empty_depots = empty & 0xFF;
+        // takers[k]: bits 0..8 the depots whose top takes kind k; bits 8..16 the foundations.
+        let mut takers = [0u16; 64];
+        for (d, &t) in tops[..DEPOTS].iter().enumerate() {
+            if t == NO_CARD {
+                continue;
+            }
+            let (base, r) = (t - t % 13, t % 13);
+            if carthage {
+                if r > 0 {
+                    takers[t - 1] |= 1 << d;
+                }
+            } else {
+                takers[base + if r == 12 { 0 } else { r + 1 }] |= 1 << d;
+                takers[base + if r == 0 { 12 } else { r - 1 }] |= 1 << d;
+            }
+        }
+        let mut found_top = [NO_CARD; 8];
+        for (f, top) in found_top.iter_mut().enumerate() {
+            let h = s.height(f);
+            if h < 13 {
+                takers[self.rules.foundation_card(f, h).index() as usize] |= 1 << (8 + f);
+            }
+            if h > 0 {
+                *top = self.rules.foundation_card(f, h - 1).index() as usize;
+            }
+        }
+        // A suit's two foundations, as a bit mask over bits 8..16 and as the pair.
+        let pair = |suit: usize| -> (usize, usize) { if carthage { (2 * suit, 2 * suit + 1) } else { (suit, 4 + suit) } };
+
+        // 1, 2: reserve / depot top → foundation.
+        for &p in &ORDER {
+            let k = tops[p];
+            let m = takers[k] >> 8;
+            if m == 0 {
+                continue;
+            }
+            let (a, b) = pair(k / 13);
+            let ok_a = m >> a & 1 != 0;
+            if ok_a {
+                sink.push(card(spot(p), Spot::Foundation(a as u8)));
+            }
+            // Carthage, equal heights: both foundations accept; the children are mirror images
+            // (prune.rs, symmetry 3), so one is enough.
+            if m >> b & 1 != 0 && !(reduce && carthage && ok_a) {
+                sink.push(card(spot(p), Spot::Foundation(b as u8)));
+            }
+        }
+        // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
+        for &p in &ORDER {
+            let mut m = takers[tops[p]] & 0xFF;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                sink.push(card(spot(p), Spot::Depot(d)));
+            }
+        }
+        // 5: → an empty depot (a source is never empty, so never its own target).
+        if empty_depots != 0 {
+            let targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+            for &p in &ORDER {
+                if tops[p] == NO_CARD || (dep_sym && p < DEPOTS && s.lens[p] == 1) {
+                    // (A lone depot card moved to another empty depot only renames depots.)
+                    continue;
+                }
+                let mut m = targets;
+                while m != 0 {
+                    let d = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    sink.push(card(spot(p), Spot::Depot(d)));
+                }
+            }
+        }
+        // 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
+        let empty_reserves = empty >> DEPOTS;
+        if empty_reserves != 0 && self.reserve_space_open(s) {
+            let targets = if res_sym { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
+            for p in 0..PILES {
+                if tops[p] == NO_CARD || (res_sym && p >= DEPOTS && s.lens[p] == 1) {
+                    continue;
+                }
+                let mut m = targets;
+                while m != 0 {
+                    let r = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    sink.push(card(spot(p), Spot::Reserve(r)));
+                }
+            }
+        }
+        // 7: deal.
+        if self.stock_left(s) > 0 {
+            sink.push(AlgerianMove::Deal { flags });
+        }
+        // 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
+        let dep_targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        for (f, &k) in found_top.iter().enumerate() {
+            if k == NO_CARD {
+                continue;
+            }
+            let (a, b) = pair(k / 13);
+            let other = if f == a { b } else { a };
+            if carthage && reduce && f == b && s.height(a) == s.height(b) {
+                // Equal Carthage foundations have equal tops: the moves from F_b mirror F_a's.
+                continue;
+            }
+            // Carthage: a transfer between a suit's two foundations only exchanges their
+            // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
+            if takers[k] >> (8 + other) & 1 != 0 && !(carthage && reduce) {
+                sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(other as u8)));
+            }
+            if !self.rules.foundation_to_depot {
+                continue;
+            }
+            let mut m = (takers[k] & 0xFF) as u32 | dep_targets << 8;
+            while m != 0 {
+                let d = (m.trailing_zeros() & 7) as u8;
+                m &= m - 1;
+                sink.push(card(Spot::Foundation(f as u8), Spot::Depot(d)));
+            }
+        }
+        !sink.full
+    }
+
+    /// The plain reference of [`Self::generate`] (its original code, kept for the equivalence
+    /// test). All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
+    /// reductions (`prune.rs`). Returns `false` if the list overflowed.
+    #[cfg(test)]
+    pub(super) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
         out.clear();
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
         let run = (pruning.partial_order && s.run != 0).then(|| {
@@ -242,16 +406,27 @@ impl Algerian {
     }
 
     /// Stores `s` in canonical form where its symmetries allow (see `prune.rs`).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn canonicalise(&self, s: &mut AlgerianState) {
-        if self.depots_interchangeable(s) {
-            s.sort_group(0, DEPOTS);
+        self.recanonicalise(s, (1 << PILES) - 1);
+    }
+
+    /// [`Self::canonicalise`] for a position whose stored piles outside `dirty` (bit p: stored
+    /// pile p) are those of a canonical position with the same stock size: only the dirty piles
+    /// need re-placing in their groups (a group without dirty piles is still sorted).
+    #[inline]
+    fn recanonicalise(&self, s: &mut AlgerianState, dirty: u32) {
+        let (dep, res) = (dirty & 0xFF, dirty >> DEPOTS);
+        if dep != 0 && self.depots_interchangeable(s) {
+            s.resort_group(0, DEPOTS, dep);
         }
-        if self.reserves_interchangeable(s) {
-            s.sort_group(DEPOTS, RESERVES);
+        if res != 0 && self.reserves_interchangeable(s) {
+            s.resort_group(DEPOTS, RESERVES, res);
         }
         if self.rules.carthage() {
             s.order_carthage_foundations();
         }
+        s.sorted = true;
     }
 
     fn spot_pile(&self, s: &AlgerianState, sp: Spot) -> Pile {
@@ -290,6 +465,20 @@ impl Game for Algerian {
     }
 
     fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
+        // A card move changes only its source and target piles (and foundations), and not the
+        // stock size, so a canonical parent's other piles stay in canonical order.
+        let mut dirty: u32 = (1 << PILES) - 1;
+        if s.sorted
+            && let AlgerianMove::Card { from, to, .. } = m
+        {
+            let bit = |sp: Spot| match sp {
+                Spot::Depot(d) => 1 << d,
+                Spot::Reserve(r) => 1 << (DEPOTS + r as usize),
+                Spot::Foundation(_) => 0,
+            };
+            dirty = bit(from) | bit(to);
+        }
+        s.sorted = false;
         match m {
             AlgerianMove::Card { from, to, .. } => {
                 let k = match from {
@@ -339,7 +528,7 @@ impl Game for Algerian {
             }
         }
         if m.flags() & SYM != 0 {
-            self.canonicalise(s);
+            self.recanonicalise(s, dirty);
         }
     }
 

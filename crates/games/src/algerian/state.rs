@@ -63,11 +63,15 @@ pub struct AlgerianState {
     pub(super) run: u8,
     /// Physical names of the stored piles (see the module notes); ignored by `==` and hashing.
     pub(super) names: u64,
+    /// Set by `Algerian::canonicalise`: the piles are in canonical form for this stock size, so
+    /// a card move's canonical child needs only its moved piles re-placed (`play`). Cleared by
+    /// every literal move. Not part of the position: ignored by `==` and hashing.
+    pub(super) sorted: bool,
 }
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, sorted: false }
     }
 }
 
@@ -90,6 +94,69 @@ fn low_mask(slots: usize) -> u64 {
     (1u64 << (6 * slots)) - 1
 }
 
+/// The ten slots from slot `i` on, slot `i` in the low bits (slot `i` must lie in the sequence;
+/// slots past its end read as whatever the words hold there: mask them).
+#[inline(always)]
+fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
+    let (w, o) = (i / 10, 6 * (i % 10));
+    let hi = if w + 1 < WORDS { words[w + 1] << (60 - o) } else { 0 };
+    ((words[w] >> o) | hi) & WORD
+}
+
+/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length.
+#[inline(always)]
+fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
+    if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
+}
+
+/// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
+/// b): the lowest slot where the first chunks differ decides, else the rest.
+#[inline(always)]
+fn cmp_piles(words: &[u64; WORDS], sa: usize, la: usize, ka: u64, sb: usize, lb: usize, kb: u64) -> std::cmp::Ordering {
+    let m = la.min(lb);
+    let x = (ka ^ kb) & low_mask(m.min(10));
+    if x != 0 {
+        let sh = x.trailing_zeros() / 6 * 6;
+        return ((ka >> sh) & SLOT).cmp(&((kb >> sh) & SLOT));
+    }
+    if m <= 10 {
+        return la.cmp(&lb);
+    }
+    cmp_slots(words, sa + 10, la - 10, sb + 10, lb - 10)
+}
+
+/// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
+/// (a proper prefix is less), ten slots at a time.
+#[inline(never)]
+fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
+    let mut n = la.min(lb);
+    while n > 0 {
+        let m = n.min(10);
+        let (ca, cb) = (chunk(words, a), chunk(words, b));
+        let x = (ca ^ cb) & low_mask(m);
+        if x != 0 {
+            let sh = x.trailing_zeros() / 6 * 6;
+            return ((ca >> sh) & SLOT).cmp(&((cb >> sh) & SLOT));
+        }
+        a += 10;
+        b += 10;
+        n -= m;
+    }
+    la.cmp(&lb)
+}
+
+/// Writes the low `m` (1..=10) slots of `c` at slots `pos..pos + m`.
+#[inline]
+fn write_slots(words: &mut [u64; WORDS], pos: usize, c: u64, m: usize) {
+    let (w, o) = (pos / 10, 6 * (pos % 10));
+    let mask = low_mask(m);
+    let c = c & mask;
+    words[w] = ((words[w] & !(mask << o)) | (c << o)) & WORD;
+    if o + 6 * m > 60 {
+        words[w + 1] = (words[w + 1] & !(mask >> (60 - o))) | (c >> (60 - o));
+    }
+}
+
 impl AlgerianState {
     // ---- the packed sequence -------------------------------------------------------------
 
@@ -101,6 +168,7 @@ impl AlgerianState {
     pub(super) fn get(&self, i: usize) -> u8 {
         ((self.words[i / 10] >> (6 * (i % 10))) & SLOT) as u8
     }
+    #[cfg(test)]
     #[inline]
     fn set(&mut self, i: usize, v: u8) {
         let (w, o) = (i / 10, 6 * (i % 10));
@@ -148,6 +216,7 @@ impl AlgerianState {
         self.lens[p] as usize
     }
     /// The tops of all fourteen piles (`None` = empty), in stored order.
+    #[cfg(test)]
     #[inline]
     pub(super) fn tops(&self) -> [Option<Kind>; PILES] {
         let mut out = [None; PILES];
@@ -207,9 +276,129 @@ impl AlgerianState {
     }
 
     /// Reorders the stored piles `first..first+n` of one group (depots or reserves) into
+    /// ascending order of their contents (as slices of kind indices, bottom→top; a proper prefix
+    /// comes first), carrying the physical names along. The piles of a group are contiguous in
+    /// the sequence. Equal piles keep their relative order (a stable sort: the result is the one
+    /// stable order, whatever the algorithm), exactly as [`Self::sort_group_simple`] does.
+    #[cfg(test)]
+    #[inline]
+    pub(super) fn sort_group(&mut self, first: usize, n: usize) {
+        self.resort_group(first, n, (1 << n) - 1);
+    }
+
+    /// [`Self::sort_group`] for a group whose piles outside `dirty` (bit i: pile `first + i`)
+    /// are known to be in sorted order among themselves (a canonical parent's piles that a move
+    /// did not touch): only the dirty piles are compared and re-placed.
+    ///
+    /// The stable order is the order by (contents, index), a strict total order, so the clean
+    /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
+    /// order, is inserted where it belongs by a scan from its own index (every pile of lower
+    /// index is in the list by then): usually two comparisons. With every pile dirty this is a
+    /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
+    /// slot where two chunks differ decides); only the reordered piles are rewritten.
+    pub(super) fn resort_group(&mut self, first: usize, n: usize, dirty: u32) {
+        use std::cmp::Ordering;
+        debug_assert!(n <= DEPOTS);
+        let mut lens = [0u8; DEPOTS];
+        lens[..n].copy_from_slice(&self.lens[first..first + n]);
+        let mut starts = [0usize; DEPOTS];
+        let mut at = self.start(first);
+        for (st, &l) in starts.iter_mut().zip(&lens) {
+            *st = at;
+            at += l as usize;
+        }
+        let words = &self.words;
+        let key = |i: usize| pile_key(words, starts[i], lens[i] as usize);
+        // Pile a's contents (its key ka) against pile b's.
+        let cmp = |a: usize, ka: u64, b: usize| -> Ordering {
+            cmp_piles(words, starts[a], lens[a] as usize, ka, starts[b], lens[b] as usize, key(b))
+        };
+        // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
+        // (a pair of clean piles is).
+        let dirty = dirty & ((1 << n) - 1);
+        let pairs = (dirty | dirty >> 1) & ((1 << (n - 1)) - 1);
+        let mut p = pairs;
+        loop {
+            if p == 0 {
+                return;
+            }
+            let j = p.trailing_zeros() as usize;
+            p &= p - 1;
+            if cmp(j, key(j), j + 1) == Ordering::Greater {
+                break;
+            }
+        }
+        let mut order = [0usize; DEPOTS];
+        let mut len = 0;
+        for i in 0..n {
+            if dirty >> i & 1 == 0 {
+                order[len] = i;
+                len += 1;
+            }
+        }
+        let mut rest = dirty;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let kd = key(d);
+            // Piles 0..d are in the list, so d's place in the unchanged order is d.
+            let mut q = d;
+            // Left past every (contents, index) greater than d's, else right past every smaller.
+            while q > 0 && {
+                let e = order[q - 1];
+                match cmp(d, kd, e) {
+                    Ordering::Less => true,
+                    Ordering::Equal => e > d,
+                    Ordering::Greater => false,
+                }
+            } {
+                q -= 1;
+            }
+            if q == d {
+                while q < len && {
+                    let e = order[q];
+                    match cmp(d, kd, e) {
+                        Ordering::Greater => true,
+                        Ordering::Equal => d > e,
+                        Ordering::Less => false,
+                    }
+                } {
+                    q += 1;
+                }
+            }
+            order.copy_within(q..len, q + 1);
+            order[q] = d;
+            len += 1;
+        }
+        // Only the piles between the first and the last that changed place are rewritten.
+        let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
+        let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
+        let src = self.words;
+        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
+        let old_names = self.names;
+        let mut pos = starts[lo];
+        for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
+            let (mut from, mut left) = (starts[o], lens[o] as usize);
+            while left > 0 {
+                let m = left.min(10);
+                write_slots(&mut self.words, pos, chunk(&src, from), m);
+                pos += m;
+                from += m;
+                left -= m;
+            }
+            self.lens[first + c] = lens[o];
+            let name = (old_names >> shift(first + o)) & 7;
+            let sh = shift(first + c);
+            self.names = (self.names & !(7 << sh)) | (name << sh);
+        }
+    }
+
+    /// The plain reference of [`Self::sort_group`] (its original code, kept for the equivalence
+    /// test): reorders the stored piles `first..first+n` of one group (depots or reserves) into
     /// ascending order of their contents (as slices of kind indices, bottom→top), carrying the
     /// physical names along. The piles of a group are contiguous in the sequence.
-    pub(super) fn sort_group(&mut self, first: usize, n: usize) {
+    #[cfg(test)]
+    pub(super) fn sort_group_simple(&mut self, first: usize, n: usize) {
         let base = self.start(first);
         let mut starts = [0usize; DEPOTS + 1];
         for i in 0..n {
