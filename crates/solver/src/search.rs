@@ -102,6 +102,8 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::State>>,
     arena: Vec<G::Move>,
     scratch: MoveList<G::Move>,
+    /// See `table_len`.
+    peak_len: usize,
 }
 
 const TIME_CHECK_EVERY: u64 = 1 << 12;
@@ -111,13 +113,14 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new() }
+        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new(), peak_len: 0 }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
     /// ([`Game::split_root`]) is searched choice by choice with growing budgets.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> SearchResult<G::Move> {
         let started = Instant::now();
+        self.peak_len = 0;
         let root = game.start();
         let finish = |o: Outcome<G::Move>| o.timed(started);
         if game.split_root() && !game.is_won(&root) {
@@ -129,6 +132,7 @@ where
     /// Decides the position `root` of `game` (not its start), with one plain search.
     pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
         let started = Instant::now();
+        self.peak_len = 0;
         self.search(game, root, pruning, self.limits.max_states, started).timed(started)
     }
 
@@ -137,9 +141,10 @@ where
         self.table.bytes()
     }
 
-    /// Positions stored in the table by the last search.
+    /// The most positions one search of the last solve stored (a deal with an opening choice
+    /// is several searches, each with a fresh table): what the table's size was grown for.
     pub fn table_len(&self) -> usize {
-        self.table.len()
+        self.peak_len
     }
 
     /// Interleaves the opening choices: each round searches every undecided choice afresh with
@@ -206,6 +211,12 @@ where
 
     /// One exhaustive search from `root` with a fresh table, expanding at most `max_states`.
     fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
+        let o = self.search_once(game, root, pruning, max_states, started);
+        self.peak_len = self.peak_len.max(self.table.len());
+        o
+    }
+
+    fn search_once(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
         self.stack.clear();
         self.arena.clear();

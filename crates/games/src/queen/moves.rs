@@ -3,7 +3,7 @@
 
 use super::found::{Foundations, NEW_FOUNDATION};
 use super::state::{NO_CARD, QueenState};
-use super::{Queen, tableau_accepts};
+use super::{Queen, QueenVariant, tableau_accepts};
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
@@ -217,38 +217,48 @@ impl Queen {
             }
             return;
         }
-        // Safe moves assume that foundations only grow (prune.rs).
         let exact = self.rules.exact_foundations();
-        if pruning.forced_moves
-            && !exact
-            && let Some(m) = self.safe_move(s)
-        {
-            out.push(m);
-            return;
-        }
         let rows = self.rules.rows();
         let waste = self.waste_card(s);
         // 1. Foundation moves: terrace, tableau, waste; with exact foundations, onto each
-        //    foundation that takes the card.
+        //    foundation that takes the card. With forced moves, the first *safe* one of them
+        //    (prune.rs, `safe_move`: same sources, same order) is the only move; safe moves
+        //    assume that foundations only grow, so not with exact foundations. Each source's
+        //    playability is computed once for both.
         let found = exact.then(|| s.foundations());
-        let home = |from: Loc, k: u8, out: &mut MoveList<QueenMove>| match &found {
-            None => {
-                if self.playable(s, k) {
-                    out.push(QueenMove::Card { from, to: Loc::Home });
+        let safe = pruning.forced_moves && !exact;
+        let no_fills = !self.rules.forced_fills() || self.end_phase(s);
+        // Some(true): `from` is playable and safe (the caller stops with it alone).
+        let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
+            match &found {
+                None => {
+                    if self.playable(s, k) {
+                        if safe && safe_here && self.slots_for_all(s, k) && (from == Loc::Terrace || self.inert(s, k)) {
+                            out.clear();
+                            out.push(QueenMove::Card { from, to: Loc::Home });
+                            return true;
+                        }
+                        out.push(QueenMove::Card { from, to: Loc::Home });
+                    }
                 }
+                Some(f) => exact_foundation_targets(s, f, from, k, out),
             }
-            Some(f) => exact_foundation_targets(s, f, from, k, out),
+            false
         };
-        if let Some(t) = self.terrace_top(s) {
-            home(Loc::Terrace, t, out);
+        if let Some(t) = self.terrace_top(s)
+            && home(Loc::Terrace, t, self.rules.variant != QueenVariant::Redheads, out)
+        {
+            return;
         }
         for i in 0..rows {
-            if s.top[i] != NO_CARD {
-                home(Loc::Pile(i as u8), s.top[i], out);
+            if s.top[i] != NO_CARD && home(Loc::Pile(i as u8), s.top[i], s.len[i] >= 2 || no_fills, out) {
+                return;
             }
         }
-        if let Some(w) = waste {
-            home(Loc::Waste, w, out);
+        if let Some(w) = waste
+            && home(Loc::Waste, w, !self.rules.forced_fills(), out)
+        {
+            return;
         }
         // 2. Builds on tableau tops: from the waste, then from other piles. `takes[c]`: the
         //    piles whose top takes a card of build class c (one pass instead of all pairs;

@@ -6,8 +6,11 @@
 //! neither is used with the foundation-to-tableau option (`QueenRules::exact_foundations`), where
 //! a foundation's top card may come back to the tableau.
 
+#[cfg(test)]
 use super::moves::{Loc, QueenMove};
-use super::state::{NO_CARD, QueenState};
+use super::state::QueenState;
+#[cfg(test)]
+use super::state::NO_CARD;
 use super::{MAX_TERRACE, Queen, QueenVariant};
 use crate::card::Kind;
 
@@ -148,6 +151,10 @@ impl Queen {
     ///
     /// Not used from the waste or a lone pile card while gaps are filled by force: there the card
     /// that fills a gap depends on what lies on the waste, and removing `x` shifts it.
+    ///
+    /// `generate` applies this test inline (with each source's playability computed once);
+    /// this is its plain statement, kept as the tests' reference.
+    #[cfg(test)]
     pub(crate) fn safe_move(&self, s: &QueenState) -> Option<QueenMove> {
         let home = |from| Some(QueenMove::Card { from, to: Loc::Home });
         if self.rules.variant != QueenVariant::Redheads
@@ -182,7 +189,7 @@ impl Queen {
 
     /// Every copy of `k`'s class still out has a foundation slot: the predecessor class is all
     /// home (base-rank cards always have an empty foundation).
-    fn slots_for_all(&self, s: &QueenState, k: u8) -> bool {
+    pub(crate) fn slots_for_all(&self, s: &QueenState, k: u8) -> bool {
         match self.pred(s, k) {
             None => true,
             Some(p) => self.home_class(s, p) == self.class_copies(),
@@ -191,7 +198,7 @@ impl Queen {
 
     /// No card can ever be built on `k` in the tableau: all four copies of rank one lower in
     /// the other colour are home.
-    fn inert(&self, s: &QueenState, k: u8) -> bool {
+    pub(crate) fn inert(&self, s: &QueenState, k: u8) -> bool {
         let kk = Kind::from_index(k);
         let r = (kk.rank() + 12) % 13;
         let other = 1 - kk.colour();

@@ -179,3 +179,51 @@ fn precomputed_terrace_dead_test_equals_the_simple_one() {
     eprintln!("dead {dead}, alive {alive}");
     assert!(dead >= 20 && alive >= 1000, "dead {dead}, alive {alive}");
 }
+
+/// `generate` applies the safe-move rule inline; it must give what the plain statement
+/// (`safe_move`, then the unpruned list) gives, on positions along random lines of every variant
+/// (safe moves must occur often, or the comparison shows little).
+#[test]
+fn inline_safe_moves_equal_the_plain_rule() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let (mut safe, mut other) = (0, 0);
+    let no_forced = Pruning { forced_moves: false, ..Pruning::ALL };
+    for variant in [
+        QueenVariant::QueenOfItaly,
+        QueenVariant::QueenOfItalyOpen,
+        QueenVariant::GeneralsPatience,
+        QueenVariant::BlondesAndBrunettes,
+        QueenVariant::FallingStar,
+        QueenVariant::Redheads,
+    ] {
+        for seed in 0..40 {
+            let g = Queen::new(QueenRules::new(variant), &deal(seed));
+            let mut s = g.start();
+            let (mut list, mut plain) = (MoveList::new(), MoveList::new());
+            for _ in 0..400 {
+                g.moves(&s, Pruning::ALL, &mut list);
+                match g.safe_move(&s).filter(|_| s.chosen()) {
+                    Some(m) => {
+                        assert_eq!(list.as_slice(), &[m], "{variant:?} seed {seed}: {s:?}");
+                        safe += 1;
+                    }
+                    None => {
+                        g.moves(&s, no_forced, &mut plain);
+                        assert_eq!(list, plain, "{variant:?} seed {seed}: {s:?}");
+                        other += 1;
+                    }
+                }
+                g.moves(&s, Pruning::NONE, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let home: Vec<_> = list.iter().copied().filter(|m| matches!(m, QueenMove::Card { to: Loc::Home, .. })).collect();
+                let m = if !home.is_empty() && rng.random_bool(0.85) { home[rng.random_range(0..home.len())] } else { list[rng.random_range(0..list.len())] };
+                g.play(&mut s, m);
+            }
+        }
+    }
+    eprintln!("safe {safe}, other {other}");
+    assert!(safe >= 300 && other >= 20_000, "safe {safe}, other {other}");
+}
