@@ -4,7 +4,7 @@
 //!
 //! * [`FingerprintTable`] (the default): 12 bytes a slot, a position's 128-bit fingerprint
 //!   (`patience_games::fingerprint`) cut to 95 bits: a 64-bit tag (low bit forced to 1; 0 marks
-//!   an empty slot) and a 32-bit check word in a parallel array read only when the tag matches.
+//!   an empty slot) and a 32-bit check word, side by side.
 //!   A false "seen" needs two different positions to agree on all 95 bits: probability at most
 //!   n²/2⁹⁶ in a search of n positions (about 10⁻¹⁵ at 10⁷). At the most loaded (3/4) the table
 //!   costs 16 bytes per position, just after doubling 32.
@@ -33,10 +33,11 @@ fn max_slots(max_bytes: usize, slot_bytes: usize) -> usize {
     if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 }
 }
 
-/// Fingerprints of positions (see the module notes).
+/// Fingerprints of positions (see the module notes). A slot is three `u32`s side by side (the
+/// tag's halves, then the check word), so a probe touches one place in memory: in real time the
+/// table's cost is its cache misses.
 pub struct FingerprintTable {
-    tags: Vec<u64>,
-    checks: Vec<u32>,
+    slots: Vec<[u32; 3]>,
     len: usize,
     max_slots: usize,
 }
@@ -46,7 +47,7 @@ impl FingerprintTable {
 
     /// A table that will never use more than about `max_bytes`.
     pub fn new(max_bytes: usize) -> Self {
-        FingerprintTable { tags: vec![0; MIN_SLOTS], checks: vec![0; MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, Self::SLOT_BYTES) }
+        FingerprintTable { slots: vec![[0; 3]; MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, Self::SLOT_BYTES) }
     }
     pub fn len(&self) -> usize {
         self.len
@@ -55,7 +56,7 @@ impl FingerprintTable {
         self.len == 0
     }
     pub fn bytes(&self) -> usize {
-        self.tags.len() * Self::SLOT_BYTES
+        self.slots.len() * Self::SLOT_BYTES
     }
     /// The most positions the table can ever hold.
     pub fn capacity_limit(&self) -> usize {
@@ -63,32 +64,45 @@ impl FingerprintTable {
     }
     /// Forgets every position, keeping the memory for the next search.
     pub fn clear(&mut self) {
-        self.tags.fill(0);
+        self.slots.fill([0; 3]);
         self.len = 0;
+    }
+
+    /// The slot of fingerprint `fp`: the tag (low bit forced to 1, so an occupied slot's first
+    /// word is never 0) and the check word.
+    #[inline]
+    fn slot_of(fp: u128) -> [u32; 3] {
+        let tag = fp as u64 | 1;
+        [tag as u32, (tag >> 32) as u32, (fp >> 64) as u32]
+    }
+
+    /// Where a slot's probe starts, in a table of `mask + 1` slots.
+    #[inline]
+    fn home(slot: &[u32; 3], mask: usize) -> usize {
+        let tag = slot[0] as u64 | (slot[1] as u64) << 32;
+        (tag >> 20) as usize & mask
     }
 
     /// Adds the position with fingerprint `fp` unless present.
     #[inline]
     pub fn insert(&mut self, fp: u128) -> Insert {
-        if self.len * 4 >= self.tags.len() * 3 && self.tags.len() < self.max_slots {
+        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
             self.grow();
         }
-        let tag = fp as u64 | 1;
-        let check = (fp >> 64) as u32;
-        let mask = self.tags.len() - 1;
-        let mut i = (tag >> 20) as usize & mask;
+        let key = Self::slot_of(fp);
+        let mask = self.slots.len() - 1;
+        let mut i = Self::home(&key, mask);
         loop {
-            let t = self.tags[i];
-            if t == 0 {
+            let slot = self.slots[i];
+            if slot[0] == 0 {
                 if self.len >= self.capacity_limit() {
                     return Insert::Full;
                 }
-                self.tags[i] = tag;
-                self.checks[i] = check;
+                self.slots[i] = key;
                 self.len += 1;
                 return Insert::New;
             }
-            if t == tag && self.checks[i] == check {
+            if slot == key {
                 return Insert::Seen;
             }
             i = (i + 1) & mask;
@@ -96,18 +110,16 @@ impl FingerprintTable {
     }
 
     fn grow(&mut self) {
-        let new_len = self.tags.len() * 2;
-        let old_tags = std::mem::replace(&mut self.tags, vec![0; new_len]);
-        let old_checks = std::mem::replace(&mut self.checks, vec![0; new_len]);
+        let new_len = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![[0; 3]; new_len]);
         let mask = new_len - 1;
-        for (tag, check) in old_tags.into_iter().zip(old_checks) {
-            if tag != 0 {
-                let mut i = (tag >> 20) as usize & mask;
-                while self.tags[i] != 0 {
+        for slot in old {
+            if slot[0] != 0 {
+                let mut i = Self::home(&slot, mask);
+                while self.slots[i][0] != 0 {
                     i = (i + 1) & mask;
                 }
-                self.tags[i] = tag;
-                self.checks[i] = check;
+                self.slots[i] = slot;
             }
         }
     }
