@@ -19,7 +19,8 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
     echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
     echo "  states/s/core = distinct positions expanded per second; bytes/state = table memory per stored"
-    echo "  position in the deal that stored the most (slots of 8-byte tag + exact state, load ≤ 3/4)."
+    echo "  position in the single search that stored the most (default table: 12-byte fingerprint"
+    echo "  slots at load 3/8..3/4, so 16..32 bytes; with --exact-table: 8-byte tag + the exact state)."
     echo
     first=1
     for v in alhambra crazy-quilt queen-of-italy algerian; do
