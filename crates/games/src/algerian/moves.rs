@@ -480,6 +480,16 @@ impl Game for Algerian {
         }
         s.sorted = false;
         match m {
+            AlgerianMove::Card { from: from @ (Spot::Depot(_) | Spot::Reserve(_)), to: to @ (Spot::Depot(_) | Spot::Reserve(_)), .. } => {
+                // Pile to pile: one shift of the slots between the card and its new place.
+                let pile = |sp: Spot| match sp {
+                    Spot::Depot(d) => d as usize,
+                    Spot::Reserve(r) => DEPOTS + r as usize,
+                    Spot::Foundation(_) => unreachable!(),
+                };
+                s.move_top(pile(from), pile(to));
+                s.run = 0;
+            }
             AlgerianMove::Card { from, to, .. } => {
                 let k = match from {
                     Spot::Depot(d) => s.pop(d as usize),

@@ -204,6 +204,50 @@ impl AlgerianState {
         v
     }
 
+    /// Moves the value of slot `a` to slot `b` (`a <= b`), moving slots `a+1..=b` down by one;
+    /// the other slots are unchanged.
+    #[inline]
+    fn rotate_down(&mut self, a: usize, b: usize) {
+        debug_assert!(a <= b && b < CAP);
+        let (wa, oa, wb, ob) = (a / 10, a % 10, b / 10, b % 10);
+        let v = (self.words[wa] >> (6 * oa)) & SLOT;
+        if wa == wb {
+            let x = self.words[wa];
+            let span = low_mask(ob + 1) & !low_mask(oa);
+            self.words[wa] = (x & !span) | ((x >> 6) & low_mask(ob) & !low_mask(oa)) | (v << (6 * ob));
+            return;
+        }
+        let x = self.words[wa];
+        self.words[wa] = (x & low_mask(oa)) | ((x >> 6) & !low_mask(oa)) | ((self.words[wa + 1] & SLOT) << 54);
+        for k in wa + 1..wb {
+            self.words[k] = (self.words[k] >> 6) | ((self.words[k + 1] & SLOT) << 54);
+        }
+        let x = self.words[wb];
+        self.words[wb] = (x & !low_mask(ob + 1)) | ((x >> 6) & low_mask(ob)) | (v << (6 * ob));
+    }
+
+    /// Moves the value of slot `a` to slot `t` (`t <= a`), moving slots `t..a` up by one; the
+    /// other slots are unchanged.
+    #[inline]
+    fn rotate_up(&mut self, t: usize, a: usize) {
+        debug_assert!(t <= a && a < CAP);
+        let (wt, ot, wa, oa) = (t / 10, t % 10, a / 10, a % 10);
+        let v = (self.words[wa] >> (6 * oa)) & SLOT;
+        if wt == wa {
+            let x = self.words[wa];
+            let span = low_mask(oa + 1) & !low_mask(ot);
+            self.words[wa] = (x & !span) | ((x << 6) & span & !low_mask(ot + 1)) | (v << (6 * ot));
+            return;
+        }
+        let x = self.words[wa];
+        self.words[wa] = (x & !low_mask(oa + 1)) | ((x << 6) & low_mask(oa + 1)) | (self.words[wa - 1] >> 54);
+        for k in (wt + 1..wa).rev() {
+            self.words[k] = ((self.words[k] << 6) & WORD) | (self.words[k - 1] >> 54);
+        }
+        let x = self.words[wt];
+        self.words[wt] = (x & low_mask(ot)) | ((x << 6) & WORD & !low_mask(ot + 1)) | (v << (6 * ot));
+    }
+
     // ---- piles ---------------------------------------------------------------------------
 
     /// First slot of stored pile `p` (depots 0..8, reserves 8..14).
@@ -242,6 +286,23 @@ impl AlgerianState {
         let end = self.start(p) + self.len(p);
         self.insert(end, k.index());
         self.lens[p] += 1;
+    }
+    /// Moves the top card of pile `p` onto pile `q` (`p != q`): the same as
+    /// `let k = self.pop(p); self.push(q, k)` (kept as the test's reference), in one shift of
+    /// only the slots between the card and its new place.
+    #[inline]
+    pub(super) fn move_top(&mut self, p: usize, q: usize) {
+        debug_assert!(self.lens[p] > 0 && p != q);
+        let (sp, sq) = (self.start(p), self.start(q));
+        let a = sp + self.len(p) - 1;
+        if p < q {
+            // Slot a leaves; the target's end, a slot lower afterwards, receives it.
+            self.rotate_down(a, sq + self.len(q) - 1);
+        } else {
+            self.rotate_up(sq + self.len(q), a);
+        }
+        self.lens[p] -= 1;
+        self.lens[q] += 1;
     }
     pub(super) fn pop(&mut self, p: usize) -> Kind {
         debug_assert!(self.lens[p] > 0, "pop from an empty pile");
@@ -436,6 +497,12 @@ impl AlgerianState {
     /// Carthage: stores the higher of a suit's two foundations as F_{2s}, toggling the suit's
     /// swap bit when it exchanges them.
     pub(super) fn order_carthage_foundations(&mut self) {
+        // Fast path, all four suits at once: byte s holds F_{2s} (a) and F_{2s+1} (b) as nibbles;
+        // (a | 16) - b keeps bit 4 iff a >= b (no borrow crosses a byte: heights are <= 13).
+        let (a, b) = (self.found & 0x0F0F_0F0F, (self.found >> 4) & 0x0F0F_0F0F);
+        if ((a | 0x1010_1010) - b) & 0x1010_1010 == 0x1010_1010 {
+            return;
+        }
         for suit in 0..4 {
             let (a, b) = (self.height(2 * suit), self.height(2 * suit + 1));
             if a < b {
