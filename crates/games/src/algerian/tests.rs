@@ -700,6 +700,11 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         generated += x.len();
                     }
                 }
+                // Pile starts from the byte-summed lengths equal the plain prefix sums.
+                for p in 0..=PILES {
+                    assert_eq!(s.start(p), s.start_simple(p), "{v:?} seed {seed} step {step} pile {p}");
+                }
+                assert_eq!(s.total(), s.start_simple(PILES));
                 // A pile-to-pile card move in one shift equals pop then push, for every pair.
                 for p in 0..PILES {
                     if s.len(p) == 0 {
