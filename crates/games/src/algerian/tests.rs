@@ -798,3 +798,25 @@ fn carthage_foundation_order_fast_path() {
         assert_eq!((s, s.names), (want, want.names), "{:08x}", want.found);
     }
 }
+
+/// The kind tables of the fast move generator agree with the rules they stand for.
+#[test]
+fn generator_kind_tables_match_the_rules() {
+    use super::moves::{BUILDERS_CARTHAGE, BUILDERS_WRAP, SUIT_OF};
+    for v in [ALG, Carthage, AlgerianParlett] {
+        let g = game(v, 1);
+        let table = if v == Carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
+        for t in 0..52u8 {
+            let want: Vec<u8> = (0..52u8).filter(|&k| g.builds_on(Kind::from_index(t), Kind::from_index(k))).collect();
+            let mut got: Vec<u8> = table[t as usize].iter().copied().filter(|&k| k < 52).collect();
+            got.sort();
+            got.dedup();
+            let mut want = want;
+            want.sort();
+            assert_eq!(got, want, "{v:?} top {t}");
+        }
+    }
+    for k in 0..52u8 {
+        assert_eq!(SUIT_OF[k as usize], Kind::from_index(k).suit());
+    }
+}
