@@ -81,6 +81,43 @@ impl Sink<'_> {
     }
 }
 
+/// A slot of `generate`'s `takers` table that no lookup reads (lookups use kinds 0..52 and 63).
+const DUMP: u8 = 62;
+
+/// `BUILDERS_*[t]`: the two kinds that may be put on a depot whose top is kind `t` (DUMP where
+/// there is none): same suit, one rank up and one down, with wrap (algerian, parlett); or only one
+/// rank down, no wrap (carthage). Checked against `builds_on` by a test.
+pub(super) const BUILDERS_WRAP: [[u8; 2]; 52] = builders(false);
+pub(super) const BUILDERS_CARTHAGE: [[u8; 2]; 52] = builders(true);
+
+const fn builders(carthage: bool) -> [[u8; 2]; 52] {
+    let mut t = [[DUMP; 2]; 52];
+    let mut k = 0;
+    while k < 52 {
+        let (base, r) = (k - k % 13, k % 13);
+        if carthage {
+            if r > 0 {
+                t[k][0] = (k - 1) as u8;
+            }
+        } else {
+            t[k] = [(base + if r == 12 { 0 } else { r + 1 }) as u8, (base + if r == 0 { 12 } else { r - 1 }) as u8];
+        }
+        k += 1;
+    }
+    t
+}
+
+/// `SUIT_OF[k] = k / 13`: the suit of kind index `k`.
+pub(super) const SUIT_OF: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = (k / 13) as u8;
+        k += 1;
+    }
+    t
+};
+
 impl Algerian {
     /// Whether foundation `f` accepts `k` now.
     #[inline]
@@ -160,19 +197,14 @@ impl Algerian {
         let empty_depots = empty & 0xFF;
         // takers[k]: bits 0..8 the depots whose top takes kind k; bits 8..16 the foundations.
         let mut takers = [0u16; 64];
+        let builders = if carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
         for (d, &t) in tops[..DEPOTS].iter().enumerate() {
             if t == NO_CARD {
                 continue;
             }
-            let (base, r) = (t - t % 13, t % 13);
-            if carthage {
-                if r > 0 {
-                    takers[t - 1] |= 1 << d;
-                }
-            } else {
-                takers[base + if r == 12 { 0 } else { r + 1 }] |= 1 << d;
-                takers[base + if r == 0 { 12 } else { r - 1 }] |= 1 << d;
-            }
+            let [x, y] = builders[t];
+            takers[x as usize] |= 1 << d;
+            takers[y as usize] |= 1 << d;
         }
         let mut found_top = [NO_CARD; 8];
         for (f, top) in found_top.iter_mut().enumerate() {
@@ -185,7 +217,10 @@ impl Algerian {
             }
         }
         // A suit's two foundations, as a bit mask over bits 8..16 and as the pair.
-        let pair = |suit: usize| -> (usize, usize) { if carthage { (2 * suit, 2 * suit + 1) } else { (suit, 4 + suit) } };
+        let pair = |k: usize| -> (usize, usize) {
+            let suit = SUIT_OF[k] as usize;
+            if carthage { (2 * suit, 2 * suit + 1) } else { (suit, 4 + suit) }
+        };
 
         // 1, 2: reserve / depot top → foundation.
         for &p in &ORDER {
@@ -194,7 +229,7 @@ impl Algerian {
             if m == 0 {
                 continue;
             }
-            let (a, b) = pair(k / 13);
+            let (a, b) = pair(k);
             let ok_a = m >> a & 1 != 0;
             if ok_a {
                 sink.push(card(spot(p), Spot::Foundation(a as u8)));
@@ -256,7 +291,7 @@ impl Algerian {
             if k == NO_CARD {
                 continue;
             }
-            let (a, b) = pair(k / 13);
+            let (a, b) = pair(k);
             let other = if f == a { b } else { a };
             if carthage && reduce && f == b && s.height(a) == s.height(b) {
                 // Equal Carthage foundations have equal tops: the moves from F_b mirror F_a's.
@@ -480,6 +515,16 @@ impl Game for Algerian {
         }
         s.sorted = false;
         match m {
+            AlgerianMove::Card { from: from @ (Spot::Depot(_) | Spot::Reserve(_)), to: to @ (Spot::Depot(_) | Spot::Reserve(_)), .. } => {
+                // Pile to pile: one shift of the slots between the card and its new place.
+                let pile = |sp: Spot| match sp {
+                    Spot::Depot(d) => d as usize,
+                    Spot::Reserve(r) => DEPOTS + r as usize,
+                    Spot::Foundation(_) => unreachable!(),
+                };
+                s.move_top(pile(from), pile(to));
+                s.run = 0;
+            }
             AlgerianMove::Card { from, to, .. } => {
                 let k = match from {
                     Spot::Depot(d) => s.pop(d as usize),

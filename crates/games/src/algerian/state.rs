@@ -89,6 +89,47 @@ impl std::hash::Hash for AlgerianState {
     }
 }
 
+/// `WORD_OF[i] = i / 10` and `SHIFT_OF[i] = 6 * (i % 10)`: the word and bit offset of slot `i`
+/// (`i` < 128), read from a table instead of computed (slot positions are on every hot path).
+const WORD_OF: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = (i / 10) as u8;
+        i += 1;
+    }
+    t
+};
+const SHIFT_OF: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = (6 * (i % 10)) as u8;
+        i += 1;
+    }
+    t
+};
+
+#[test]
+fn slot_tables_match_the_arithmetic() {
+    for i in 0..128 {
+        assert_eq!(slot_at(i), (i / 10, 6 * (i % 10)));
+    }
+}
+
+/// `(i / 10, 6 * (i % 10))` for a slot index `i` < 128.
+#[inline(always)]
+fn slot_at(i: usize) -> (usize, usize) {
+    debug_assert!(i < 128);
+    (WORD_OF[i & 127] as usize, SHIFT_OF[i & 127] as usize)
+}
+
+/// The sum of the bytes of `x` (each partial sum below 256, as pile lengths are).
+#[inline(always)]
+fn byte_sum(x: u64) -> usize {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
 #[inline]
 fn low_mask(slots: usize) -> u64 {
     (1u64 << (6 * slots)) - 1
@@ -98,7 +139,7 @@ fn low_mask(slots: usize) -> u64 {
 /// slots past its end read as whatever the words hold there: mask them).
 #[inline(always)]
 fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
-    let (w, o) = (i / 10, 6 * (i % 10));
+    let (w, o) = slot_at(i);
     let hi = if w + 1 < WORDS { words[w + 1] << (60 - o) } else { 0 };
     ((words[w] >> o) | hi) & WORD
 }
@@ -148,7 +189,7 @@ fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: us
 /// Writes the low `m` (1..=10) slots of `c` at slots `pos..pos + m`.
 #[inline]
 fn write_slots(words: &mut [u64; WORDS], pos: usize, c: u64, m: usize) {
-    let (w, o) = (pos / 10, 6 * (pos % 10));
+    let (w, o) = slot_at(pos);
     let mask = low_mask(m);
     let c = c & mask;
     words[w] = ((words[w] & !(mask << o)) | (c << o)) & WORD;
@@ -162,11 +203,20 @@ impl AlgerianState {
 
     #[inline]
     pub(super) fn total(&self) -> usize {
-        self.lens.iter().map(|&l| l as usize).sum()
+        let (lo, hi) = self.lens_words();
+        byte_sum(lo) + byte_sum(hi)
+    }
+    /// The lengths as two words: piles 0..8 (byte p = pile p) and 8..14 (byte p - 8).
+    #[inline(always)]
+    fn lens_words(&self) -> (u64, u64) {
+        let mut hi = [0u8; 8];
+        hi[..PILES - 8].copy_from_slice(&self.lens[8..]);
+        (u64::from_le_bytes(self.lens[..8].try_into().unwrap()), u64::from_le_bytes(hi))
     }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u8 {
-        ((self.words[i / 10] >> (6 * (i % 10))) & SLOT) as u8
+        let (w, o) = slot_at(i);
+        ((self.words[w] >> o) & SLOT) as u8
     }
     #[cfg(test)]
     #[inline]
@@ -204,11 +254,66 @@ impl AlgerianState {
         v
     }
 
+    /// Moves the value of slot `a` to slot `b` (`a <= b`), moving slots `a+1..=b` down by one;
+    /// the other slots are unchanged.
+    #[inline]
+    fn rotate_down(&mut self, a: usize, b: usize) {
+        debug_assert!(a <= b && b < CAP);
+        // Bit offsets; `below(o)`: the bits under offset o.
+        let below = |o: usize| (1u64 << o) - 1;
+        let ((wa, oa), (wb, ob)) = (slot_at(a), slot_at(b));
+        let v = (self.words[wa] >> oa) & SLOT;
+        if wa == wb {
+            let x = self.words[wa];
+            let span = below(ob + 6) & !below(oa);
+            self.words[wa] = (x & !span) | ((x >> 6) & below(ob) & !below(oa)) | (v << ob);
+            return;
+        }
+        let x = self.words[wa];
+        self.words[wa] = (x & below(oa)) | ((x >> 6) & !below(oa)) | ((self.words[wa + 1] & SLOT) << 54);
+        for k in wa + 1..wb {
+            self.words[k] = (self.words[k] >> 6) | ((self.words[k + 1] & SLOT) << 54);
+        }
+        let x = self.words[wb];
+        self.words[wb] = (x & !below(ob + 6)) | ((x >> 6) & below(ob)) | (v << ob);
+    }
+
+    /// Moves the value of slot `a` to slot `t` (`t <= a`), moving slots `t..a` up by one; the
+    /// other slots are unchanged.
+    #[inline]
+    fn rotate_up(&mut self, t: usize, a: usize) {
+        debug_assert!(t <= a && a < CAP);
+        let below = |o: usize| (1u64 << o) - 1;
+        let ((wt, ot), (wa, oa)) = (slot_at(t), slot_at(a));
+        let v = (self.words[wa] >> oa) & SLOT;
+        if wt == wa {
+            let x = self.words[wa];
+            let span = below(oa + 6) & !below(ot);
+            self.words[wa] = (x & !span) | ((x << 6) & span & !below(ot + 6)) | (v << ot);
+            return;
+        }
+        let x = self.words[wa];
+        self.words[wa] = (x & !below(oa + 6)) | ((x << 6) & below(oa + 6)) | (self.words[wa - 1] >> 54);
+        for k in (wt + 1..wa).rev() {
+            self.words[k] = ((self.words[k] << 6) & WORD) | (self.words[k - 1] >> 54);
+        }
+        let x = self.words[wt];
+        self.words[wt] = (x & below(ot)) | ((x << 6) & WORD & !below(ot + 6)) | (v << ot);
+    }
+
     // ---- piles ---------------------------------------------------------------------------
 
     /// First slot of stored pile `p` (depots 0..8, reserves 8..14).
     #[inline]
     pub(super) fn start(&self, p: usize) -> usize {
+        debug_assert!(p <= PILES);
+        let (lo, hi) = self.lens_words();
+        let below = |x: u64, n: usize| if n >= 8 { x } else { x & ((1u64 << (8 * n)) - 1) };
+        if p <= 8 { byte_sum(below(lo, p)) } else { byte_sum(lo) + byte_sum(below(hi, p - 8)) }
+    }
+    /// The plain reference of [`Self::start`] (its original code, kept for the test).
+    #[cfg(test)]
+    pub(super) fn start_simple(&self, p: usize) -> usize {
         self.lens[..p].iter().map(|&l| l as usize).sum()
     }
     #[inline]
@@ -242,6 +347,23 @@ impl AlgerianState {
         let end = self.start(p) + self.len(p);
         self.insert(end, k.index());
         self.lens[p] += 1;
+    }
+    /// Moves the top card of pile `p` onto pile `q` (`p != q`): the same as
+    /// `let k = self.pop(p); self.push(q, k)` (kept as the test's reference), in one shift of
+    /// only the slots between the card and its new place.
+    #[inline]
+    pub(super) fn move_top(&mut self, p: usize, q: usize) {
+        debug_assert!(self.lens[p] > 0 && p != q);
+        let (sp, sq) = (self.start(p), self.start(q));
+        let a = sp + self.len(p) - 1;
+        if p < q {
+            // Slot a leaves; the target's end, a slot lower afterwards, receives it.
+            self.rotate_down(a, sq + self.len(q) - 1);
+        } else {
+            self.rotate_up(sq + self.len(q), a);
+        }
+        self.lens[p] -= 1;
+        self.lens[q] += 1;
     }
     pub(super) fn pop(&mut self, p: usize) -> Kind {
         debug_assert!(self.lens[p] > 0, "pop from an empty pile");
@@ -436,6 +558,12 @@ impl AlgerianState {
     /// Carthage: stores the higher of a suit's two foundations as F_{2s}, toggling the suit's
     /// swap bit when it exchanges them.
     pub(super) fn order_carthage_foundations(&mut self) {
+        // Fast path, all four suits at once: byte s holds F_{2s} (a) and F_{2s+1} (b) as nibbles;
+        // (a | 16) - b keeps bit 4 iff a >= b (no borrow crosses a byte: heights are <= 13).
+        let (a, b) = (self.found & 0x0F0F_0F0F, (self.found >> 4) & 0x0F0F_0F0F);
+        if ((a | 0x1010_1010) - b) & 0x1010_1010 == 0x1010_1010 {
+            return;
+        }
         for suit in 0..4 {
             let (a, b) = (self.height(2 * suit), self.height(2 * suit + 1));
             if a < b {

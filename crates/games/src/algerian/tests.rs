@@ -677,7 +677,7 @@ fn whole(s: &AlgerianState) -> (AlgerianState, u64, Vec<Vec<Kind>>) {
 #[test]
 fn fast_canonicalisation_matches_the_plain_sort() {
     let settings = [Pruning::ALL, Pruning { symmetry: true, ..Pruning::NONE }, Pruning::NONE];
-    let (mut compared, mut reordered, mut generated) = (0usize, 0usize, 0usize);
+    let (mut compared, mut reordered, mut generated, mut moved) = (0usize, 0usize, 0usize, 0usize);
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..60u64 {
             let g = game(v, 1000 + seed);
@@ -698,6 +698,25 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         assert_eq!(g.generate(&s, pr, reduce, &mut x), g.generate_simple(&s, pr, reduce, &mut y));
                         assert_eq!(x, y, "{v:?} seed {seed} step {step} {pr:?} reduce {reduce}");
                         generated += x.len();
+                    }
+                }
+                // Pile starts from the byte-summed lengths equal the plain prefix sums.
+                for p in 0..=PILES {
+                    assert_eq!(s.start(p), s.start_simple(p), "{v:?} seed {seed} step {step} pile {p}");
+                }
+                assert_eq!(s.total(), s.start_simple(PILES));
+                // A pile-to-pile card move in one shift equals pop then push, for every pair.
+                for p in 0..PILES {
+                    if s.len(p) == 0 {
+                        continue;
+                    }
+                    for q in (0..PILES).filter(|&q| q != p) {
+                        let (mut x, mut y) = (s, s);
+                        x.move_top(p, q);
+                        let k = y.pop(p);
+                        y.push(q, k);
+                        assert_eq!((whole(&x), x.words), (whole(&y), y.words), "{v:?} seed {seed} step {step} {p} -> {q}");
+                        moved += 1;
                     }
                 }
                 g.moves(&s, pruning, &mut list);
@@ -744,5 +763,60 @@ fn fast_canonicalisation_matches_the_plain_sort() {
             }
         }
     }
-    assert!(compared > 20_000 && reordered > 10_000 && generated > 1_000_000, "{compared} {reordered} {generated}");
+    assert!(compared > 20_000 && reordered > 10_000 && generated > 1_000_000 && moved > 1_000_000, "{compared} {reordered} {generated} {moved}");
+}
+
+/// The four-suit fast path of `order_carthage_foundations` returns only when the per-suit loop
+/// would change nothing: checked against a plain per-suit comparison on random heights.
+#[test]
+fn carthage_foundation_order_fast_path() {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    for i in 0..1_000_000u32 {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let mut s = AlgerianState::default();
+        for f in 0..8 {
+            // Mostly near-equal heights, where the comparison is delicate.
+            let h = if i % 2 == 0 { (rng >> (4 * f)) % 14 } else { (rng >> 40) % 14 + ((rng >> (3 * f)) & 1) };
+            s.set_height(f, h.min(13) as u8);
+        }
+        s.run = (rng >> 50) as u8 % 9;
+        let mut want = s;
+        for suit in 0..4 {
+            let (a, b) = (want.height(2 * suit), want.height(2 * suit + 1));
+            if a < b {
+                want.set_height(2 * suit, b);
+                want.set_height(2 * suit + 1, a);
+                want.names ^= 1 << (42 + suit);
+                if want.run != 0 && (want.run - 1) as usize / 2 == suit {
+                    want.run = ((want.run - 1) ^ 1) + 1;
+                }
+            }
+        }
+        s.order_carthage_foundations();
+        assert_eq!((s, s.names), (want, want.names), "{:08x}", want.found);
+    }
+}
+
+/// The kind tables of the fast move generator agree with the rules they stand for.
+#[test]
+fn generator_kind_tables_match_the_rules() {
+    use super::moves::{BUILDERS_CARTHAGE, BUILDERS_WRAP, SUIT_OF};
+    for v in [ALG, Carthage, AlgerianParlett] {
+        let g = game(v, 1);
+        let table = if v == Carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
+        for t in 0..52u8 {
+            let want: Vec<u8> = (0..52u8).filter(|&k| g.builds_on(Kind::from_index(t), Kind::from_index(k))).collect();
+            let mut got: Vec<u8> = table[t as usize].iter().copied().filter(|&k| k < 52).collect();
+            got.sort();
+            got.dedup();
+            let mut want = want;
+            want.sort();
+            assert_eq!(got, want, "{v:?} top {t}");
+        }
+    }
+    for k in 0..52u8 {
+        assert_eq!(SUIT_OF[k as usize], Kind::from_index(k).suit());
+    }
 }
