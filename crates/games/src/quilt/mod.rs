@@ -72,6 +72,10 @@ impl QuiltRules {
 pub struct Quilt {
     rules: QuiltRules,
     cells: [Kind; 64],
+    /// Per kind index: the cells (present at the start) holding that kind.
+    cells_of_kind: [u64; 52],
+    /// Per kind index `k`: the cells (present at the start) whose card builds on `k`.
+    builds_on_kind: [u64; 52],
     start: QuiltState,
 }
 
@@ -114,7 +118,16 @@ impl Quilt {
             kinds.push(c.kind());
         }
         check_two_of_each(kinds)?;
-        Ok(Quilt { rules, cells, start: s })
+        let (mut cells_of_kind, mut builds_on_kind) = ([0u64; 52], [0u64; 52]);
+        for i in (0..64).filter(|&i| s.quilt >> i & 1 == 1) {
+            cells_of_kind[cells[i].index() as usize] |= 1 << i;
+            for k in (0..52).map(Kind::from_index) {
+                if rules.builds_on(k, cells[i]) {
+                    builds_on_kind[k.index() as usize] |= 1 << i;
+                }
+            }
+        }
+        Ok(Quilt { rules, cells, cells_of_kind, builds_on_kind, start: s })
     }
 
     pub fn rules(&self) -> &QuiltRules {
