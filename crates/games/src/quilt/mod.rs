@@ -72,10 +72,11 @@ impl QuiltRules {
 pub struct Quilt {
     rules: QuiltRules,
     cells: [Kind; 64],
-    /// Per kind index: the cells (present at the start) holding that kind.
-    cells_of_kind: [u64; 52],
     /// Per kind index `k`: the cells (present at the start) whose card builds on `k`.
     builds_on_kind: [u64; 52],
+    /// Per foundation f and count n: the cells (present at the start) holding the card f takes
+    /// next (none when n ≥ 13).
+    next_cells: [[u64; 16]; 8],
     start: QuiltState,
 }
 
@@ -127,7 +128,13 @@ impl Quilt {
                 }
             }
         }
-        Ok(Quilt { rules, cells, cells_of_kind, builds_on_kind, start: s })
+        let mut next_cells = [[0u64; 16]; 8];
+        for (f, row) in next_cells.iter_mut().enumerate() {
+            for (n, entry) in row.iter_mut().enumerate().take(13) {
+                *entry = cells_of_kind[Foundations::card(f, n as u8).index() as usize];
+            }
+        }
+        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s })
     }
 
     pub fn rules(&self) -> &QuiltRules {

@@ -34,17 +34,9 @@ impl Quilt {
     /// The cells (present at the start) holding a card that some foundation takes next.
     #[inline]
     fn foundation_cells(&self, found: Foundations) -> u64 {
-        let mut m = 0u64;
-        for suit in 0..4 {
-            let (up, down) = (found.count(suit), found.count(4 + suit));
-            if up < 13 {
-                m |= self.cells_of_kind[13 * suit + up as usize];
-            }
-            if down < 13 {
-                m |= self.cells_of_kind[13 * suit + 12 - down as usize];
-            }
-        }
-        m
+        // One lookup per foundation, by its count's nibble (see `next_cells`).
+        let bits = found.bits();
+        (0..8).fold(0u64, |m, f| m | self.next_cells[f][(bits >> (4 * f) & 0xF) as usize])
     }
 
     /// Whether reserve `r` (persian-rug) accepts `k`: any card when empty, else a suit neighbour.
