@@ -72,6 +72,11 @@ impl QuiltRules {
 pub struct Quilt {
     rules: QuiltRules,
     cells: [Kind; 64],
+    /// Per kind index `k`: the cells (present at the start) whose card builds on `k`.
+    builds_on_kind: [u64; 52],
+    /// Per foundation f and count n: the cells (present at the start) holding the card f takes
+    /// next (none when n ≥ 13).
+    next_cells: [[u64; 16]; 8],
     start: QuiltState,
 }
 
@@ -114,7 +119,22 @@ impl Quilt {
             kinds.push(c.kind());
         }
         check_two_of_each(kinds)?;
-        Ok(Quilt { rules, cells, start: s })
+        let (mut cells_of_kind, mut builds_on_kind) = ([0u64; 52], [0u64; 52]);
+        for i in (0..64).filter(|&i| s.quilt >> i & 1 == 1) {
+            cells_of_kind[cells[i].index() as usize] |= 1 << i;
+            for k in (0..52).map(Kind::from_index) {
+                if rules.builds_on(k, cells[i]) {
+                    builds_on_kind[k.index() as usize] |= 1 << i;
+                }
+            }
+        }
+        let mut next_cells = [[0u64; 16]; 8];
+        for (f, row) in next_cells.iter_mut().enumerate() {
+            for (n, entry) in row.iter_mut().enumerate().take(13) {
+                *entry = cells_of_kind[Foundations::card(f, n as u8).index() as usize];
+            }
+        }
+        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s })
     }
 
     pub fn rules(&self) -> &QuiltRules {

@@ -3,6 +3,7 @@
 use super::state::{QuiltState, available_cells};
 use super::Quilt;
 use crate::card::Kind;
+use crate::foundations::Foundations;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +31,14 @@ fn cells(mask: u64) -> impl Iterator<Item = usize> {
 }
 
 impl Quilt {
+    /// The cells (present at the start) holding a card that some foundation takes next.
+    #[inline]
+    fn foundation_cells(&self, found: Foundations) -> u64 {
+        // One lookup per foundation, by its count's nibble (see `next_cells`).
+        let bits = found.bits();
+        (0..8).fold(0u64, |m, f| m | self.next_cells[f][(bits >> (4 * f) & 0xF) as usize])
+    }
+
     /// Whether reserve `r` (persian-rug) accepts `k`: any card when empty, else a suit neighbour.
     #[inline]
     fn reserve_accepts(&self, s: &QuiltState, r: usize, k: Kind) -> bool {
@@ -61,20 +70,11 @@ impl Quilt {
     }
 }
 
-impl Game for Quilt {
-    type State = QuiltState;
-    type Move = QuiltMove;
-
-    fn start(&self) -> QuiltState {
-        self.start
-    }
-
-    #[inline]
-    fn is_won(&self, s: &QuiltState) -> bool {
-        s.found.all_full()
-    }
-
-    fn moves(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
+#[cfg(test)]
+impl Quilt {
+    /// The move generator before the cell masks (scanning every available cell), kept as
+    /// the reference of the equivalence test.
+    pub(super) fn moves_reference(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
         out.clear();
         let avail = available_cells(s.quilt);
         let forced = |k: Kind, f: u8| pruning.forced_moves && s.found.met_and_wrap_safe(k, f);
@@ -114,6 +114,71 @@ impl Game for Quilt {
                 if self.rules.builds_on(k, self.cells[i]) {
                     out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
                 }
+            }
+        }
+        if s.stock_len() > 0 {
+            out.push(QuiltMove::Deal);
+        } else if s.redeals_left > 0 && s.waste_len() > 0 {
+            // A redeal of an empty waste would change nothing but spend a redeal: never useful.
+            out.push(QuiltMove::Redeal);
+        }
+    }
+
+}
+
+impl Game for Quilt {
+    type State = QuiltState;
+    type Move = QuiltMove;
+
+    fn start(&self) -> QuiltState {
+        self.start
+    }
+
+    #[inline]
+    fn is_won(&self, s: &QuiltState) -> bool {
+        s.found.all_full()
+    }
+
+    fn moves(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
+        out.clear();
+        let avail = available_cells(s.quilt);
+        let forced = |k: Kind, f: u8| pruning.forced_moves && s.found.met_and_wrap_safe(k, f);
+        macro_rules! push_foundation_move {
+            ($k:expr, $f:expr, $m:expr) => {{
+                if forced($k, $f) {
+                    out.clear();
+                    out.push($m);
+                    return;
+                }
+                out.push($m);
+            }};
+        }
+        // Foundation moves first: they are what a win is made of. Only the cells holding a
+        // foundation's next card can have one (in cell order, as the plain scan of every
+        // available cell gives them).
+        for i in cells(avail & self.foundation_cells(s.found)) {
+            let k = self.cells[i];
+            for f in s.found.targets(k).into_iter().flatten() {
+                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
+            }
+        }
+        if self.rules.has_reserves() {
+            for r in 0..8 {
+                let Some(k) = s.reserve_top(r) else { continue };
+                for f in s.found.targets(k).into_iter().flatten() {
+                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
+                }
+            }
+            self.persian_moves(s, pruning, avail, out);
+            return;
+        }
+        if let Some(k) = s.waste_top() {
+            for f in s.found.targets(k).into_iter().flatten() {
+                push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
+            }
+            // An empty waste accepts nothing (RULES.md §5). The cells whose card builds on `k`.
+            for i in cells(avail & self.builds_on_kind[k.index() as usize]) {
+                out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
             }
         }
         if s.stock_len() > 0 {
