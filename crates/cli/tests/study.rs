@@ -215,3 +215,22 @@ fn players_solve_and_study() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("only to --player sampling"));
 }
+
+/// The table kind is part of a study: recorded in the manifest, the same rows either way, and a
+/// study is not resumed with the other kind.
+#[test]
+fn exact_and_fingerprint_tables_give_the_same_study() {
+    let (f, e) = (tempdir("table-fp"), tempdir("table-exact"));
+    study(&f, SMALL);
+    let with_exact: Vec<&str> = SMALL.iter().copied().chain(["--exact-table"]).collect();
+    study(&e, &with_exact);
+    let manifest = |d: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(d.join("manifest.json")).unwrap()).unwrap() };
+    assert_eq!(manifest(&f)["table"], "fingerprint-95");
+    assert_eq!(manifest(&e)["table"], "exact");
+    assert_eq!(rows(&f), rows(&e));
+    let mut args = vec!["study", "queen-of-italy", "--quiet", "--resume", "--out", f.to_str().unwrap(), "--exact-table"];
+    args.extend_from_slice(SMALL);
+    let out = patience(&args);
+    assert_eq!(out.status.code(), Some(2), "resuming with the other table must be refused");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("table"), "{}", String::from_utf8_lossy(&out.stderr));
+}
