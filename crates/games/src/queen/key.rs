@@ -6,9 +6,9 @@
 //! needs no sort: each pile is one `u128` (its chain bits, length and bottom card — with its
 //! index when piles are not interchangeable), and the piles enter as a multiset, the wrapping
 //! sum of their fingerprints (`fingerprint.rs`). That sum is kept in the state by `push` and
-//! `pop` (two pile fingerprints a card move instead of one per pile per position). So two positions get the same fingerprint
-//! exactly when their canonical forms are equal (up to the stated collision probability); the
-//! tests check this against `with_sorted_piles`.
+//! `pop` (two pile fingerprints a card move instead of one per pile per position). So two
+//! positions get the same fingerprint exactly when their canonical forms are equal (up to the
+//! stated collision probability); the tests check this against `with_sorted_piles`.
 
 use super::state::QueenState;
 use crate::fingerprint::{multiset, of_words};
@@ -37,7 +37,7 @@ impl QueenState {
     /// index. `rows`: the variant's number of tableau piles.
     #[inline]
     pub(crate) fn fingerprint(&self, rows: usize, interchangeable: bool) -> u128 {
-        let piles = if interchangeable { self.piles_fp } else { self.indexed_piles_fingerprint(rows) };
+        let piles = if interchangeable { self.piles_fp } else { self.pile_sum(rows, true) };
         // The tops are implied by the piles; everything else is listed.
         let small = self.dealt as u64 | (self.terrace as u64) << 8 | (self.base_rank as u64) << 16 | (self.redeals_left as u64) << 24;
         let words = [
@@ -52,30 +52,18 @@ impl QueenState {
         piles.wrapping_add(of_words(&words))
     }
 
-    /// Piles with their indices (before the opening choice, or without symmetry pruning; not
-    /// the hot path). Empty piles are left out: with the number of piles fixed, the non-empty
-    /// ones with their indices determine the rest.
-    fn indexed_piles_fingerprint(&self, rows: usize) -> u128 {
+    /// The sum of the non-empty piles' fingerprints, each pile with its index when `indexed`
+    /// (before the opening choice, or without symmetry pruning: not the hot path); unindexed,
+    /// what `push` and `pop` keep in `piles_fp` (the tests recompute it with this).
+    /// Empty piles are left out: with the number of piles fixed, the non-empty ones (with
+    /// their indices when those count) determine the rest.
+    pub(super) fn pile_sum(&self, rows: usize, indexed: bool) -> u128 {
         let mut off = 0;
         let mut sum = 0u128;
         for i in 0..rows {
             if self.len[i] > 0 {
-                let pile = self.pile_value(i, off) | (i as u128 + 1) << 120;
-                sum = sum.wrapping_add(multiset(pile, PILE_DOMAIN));
-                off += self.len[i] as u32 - 1;
-            }
-        }
-        sum
-    }
-
-    /// `piles_fp` computed from scratch (tests: `push` and `pop` keep it).
-    #[cfg(test)]
-    pub(super) fn piles_fingerprint_from_scratch(&self, rows: usize) -> u128 {
-        let mut off = 0;
-        let mut sum = 0u128;
-        for i in 0..rows {
-            if self.len[i] > 0 {
-                sum = sum.wrapping_add(self.pile_fingerprint(i, off));
+                let index = if indexed { i as u128 + 1 } else { 0 };
+                sum = sum.wrapping_add(multiset(self.pile_value(i, off) | index << 120, PILE_DOMAIN));
                 off += self.len[i] as u32 - 1;
             }
         }
@@ -145,7 +133,7 @@ mod tests {
             assert_eq!(s.fingerprint(rows, false) == t.fingerprint(rows, false), s == t);
             permuted_pairs += (s != t) as u32;
             // The partition by fingerprint is the partition by sorted form.
-            assert_eq!(s.piles_fp, s.piles_fingerprint_from_scratch(rows));
+            assert_eq!(s.piles_fp, s.pile_sum(rows, false));
             let (key, fp) = (s.with_sorted_piles(rows), s.fingerprint(rows, true));
             assert_eq!(*by_sorted.entry(key).or_insert(fp), fp, "one class, two fingerprints");
             assert_eq!(*by_fp.entry(fp).or_insert(key), key, "one fingerprint, two classes");

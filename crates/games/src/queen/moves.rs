@@ -228,7 +228,8 @@ impl Queen {
         let found = exact.then(|| s.foundations());
         let safe = pruning.forced_moves && !exact;
         let no_fills = !self.rules.forced_fills() || self.end_phase(s);
-        // Some(true): `from` is playable and safe (the caller stops with it alone).
+        // Pushes `from`'s foundation moves; true when `from` is playable and safe (then its move
+        // alone is the list, and generation stops).
         let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
             match &found {
                 None => {
@@ -373,38 +374,6 @@ fn exact_foundation_targets(s: &QueenState, f: &Foundations, from: Loc, k: u8, o
     }
 }
 
-/// A card's class for tableau building (RULES.md §3: down in alternating colours, so only
-/// colour and rank matter): colour · 13 + rank.
-const BUILD_CLASS: [u8; 52] = {
-    let mut t = [0u8; 52];
-    let mut k = 0;
-    while k < 52 {
-        let c = Kind::from_index(k as u8);
-        t[k] = c.colour() * 13 + c.rank();
-        k += 1;
-    }
-    t
-};
-
-/// The build class a tableau top of each kind takes (`tableau_accepts(top, k)` exactly when
-/// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
-const BUILDS_ON: [u8; 52] = {
-    let mut t = [0u8; 52];
-    let mut k = 0;
-    while k < 52 {
-        let c = Kind::from_index(k as u8);
-        t[k] = (1 - c.colour()) * 13 + (c.rank() + 12) % 13;
-        k += 1;
-    }
-    t
-};
-
-/// The other suit of the same colour (C↔S, H↔D), same rank.
-#[inline]
-fn partner(k: u8) -> u8 {
-    PARTNER[k as usize]
-}
-
 /// Per-kind tables for the hot paths (kind indices are suit · 13 + rank; a lookup is cheaper
 /// than the divisions). Each is checked against its definition in the tests below.
 macro_rules! kind_table {
@@ -419,6 +388,20 @@ macro_rules! kind_table {
         t
     }};
 }
+/// A card's class for tableau building (RULES.md §3: down in alternating colours, so only
+/// colour and rank matter): colour · 13 + rank.
+const BUILD_CLASS: [u8; 52] = kind_table!(|k| k.colour() * 13 + k.rank());
+
+/// The build class a tableau top of each kind takes (`tableau_accepts(top, k)` exactly when
+/// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
+const BUILDS_ON: [u8; 52] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13);
+
+/// The other suit of the same colour (C↔S, H↔D), same rank.
+#[inline]
+fn partner(k: u8) -> u8 {
+    PARTNER[k as usize]
+}
+
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
