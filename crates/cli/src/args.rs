@@ -58,6 +58,15 @@ pub struct RuleArgs {
     pub redeals: Option<u8>,
 }
 
+/// What the transposition table stores (solve, study, bench).
+#[derive(Args, Debug, Clone, Copy)]
+pub struct TableArgs {
+    /// Store whole positions in the transposition table instead of 95-bit fingerprints: no
+    /// collision possible (see the README), about eight times the memory per position.
+    #[arg(long)]
+    pub exact_table: bool,
+}
+
 /// Who plays: the thoughtful solver (default) or a player that cannot see the stock.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Player")]

@@ -19,7 +19,7 @@ mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, choose_game, describe_source, load_deal};
+use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, TableArgs, choose_game, describe_source, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::algerian::Algerian;
 use patience_games::alhambra::Alhambra;
@@ -68,10 +68,8 @@ enum Command {
         /// Memory budget of the transposition table, in MiB.
         #[arg(long, default_value_t = 2048)]
         table_mb: usize,
-        /// Store whole positions in the transposition table instead of 95-bit fingerprints: no
-        /// collision possible (see the README), about eight times the memory per position.
-        #[arg(long)]
-        exact_table: bool,
+        #[command(flatten)]
+        table: TableArgs,
         /// Sound pruning rules to use: `all`, `none` (a plain search), or a comma list of
         /// `dead` (dead positions), `forced` (forced moves), `por` (partial-order reduction),
         /// `sym` (symmetric positions).
@@ -100,10 +98,8 @@ enum Command {
         /// Transposition table budget per worker thread, in MiB.
         #[arg(long, default_value_t = 512)]
         table_mb: usize,
-        /// Store whole positions in the transposition table instead of 95-bit fingerprints: no
-        /// collision possible (see the README), about eight times the memory per position.
-        #[arg(long)]
-        exact_table: bool,
+        #[command(flatten)]
+        table: TableArgs,
         /// Output folder (default: study-GAME-A-B).
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
@@ -146,10 +142,8 @@ enum Command {
         /// Worker threads (default 1: states per second per core).
         #[arg(short = 'j', long, default_value_t = 1)]
         jobs: usize,
-        /// Store whole positions in the transposition table instead of 95-bit fingerprints: no
-        /// collision possible (see the README), about eight times the memory per position.
-        #[arg(long)]
-        exact_table: bool,
+        #[command(flatten)]
+        table: TableArgs,
         #[arg(long, value_enum, default_value_t)]
         format: Format,
         #[command(flatten)]
@@ -201,7 +195,7 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, exact_table, out, shard, resume, quiet, rules, prune, player } => {
+        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, player } => {
             let player = player.kind()?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
             let choice = choose_game(&game, &rules)?;
@@ -211,7 +205,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_states: limit_states,
                 max_ms: limit_ms,
                 table_mb,
-                exact_table,
+                exact_table: table.exact_table,
                 out,
                 shard,
                 resume,
@@ -224,12 +218,12 @@ fn run(cli: Cli) -> Result<u8> {
             outln!("{}", summary.headline());
             Ok(0)
         }
-        Command::Bench { game, seeds, limit_states, jobs, exact_table, format, rules } => {
+        Command::Bench { game, seeds, limit_states, jobs, table, format, rules } => {
             if jobs == 0 || limit_states == 0 {
                 bail!("-j and --limit-states must be at least 1");
             }
             let choice = choose_game(&game, &rules)?;
-            let report = study::bench(&choice, seeds, limit_states, jobs, exact_table)?;
+            let report = study::bench(&choice, seeds, limit_states, jobs, table.exact_table)?;
             match format {
                 Format::Text => out!("{}", report.to_text()),
                 Format::Json => outln!("{}", serde_json::to_string(&report)?),
@@ -262,7 +256,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, exact_table, prune, player } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, table, prune, player } => {
             let player = player.kind()?;
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
@@ -279,7 +273,7 @@ fn run(cli: Cli) -> Result<u8> {
                 max_states,
                 max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
                 table_bytes: table_mb << 20,
-                exact_table,
+                exact_table: table.exact_table,
                 ..Limits::default()
             };
             if player != patience_study::PlayerKind::Thoughtful {
