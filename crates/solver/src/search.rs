@@ -8,7 +8,7 @@
 //! path or not, has been or is being expanded, so nothing is missed by skipping it. The table
 //! never forgets a position; when it is full the search stops with *unknown*.
 
-use crate::table::{Insert, PositionTable};
+use crate::table::{Insert, PositionTable, Prepared};
 use patience_games::game::{Game, MoveList, Pruning};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,8 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Memory budget of the transposition table.
     pub table_bytes: usize,
-    /// Deepest line followed (the search stack's memory is this times one frame).
+    /// Deepest line followed (the search stack's memory is at most this times one frame and its
+    /// children: `MAX_MOVES` positions and moves).
     pub max_depth: usize,
     /// Store whole positions in the table instead of 95-bit fingerprints (`table.rs`): no
     /// collision is possible, at about eight times the memory per position.
@@ -86,13 +87,22 @@ pub struct SearchResult<M> {
 }
 
 /// One position on the current line: its moves are `arena[first..end]`, the next to try at
-/// `next`. Move lists live in one shared arena, so the stack costs what the line's positions
-/// really have, not `MAX_MOVES` per level.
+/// `next`; when there is one, `pending` is that next child, already played and prepared for
+/// the table (see `Solver::take`). Move lists live in one shared arena, so the stack costs what
+/// the line's positions really have, not `MAX_MOVES` per level.
 struct Frame<S> {
     state: S,
     first: u32,
     end: u32,
     next: u32,
+    pending: Kid<S>,
+}
+
+/// A child position, played and prepared for the table ahead of its turn.
+#[derive(Clone, Copy)]
+struct Kid<S> {
+    state: S,
+    prepared: Prepared,
 }
 
 /// A reusable searcher: keeps its table and stack between deals, so a study allocates once.
@@ -243,15 +253,23 @@ where
                 self.stack.pop();
                 continue;
             }
-            let m = self.arena[top.next as usize];
+            let Kid { state: child, prepared } = top.pending;
             top.next += 1;
-            let mut child = top.state;
-            game.play(&mut child, m);
+            // The sibling after this child is played and its slot requested now, so that this
+            // child's probe (requested when it was prepared) and the sibling's overlap with
+            // useful work instead of stalling one after the other. The order in which children
+            // are examined is unchanged: the search, and every verdict and count, are the same
+            // as playing each child when its turn comes. The cost: at most one sibling per
+            // position on the line played in vain when the search stops.
+            if top.next < top.end {
+                let m = self.arena[top.next as usize];
+                top.pending = Self::prepare(&self.table, game, &top.state, m, pruning);
+            }
             if game.is_won(&child) {
                 let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
                 return end(Verdict::Won, moves, states, None, game.home_cards(&child));
             }
-            match self.table.insert(game, &child, pruning.symmetry) {
+            match self.table.insert_prepared(game, &child, pruning.symmetry, prepared) {
                 Insert::Seen => continue,
                 Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
                 Insert::New => {}
@@ -281,12 +299,25 @@ where
         end(Verdict::Lost, vec![], states, None, max_home)
     }
 
+    /// Puts `state` on the line with its moves, its first child prepared.
     fn push(&mut self, game: &G, state: G::State, pruning: Pruning) {
         game.moves(&state, pruning, &mut self.scratch);
         let first = self.arena.len() as u32;
+        let pending = match self.scratch.first() {
+            Some(&m) => Self::prepare(&self.table, game, &state, m, pruning),
+            None => Kid { state, prepared: Prepared::default() },
+        };
         self.arena.extend_from_slice(&self.scratch);
         self.scratch.clear();
-        self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first });
+        self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first, pending });
+    }
+
+    /// The child of `state` by `m`, its table slot requested.
+    #[inline]
+    fn prepare(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning) -> Kid<G::State> {
+        let mut child = *state;
+        game.play(&mut child, m);
+        Kid { prepared: table.prepare(game, &child, pruning.symmetry), state: child }
     }
 }
 
