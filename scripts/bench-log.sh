@@ -13,7 +13,12 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
 {
     echo "# Benchmark of $(date -u +%F), commit $(git describe --always --dirty --abbrev=12)"
     echo
-    echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
+    # The model name alone ("AMD EPYC") does not tell processor generations apart, and the same
+    # binary has measured 2-4 times faster on one such machine than on another: family/model
+    # numbers, caches and the kernel's bogomips say which machine a figure belongs to.
+    cpu() { grep -m1 "^$1" /proc/cpuinfo | cut -d: -f2 | xargs; }
+    caches=$(lscpu | awk -F: '/L2 cache|L3 cache/ {gsub(/^ +/, "", $2); printf "%s%s %s", sep, $1, $2; sep=", "}')
+    echo "- machine: $(cpu 'model name') (cpu family $(cpu 'cpu family'), model $(cpu 'model'), bogomips $(cpu bogomips); $caches), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
     echo "- compiler: $(rustc --version)"
     echo "- profile: release — lto = \"fat\", codegen-units = 1, panic = \"abort\", debug = \"line-tables-only\" (Cargo.toml)"
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"

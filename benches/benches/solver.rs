@@ -78,7 +78,7 @@ where
 {
     let games: Vec<G> = (0..16).map(make).collect();
     let states = playout_states(&games, 4096);
-    let mut g = c.benchmark_group(format!("{name}"));
+    let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(states.len() as u64));
     g.bench_function("moves+play/4096-positions", |b| {
         let mut list = MoveList::new();

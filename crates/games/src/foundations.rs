@@ -381,7 +381,7 @@ fn scan(seq: &CardSeq, start: usize, end: usize, mut f: impl FnMut(usize) -> Con
     let mut i = start;
     while i < end {
         let w = i / 10;
-        if i % 10 == 0 && end - i >= 10 {
+        if i.is_multiple_of(10) && end - i >= 10 {
             // A whole word: ten fixed shifts.
             let word = words[w];
             for j in 0..10 {

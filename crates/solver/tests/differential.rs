@@ -349,7 +349,7 @@ fn algerian_family(variant: AlgerianVariant) {
         for (c, &(h, lowered, low, depots, depth)) in ALGERIAN_CASES.iter().enumerate() {
             let mut rules = AlgerianRules::new(variant);
             rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][(seed as usize + c) % 3];
-            rules.foundation_to_depot = (seed + c as u64) % 4 == 0;
+            rules.foundation_to_depot = (seed + c as u64).is_multiple_of(4);
             let mut heights = [h; 8];
             for i in 0..lowered {
                 heights[(seed as usize * 3 + i * 5) % 8] = low;

@@ -31,7 +31,7 @@ impl DealRow {
 /// bytes of the text that was read whole.
 pub fn read_rows(text: &str, tolerate_torn_tail: bool) -> anyhow::Result<(Vec<DealRow>, usize)> {
     let whole = if tolerate_torn_tail { text.rfind('\n').map_or(0, |i| i + 1) } else { text.len() };
-    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text[..whole].as_bytes());
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(&text.as_bytes()[..whole]);
     let rows = reader.deserialize().collect::<Result<Vec<DealRow>, _>>()?;
     Ok((rows, whole))
 }

@@ -311,7 +311,7 @@ impl Meter {
         self.unknown += (row.outcome == "unknown") as u64;
         if let Some(bar) = &self.bar {
             bar.set_position(self.done as u64);
-            if self.done % 16 == 0 || self.done == self.total {
+            if self.done.is_multiple_of(16) || self.done == self.total {
                 bar.set_message(self.rate());
             }
         } else if !self.quiet && self.last_line.elapsed() >= Duration::from_secs(10) {
