@@ -157,6 +157,24 @@ fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
     if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
 }
 
+/// Pile `a`'s contents against pile `b`'s, of a group whose piles start at `starts` with lengths
+/// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
+/// decides; only a tie reads the packed chunks.
+#[inline(always)]
+fn cmp_group_piles(words: &[u64; WORDS], starts: &[usize], lens: &[u8], a: usize, b: usize) -> std::cmp::Ordering {
+    let (la, lb) = (lens[a] as usize, lens[b] as usize);
+    if la == 0 || lb == 0 {
+        // The empty pile is a proper prefix of any other.
+        return la.cmp(&lb);
+    }
+    let (sa, sb) = (starts[a], starts[b]);
+    let (ba, bb) = (slot(words, sa), slot(words, sb));
+    if ba != bb {
+        return ba.cmp(&bb);
+    }
+    cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
+}
+
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
 /// b): the lowest slot where the first chunks differ decides, else the rest.
 #[inline(always)]
@@ -449,21 +467,7 @@ impl AlgerianState {
             at += l as usize;
         }
         let words = &self.words;
-        // Pile a's contents against pile b's. Piles nearly always differ in their bottom card
-        // (or one is empty), which one slot read decides; only a tie reads the packed chunks.
-        let cmp = |a: usize, b: usize| -> Ordering {
-            let (la, lb) = (lens[a] as usize, lens[b] as usize);
-            if la == 0 || lb == 0 {
-                // The empty pile is a proper prefix of any other.
-                return la.cmp(&lb);
-            }
-            let (ba, bb) = (slot(words, starts[a]), slot(words, starts[b]));
-            if ba != bb {
-                return ba.cmp(&bb);
-            }
-            let (sa, sb) = (starts[a], starts[b]);
-            cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
-        };
+        let cmp = |a: usize, b: usize| cmp_group_piles(words, &starts, &lens, a, b);
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
         // (a pair of clean piles is).
         let dirty = dirty & ((1 << N) - 1);
