@@ -532,6 +532,12 @@ impl AlgerianState {
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
+            // A pile that keeps its first slot keeps all its slots: the slots from `pos` on have
+            // not been written yet, so they still hold it (an empty pile passing others moves none).
+            if from == pos {
+                pos += left;
+                left = 0;
+            }
             while left > 0 {
                 let m = left.min(10);
                 write_slots(&mut self.words, pos, chunk(&src, from), m);
