@@ -223,22 +223,25 @@ impl Algerian {
         };
 
         // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
-        // any foundation (depot) taker as bit masks over those positions: sections 1 to 4 visit
-        // only those sources, in the same order.
+        // any taker as a bit mask over those positions: sections 1 to 4 visit only those
+        // sources, in the same order.
         let mut tk = [0u16; PILES];
-        let (mut to_found, mut to_depot) = (0u32, 0u32);
+        let mut live = 0u32;
         for (i, &p) in ORDER.iter().enumerate() {
             let t = takers[tops[p]];
             tk[i] = t;
-            to_found |= ((t >> 8 != 0) as u32) << i;
-            to_depot |= ((t & 0xFF != 0) as u32) << i;
+            live |= ((t != 0) as u32) << i;
         }
 
         // 1, 2: reserve / depot top → foundation.
-        while to_found != 0 {
-            let i = to_found.trailing_zeros() as usize;
-            to_found &= to_found - 1;
+        let mut src = live;
+        while src != 0 {
+            let i = src.trailing_zeros() as usize;
+            src &= src - 1;
             let (p, m) = (ORDER[i], tk[i] >> 8);
+            if m == 0 {
+                continue;
+            }
             let (a, b) = pair(tops[p]);
             let ok_a = m >> a & 1 != 0;
             if ok_a {
@@ -251,9 +254,10 @@ impl Algerian {
             }
         }
         // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
-        while to_depot != 0 {
-            let i = to_depot.trailing_zeros() as usize;
-            to_depot &= to_depot - 1;
+        let mut src = live;
+        while src != 0 {
+            let i = src.trailing_zeros() as usize;
+            src &= src - 1;
             let (p, mut m) = (ORDER[i], tk[i] & 0xFF);
             while m != 0 {
                 let d = m.trailing_zeros() as u8;
