@@ -222,14 +222,27 @@ impl Algerian {
             if carthage { (2 * suit, 2 * suit + 1) } else { (suit, 4 + suit) }
         };
 
+        // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
+        // any taker as a bit mask over those positions: sections 1 to 4 visit only those
+        // sources, in the same order.
+        let mut tk = [0u16; PILES];
+        let mut live = 0u32;
+        for (i, &p) in ORDER.iter().enumerate() {
+            let t = takers[tops[p]];
+            tk[i] = t;
+            live |= ((t != 0) as u32) << i;
+        }
+
         // 1, 2: reserve / depot top → foundation.
-        for &p in &ORDER {
-            let k = tops[p];
-            let m = takers[k] >> 8;
+        let mut src = live;
+        while src != 0 {
+            let i = src.trailing_zeros() as usize;
+            src &= src - 1;
+            let (p, m) = (ORDER[i], tk[i] >> 8);
             if m == 0 {
                 continue;
             }
-            let (a, b) = pair(k);
+            let (a, b) = pair(tops[p]);
             let ok_a = m >> a & 1 != 0;
             if ok_a {
                 sink.push(card(spot(p), Spot::Foundation(a as u8)));
@@ -241,8 +254,11 @@ impl Algerian {
             }
         }
         // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
-        for &p in &ORDER {
-            let mut m = takers[tops[p]] & 0xFF;
+        let mut src = live;
+        while src != 0 {
+            let i = src.trailing_zeros() as usize;
+            src &= src - 1;
+            let (p, mut m) = (ORDER[i], tk[i] & 0xFF);
             while m != 0 {
                 let d = m.trailing_zeros() as u8;
                 m &= m - 1;

@@ -144,10 +144,35 @@ fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
     ((words[w] >> o) | hi) & WORD
 }
 
+/// The value of slot `i`.
+#[inline(always)]
+fn slot(words: &[u64; WORDS], i: usize) -> u64 {
+    let (w, o) = slot_at(i);
+    (words[w] >> o) & SLOT
+}
+
 /// The first ten slots of the pile of `len` slots at slot `start`, masked to its length.
 #[inline(always)]
 fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
     if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
+}
+
+/// Pile `a`'s contents against pile `b`'s, of a group whose piles start at `starts` with lengths
+/// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
+/// decides; only a tie reads the packed chunks.
+#[inline(always)]
+fn cmp_group_piles(words: &[u64; WORDS], starts: &[usize], lens: &[u8], a: usize, b: usize) -> std::cmp::Ordering {
+    let (la, lb) = (lens[a] as usize, lens[b] as usize);
+    if la == 0 || lb == 0 {
+        // The empty pile is a proper prefix of any other.
+        return la.cmp(&lb);
+    }
+    let (sa, sb) = (starts[a], starts[b]);
+    let (ba, bb) = (slot(words, sa), slot(words, sb));
+    if ba != bb {
+        return ba.cmp(&bb);
+    }
+    cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
 }
 
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
@@ -416,9 +441,131 @@ impl AlgerianState {
     /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
     /// order, is inserted where it belongs by a scan from its own index (every pile of lower
     /// index is in the list by then): usually two comparisons. With every pile dirty this is a
+    /// plain insertion sort. Only the reordered piles are rewritten.
+    #[inline]
+    pub(super) fn resort_group(&mut self, first: usize, n: usize, dirty: u32) {
+        // The two groups as constant shapes: the copies and loops get fixed sizes (no memcpy
+        // call, no length checks).
+        if first == 0 {
+            debug_assert_eq!(n, DEPOTS);
+            self.resort::<0, DEPOTS>(dirty);
+        } else {
+            debug_assert_eq!((first, n), (DEPOTS, RESERVES));
+            self.resort::<DEPOTS, RESERVES>(dirty);
+        }
+    }
+
+    /// [`Self::resort_group`] for the group of the `N` piles from `F`.
+    fn resort<const F: usize, const N: usize>(&mut self, dirty: u32) {
+        use std::cmp::Ordering;
+        let mut lens = [0u8; N];
+        lens.copy_from_slice(&self.lens[F..F + N]);
+        let mut starts = [0usize; N];
+        let mut at = self.start(F);
+        for (st, &l) in starts.iter_mut().zip(&lens) {
+            *st = at;
+            at += l as usize;
+        }
+        let words = &self.words;
+        let cmp = |a: usize, b: usize| cmp_group_piles(words, &starts, &lens, a, b);
+        // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
+        // (a pair of clean piles is).
+        let dirty = dirty & ((1 << N) - 1);
+        let mut p = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
+        loop {
+            if p == 0 {
+                return;
+            }
+            let j = p.trailing_zeros() as usize;
+            p &= p - 1;
+            if cmp(j, j + 1) == Ordering::Greater {
+                break;
+            }
+        }
+        let mut order = [0usize; N];
+        let mut len = 0;
+        for i in 0..N {
+            if dirty >> i & 1 == 0 {
+                order[len] = i;
+                len += 1;
+            }
+        }
+        let mut rest = dirty;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // Piles 0..d are in the list, so d's place in the unchanged order is d.
+            let mut q = d;
+            // Left past every (contents, index) greater than d's, else right past every smaller.
+            while q > 0 && {
+                let e = order[q - 1];
+                match cmp(d, e) {
+                    Ordering::Less => true,
+                    Ordering::Equal => e > d,
+                    Ordering::Greater => false,
+                }
+            } {
+                q -= 1;
+            }
+            if q == d {
+                while q < len && {
+                    let e = order[q];
+                    match cmp(d, e) {
+                        Ordering::Greater => true,
+                        Ordering::Equal => d > e,
+                        Ordering::Less => false,
+                    }
+                } {
+                    q += 1;
+                }
+            }
+            order.copy_within(q..len, q + 1);
+            order[q] = d;
+            len += 1;
+        }
+        // Only the piles between the first and the last that changed place are rewritten.
+        let Some(lo) = (0..N).find(|&c| order[c] != c) else { return };
+        let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
+        let src = self.words;
+        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
+        let old_names = self.names;
+        let mut pos = starts[lo];
+        for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
+            let (mut from, mut left) = (starts[o], lens[o] as usize);
+            // A pile that keeps its first slot keeps all its slots: the slots from `pos` on have
+            // not been written yet, so they still hold it (an empty pile passing others moves none).
+            if from == pos {
+                pos += left;
+                left = 0;
+            }
+            while left > 0 {
+                let m = left.min(10);
+                write_slots(&mut self.words, pos, chunk(&src, from), m);
+                pos += m;
+                from += m;
+                left -= m;
+            }
+            self.lens[F + c] = lens[o];
+            let name = (old_names >> shift(F + o)) & 7;
+            let sh = shift(F + c);
+            self.names = (self.names & !(7 << sh)) | (name << sh);
+        }
+    }
+
+    /// The previous [`Self::resort_group`] (kept as the equivalence test's reference).
+    ///
+    /// [`Self::sort_group`] for a group whose piles outside `dirty` (bit i: pile `first + i`)
+    /// are known to be in sorted order among themselves (a canonical parent's piles that a move
+    /// did not touch): only the dirty piles are compared and re-placed.
+    ///
+    /// The stable order is the order by (contents, index), a strict total order, so the clean
+    /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
+    /// order, is inserted where it belongs by a scan from its own index (every pile of lower
+    /// index is in the list by then): usually two comparisons. With every pile dirty this is a
     /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
     /// slot where two chunks differ decides); only the reordered piles are rewritten.
-    pub(super) fn resort_group(&mut self, first: usize, n: usize, dirty: u32) {
+    #[cfg(test)]
+    pub(super) fn resort_group_previous(&mut self, first: usize, n: usize, dirty: u32) {
         use std::cmp::Ordering;
         debug_assert!(n <= DEPOTS);
         let mut lens = [0u8; DEPOTS];

@@ -820,3 +820,77 @@ fn generator_kind_tables_match_the_rules() {
         assert_eq!(SUIT_OF[k as usize], Kind::from_index(k).suit());
     }
 }
+
+/// The current `resort_group` against the previous one (`resort_group_previous`, its reference)
+/// on random groups whose clean piles are in order: positions of random playouts with both groups
+/// sorted, then a random set of dirty piles changed at random (cards popped, pushed — often a
+/// copy of another pile's bottom card, to make ties — and moved between dirty piles). The whole
+/// state must agree: words, lengths and physical names.
+#[test]
+fn resort_group_matches_the_previous_one() {
+    let (mut compared, mut reordered, mut ties) = (0usize, 0usize, 0usize);
+    for v in [ALG, Carthage, AlgerianParlett] {
+        for seed in 0..40u64 {
+            let g = game(v, 2000 + seed);
+            let mut s = g.start();
+            let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0xA5A5;
+            let mut next = || {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (rng >> 33) as usize
+            };
+            let mut list = MoveList::new();
+            for _ in 0..300 {
+                g.moves(&s, Pruning::ALL, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list[next() % list.len()];
+                g.play(&mut s, m);
+                let mut sorted = s;
+                sorted.sort_group_simple(0, DEPOTS);
+                sorted.sort_group_simple(DEPOTS, super::state::RESERVES);
+                for (first, n) in [(0, DEPOTS), (DEPOTS, super::state::RESERVES)] {
+                    let mut t = sorted;
+                    // One or two dirty piles (as after a move) or a random subset.
+                    let dirty: u32 = match next() % 3 {
+                        0 => 1 << (next() % n),
+                        1 => 1 << (next() % n) | 1 << (next() % n),
+                        _ => next() as u32 & ((1 << n) - 1),
+                    };
+                    let piles: Vec<usize> = (0..n).filter(|&i| dirty >> i & 1 != 0).map(|i| first + i).collect();
+                    if piles.is_empty() {
+                        continue;
+                    }
+                    for _ in 0..1 + next() % 4 {
+                        let p = piles[next() % piles.len()];
+                        match next() % 3 {
+                            0 if t.len(p) > 0 => {
+                                t.pop(p);
+                            }
+                            1 if t.total() < super::state::CAP => {
+                                let other = first + next() % n;
+                                let k = if next() % 2 == 0 && t.len(other) > 0 { t.pile(other)[0] } else { Kind::from_index((next() % 52) as u8) };
+                                t.push(p, k);
+                            }
+                            _ => {
+                                let q = piles[next() % piles.len()];
+                                if p != q && t.len(p) > 0 {
+                                    t.move_top(p, q);
+                                }
+                            }
+                        }
+                    }
+                    let (mut x, mut y) = (t, t);
+                    x.resort_group(first, n, dirty);
+                    y.resort_group_previous(first, n, dirty);
+                    assert_eq!((whole(&x), x.words), (whole(&y), y.words), "{v:?} seed {seed} group {first} dirty {dirty:b}");
+                    compared += 1;
+                    reordered += (whole(&x) != whole(&t)) as usize;
+                    let bottoms: Vec<Vec<Kind>> = (first..first + n).map(|p| t.pile(p).into_iter().take(1).collect()).collect();
+                    ties += (1..n).any(|i| !bottoms[i].is_empty() && bottoms[..i].contains(&bottoms[i])) as usize;
+                }
+            }
+        }
+    }
+    assert!(compared > 30_000 && reordered > 2_000 && ties > 5_000, "{compared} {reordered} {ties}");
+}
