@@ -102,7 +102,7 @@ impl Algerian {
     #[inline]
     pub(super) fn depots_interchangeable(&self, s: &AlgerianState) -> bool {
         let n = self.stock_left(s);
-        self.rules.carthage() || n < 8 || (n - 8) % 12 != 0
+        self.rules.carthage() || n < 8 || !(n - 8).is_multiple_of(12)
     }
 
     /// Symmetry 2: no deal will put a card on a reserve.

@@ -305,7 +305,7 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
         loop {
             let n = g.stock_left(&s);
             for (name, group, allowed) in [
-                ("depots", 0..DEPOTS, v == Carthage || !(n >= 8 && (n - 8) % 12 == 0)),
+                ("depots", 0..DEPOTS, v == Carthage || !(n >= 8 && (n - 8).is_multiple_of(12))),
                 ("reserves", DEPOTS..PILES, n == 0 || (n == 8 && v != Carthage)),
             ] {
                 // Swap two piles of the group with different contents.
