@@ -21,8 +21,8 @@ pub struct Limits {
     pub max_time: Option<Duration>,
     /// Memory budget of the transposition table.
     pub table_bytes: usize,
-    /// Deepest line followed (the search stack's memory is at most this times one frame and its
-    /// children: `MAX_MOVES` positions and moves).
+    /// Deepest line followed (the search stack's memory is at most this times one frame — a
+    /// position and its next child — and `MAX_MOVES` moves).
     pub max_depth: usize,
     /// Store whole positions in the table instead of 95-bit fingerprints (`table.rs`): no
     /// collision is possible, at about eight times the memory per position.
@@ -88,7 +88,7 @@ pub struct SearchResult<M> {
 
 /// One position on the current line: its moves are `arena[first..end]`, the next to try at
 /// `next`; when there is one, `pending` is that next child, already played and prepared for
-/// the table (see `Solver::take`). Move lists live in one shared arena, so the stack costs what
+/// the table (see the search loop and `Solver::prepare`). Move lists live in one shared arena, so the stack costs what
 /// the line's positions really have, not `MAX_MOVES` per level.
 struct Frame<S> {
     state: S,
