@@ -11,7 +11,7 @@
 //! * [`ExactTable`]: the position itself (96–120 bytes) beside a 64-bit hash tag, 104–128
 //!   bytes a slot; a false "seen" is impossible, at about eight times the memory.
 //!
-//! Both use open addressing with linear probing (one implementation, `Slots`), start small, double while their load passes
+//! Both use open addressing with linear probing (one implementation, `OpenTable`), start small, double while their load passes
 //! 3/4, and never grow past their byte budget; once full at that size they refuse new positions
 //! and the search stops with *unknown* (never a guess).
 
@@ -33,58 +33,68 @@ fn max_slots(max_bytes: usize, slot_bytes: usize) -> usize {
     if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 }
 }
 
-/// A slot of an open-addressing table: empty, or one stored key.
-trait Slot: Copy {
+/// A slot of an open-addressing table: empty, or one stored key. Implemented by the two slot
+/// kinds of this module only.
+pub trait Slot: Copy {
     fn empty() -> Self;
     fn is_empty(&self) -> bool;
     /// The hash bits a probe starts from.
     fn hash(&self) -> u64;
 }
 
-/// Open addressing with linear probing over slots of one kind, shared by both tables: starts
-/// small, doubles while the load passes 3/4, never grows past `max_slots`, and refuses new keys
-/// once it holds `capacity_limit` of them (the search then stops with *unknown*).
-struct Slots<T> {
+/// Open addressing with linear probing over slots of one kind, the one implementation behind
+/// both tables: starts small, doubles while the load passes 3/4, never grows past its byte
+/// budget, and refuses new keys once it holds `capacity_limit` of them (the search then stops
+/// with *unknown*).
+pub struct OpenTable<T> {
     slots: Vec<T>,
     len: usize,
     max_slots: usize,
 }
 
-impl<T: Slot> Slots<T> {
-    fn new(max_bytes: usize) -> Self {
-        Slots { slots: vec![T::empty(); MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()) }
-    }
+/// Fingerprints of positions (see the module notes), 12 bytes a slot.
+pub type FingerprintTable = OpenTable<FingerprintSlot>;
 
-    fn bytes(&self) -> usize {
+/// Exact positions (see the module notes).
+pub type ExactTable<S> = OpenTable<ExactSlot<S>>;
+
+impl<T: Slot> OpenTable<T> {
+    /// A table that will never use more than about `max_bytes`.
+    pub fn new(max_bytes: usize) -> Self {
+        OpenTable { slots: vec![T::empty(); MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()) }
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Bytes held by the table now.
+    pub fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<T>()
     }
-
-    fn capacity_limit(&self) -> usize {
+    /// The most positions the table can ever hold.
+    pub fn capacity_limit(&self) -> usize {
         self.max_slots * 9 / 10
     }
-
-    fn clear(&mut self) {
+    /// Forgets every position, keeping the memory for the next search.
+    pub fn clear(&mut self) {
         self.slots.fill(T::empty());
         self.len = 0;
     }
 
     /// Where a probe for hash bits `hash` starts. The low bits are left out: a fingerprint's
-    /// lowest bit is forced to 1 (`FingerprintTable::slot_of`).
+    /// lowest bit is forced to 1 (`slot_of`).
     #[inline]
     fn home(&self, hash: u64) -> usize {
         (hash >> 20) as usize & (self.slots.len() - 1)
-    }
-
-    #[inline]
-    fn prefetch(&self, hash: u64) {
-        prefetch_read(&self.slots[self.home(hash)]);
     }
 
     /// Adds `key` unless a slot for which `same` holds is met first.
     // Always inlined: it is the search's innermost step, and a call here measurably cost
     // Queen of Italy 6–9% of its speed.
     #[inline(always)]
-    fn insert(&mut self, key: T, same: impl Fn(&T) -> bool) -> Insert {
+    fn insert_slot(&mut self, key: T, same: impl Fn(&T) -> bool) -> Insert {
         if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
             self.grow();
         }
@@ -124,7 +134,7 @@ impl<T: Slot> Slots<T> {
 /// A fingerprint slot: the tag's halves, then the check word, side by side, so a probe touches
 /// one place in memory (in real time the table's cost is its cache misses).
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct FingerprintSlot([u32; 3]);
+pub struct FingerprintSlot([u32; 3]);
 
 impl Slot for FingerprintSlot {
     fn empty() -> Self {
@@ -140,35 +150,8 @@ impl Slot for FingerprintSlot {
     }
 }
 
-/// Fingerprints of positions (see the module notes), 12 bytes a slot.
-pub struct FingerprintTable {
-    slots: Slots<FingerprintSlot>,
-}
-
-impl FingerprintTable {
+impl OpenTable<FingerprintSlot> {
     pub const SLOT_BYTES: usize = std::mem::size_of::<FingerprintSlot>();
-
-    /// A table that will never use more than about `max_bytes`.
-    pub fn new(max_bytes: usize) -> Self {
-        FingerprintTable { slots: Slots::new(max_bytes) }
-    }
-    pub fn len(&self) -> usize {
-        self.slots.len
-    }
-    pub fn is_empty(&self) -> bool {
-        self.slots.len == 0
-    }
-    pub fn bytes(&self) -> usize {
-        self.slots.bytes()
-    }
-    /// The most positions the table can ever hold.
-    pub fn capacity_limit(&self) -> usize {
-        self.slots.capacity_limit()
-    }
-    /// Forgets every position, keeping the memory for the next search.
-    pub fn clear(&mut self) {
-        self.slots.clear()
-    }
 
     /// The slot of fingerprint `fp`: the tag (low bit forced to 1, so an occupied slot's first
     /// word is never 0) and the check word.
@@ -184,20 +167,20 @@ impl FingerprintTable {
     /// slot: a third of the search's time before the search issued these ahead of its inserts.)
     #[inline]
     pub fn prefetch(&self, fp: u128) {
-        self.slots.prefetch(fp as u64)
+        prefetch_read(&self.slots[self.home(fp as u64)]);
     }
 
     /// Adds the position with fingerprint `fp` unless present.
     #[inline]
     pub fn insert(&mut self, fp: u128) -> Insert {
         let key = Self::slot_of(fp);
-        self.slots.insert(key, |s| *s == key)
+        self.insert_slot(key, |s| *s == key)
     }
 }
 
 /// An exact slot: the position beside its hash (low bit forced to 1; 0 marks an empty slot).
 #[derive(Clone, Copy)]
-struct ExactSlot<S> {
+pub struct ExactSlot<S> {
     tag: u64,
     state: S,
 }
@@ -216,40 +199,12 @@ impl<S: Copy + Default> Slot for ExactSlot<S> {
     }
 }
 
-/// Exact positions (see the module notes).
-pub struct ExactTable<S> {
-    slots: Slots<ExactSlot<S>>,
-}
-
-impl<S: Copy + Eq + Default> ExactTable<S> {
-    /// A table that will never use more than about `max_bytes`.
-    pub fn new(max_bytes: usize) -> Self {
-        ExactTable { slots: Slots::new(max_bytes) }
-    }
-    pub fn len(&self) -> usize {
-        self.slots.len
-    }
-    pub fn is_empty(&self) -> bool {
-        self.slots.len == 0
-    }
-    /// Bytes held by the table now.
-    pub fn bytes(&self) -> usize {
-        self.slots.bytes()
-    }
-    /// The most positions the table can ever hold.
-    pub fn capacity_limit(&self) -> usize {
-        self.slots.capacity_limit()
-    }
-    /// Forgets every position, keeping the memory for the next search.
-    pub fn clear(&mut self) {
-        self.slots.clear()
-    }
-
+impl<S: Copy + Eq + Default> OpenTable<ExactSlot<S>> {
     /// Adds `state` (with hash `hash`) unless present.
     #[inline]
     pub fn insert(&mut self, state: &S, hash: u64) -> Insert {
         let key = ExactSlot { tag: hash | 1, state: *state };
-        self.slots.insert(key, |s| s.tag == key.tag && s.state == key.state)
+        self.insert_slot(key, |s| s.tag == key.tag && s.state == key.state)
     }
 }
 
