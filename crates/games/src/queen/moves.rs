@@ -46,6 +46,12 @@ impl Queen {
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
     #[inline]
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
+        if self.rules.suited_foundations() { s.home(k) } else { s.class_home(k) }
+    }
+
+    /// `home_class` as first written (two kinds' counts): the reference for the tests.
+    #[cfg(test)]
+    pub(crate) fn home_class_simple(&self, s: &QueenState, k: u8) -> u32 {
         if self.rules.suited_foundations() { s.home(k) } else { s.home(k) + s.home(partner(k)) }
     }
 
@@ -397,18 +403,19 @@ const BUILD_CLASS: [u8; 52] = kind_table!(|k| k.colour() * 13 + k.rank());
 const BUILDS_ON: [u8; 52] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13);
 
 /// The other suit of the same colour (C↔S, H↔D), same rank.
-#[inline]
+#[cfg(test)]
 fn partner(k: u8) -> u8 {
     PARTNER[k as usize]
 }
 
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
+#[cfg(test)]
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
 const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
 /// The class below `k` on an alternate-colour foundation: its representative (the lower suit
 /// of the other colour), one rank lower (with wrap).
-const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
+pub(super) const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
 
 impl Game for Queen {
     type State = QueenState;

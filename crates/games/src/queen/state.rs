@@ -11,7 +11,9 @@
 //!   not removed positions at or above `dealt` (next = the lowest). A redeal sets `dealt` to 0:
 //!   the waste, bottom card first, becomes the stock with no card moved.
 //! * Terrace: only its height; its cards never change order.
-//! * Foundations: 2-bit counts per card kind (how many copies are home). They are implied by
+//! * Foundations: 2-bit counts per card kind (how many copies are home), the two kinds of one
+//!   colour and rank side by side in a nibble (`HOME_SHIFT`), so that the count of an
+//!   alternate-colour foundation class is one read. They are implied by
 //!   where every other card is, so equality does not depend on them; they make move
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
@@ -62,6 +64,21 @@ impl Default for QueenState {
     }
 }
 
+/// Where a kind's 2-bit count sits in `home`: the nibble of its colour and rank (black ranks
+/// in the low 64 bits, red ones in the high 64 bits, 4 bits a rank), low or high half by suit.
+/// Kinds of one colour and rank side by side make their sum, the foundation class count of
+/// alternating-colour foundations, one read; each half in one `u64` avoids u128 shifts.
+const HOME_SHIFT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        let k = Kind::from_index(i as u8);
+        t[i] = k.colour() * 64 + k.rank() * 4 + (k.suit() & 1) * 2;
+        i += 1;
+    }
+    t
+};
+
 /// Which of the two suits of its colour a kind is (C, H: 0; S, D: 1).
 #[inline]
 fn suit_bit(k: u8) -> u128 {
@@ -94,20 +111,31 @@ fn remove_bit(x: u128, pos: u32) -> u128 {
 }
 
 impl QueenState {
+    /// The `u64` half of `home` holding the nibble at `sh`, shifted down to it.
+    #[inline]
+    fn home_at(&self, sh: u8) -> u64 {
+        // The colour picks the half: a variable shift of a u128 costs several instructions.
+        let half = if sh < 64 { self.home as u64 } else { (self.home >> 64) as u64 };
+        half >> (sh & 63)
+    }
     /// Copies of kind `k` on the foundations.
     #[inline]
     pub fn home(&self, k: u8) -> u32 {
-        // Two 64-bit halves: a variable shift of a u128 costs several instructions.
-        let half = if k < 32 { self.home as u64 } else { (self.home >> 64) as u64 };
-        ((half >> (2 * (k as u32 & 31))) & 3) as u32
+        (self.home_at(HOME_SHIFT[k as usize]) & 3) as u32
+    }
+    /// Copies of `k`'s colour and rank on the foundations (`k`'s and its partner suit's).
+    #[inline]
+    pub fn class_home(&self, k: u8) -> u32 {
+        let n = self.home_at(HOME_SHIFT[k as usize] & !3) & 15;
+        ((n & 3) + (n >> 2)) as u32
     }
     #[inline]
     pub(crate) fn add_home(&mut self, k: u8) {
-        self.home += 1u128 << (2 * k as u32);
+        self.home += 1u128 << HOME_SHIFT[k as usize];
     }
     #[inline]
     pub(crate) fn remove_home(&mut self, k: u8) {
-        self.home -= 1u128 << (2 * k as u32);
+        self.home -= 1u128 << HOME_SHIFT[k as usize];
     }
 
     pub fn chosen(&self) -> bool {
@@ -359,6 +387,36 @@ mod tests {
         // The running sum of pile fingerprints survives pushes and pops.
         assert_eq!(s.piles_fp, s.pile_sum(9, false));
         assert_eq!(s.piles_fp, t.piles_fp);
+    }
+
+    /// Random foundation pushes and pops against plain per-kind counts: `home`, `class_home`
+    /// and the total read back what was put (two decks: at most 2 copies of a kind).
+    #[test]
+    fn home_counts_follow_a_plain_model() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut s = QueenState::default();
+        let mut model = [0u32; 52];
+        let mut full_classes = 0;
+        for _ in 0..20_000 {
+            let k = rng.random_range(0..52u8);
+            if model[k as usize] < 2 && (model[k as usize] == 0 || rng.random_bool(0.6)) {
+                s.add_home(k);
+                model[k as usize] += 1;
+            } else if model[k as usize] > 0 {
+                s.remove_home(k);
+                model[k as usize] -= 1;
+            }
+            for j in 0..52u8 {
+                let c = Kind::from_index(j);
+                let partner = Kind::new(c.suit() ^ 1, c.rank()).index();
+                assert_eq!(s.home(j), model[j as usize]);
+                assert_eq!(s.class_home(j), model[j as usize] + model[partner as usize]);
+                full_classes += (s.class_home(j) == 4) as u32;
+            }
+            assert_eq!(s.home.count_ones() as u32, model.iter().map(|&n| n.count_ones()).sum::<u32>());
+        }
+        assert!(full_classes > 10_000, "{full_classes}");
     }
 
     #[test]

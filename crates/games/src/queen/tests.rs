@@ -227,3 +227,56 @@ fn inline_safe_moves_equal_the_plain_rule() {
     eprintln!("safe {safe}, other {other}");
     assert!(safe >= 300 && other >= 20_000, "safe {safe}, other {other}");
 }
+
+/// Calls `f` on the positions along random lines of every variant (foundation moves favoured,
+/// so foundations fill and piles grow and empty): the fast code's comparisons with its
+/// references run over these.
+fn on_random_positions(seed: u64, deals: u64, steps: usize, mut f: impl FnMut(&Queen, &QueenState)) {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let variants = [
+        QueenVariant::QueenOfItaly,
+        QueenVariant::QueenOfItalyOpen,
+        QueenVariant::GeneralsPatience,
+        QueenVariant::BlondesAndBrunettes,
+        QueenVariant::FallingStar,
+        QueenVariant::Redheads,
+    ];
+    for variant in variants {
+        for d in 0..deals {
+            let g = Queen::new(QueenRules::new(variant), &deal(d));
+            let mut s = g.start();
+            let mut list = MoveList::new();
+            for _ in 0..steps {
+                f(&g, &s);
+                g.moves(&s, Pruning::NONE, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let home: Vec<_> = list.iter().copied().filter(|m| matches!(m, QueenMove::Card { to: Loc::Home, .. })).collect();
+                let m = if !home.is_empty() && rng.random_bool(0.7) { home[rng.random_range(0..home.len())] } else { list[rng.random_range(0..list.len())] };
+                g.play(&mut s, m);
+            }
+        }
+    }
+}
+
+/// The class reads (`home_class`, `inert`: one nibble of `home`) equal their two-kind
+/// references, for every kind (full classes and inert cards must occur, or the comparison shows
+/// little).
+#[test]
+fn class_reads_equal_two_kind_reads() {
+    let (mut positions, mut full, mut inert) = (0, 0, 0);
+    on_random_positions(21, 12, 300, |g, s| {
+        for k in 0..52u8 {
+            let c = g.home_class(s, k);
+            assert_eq!(c, g.home_class_simple(s, k), "{k} {s:?}");
+            full += (c == g.class_copies()) as u32;
+            let i = g.inert(s, k);
+            assert_eq!(i, g.inert_simple(s, k), "{k} {s:?}");
+            inert += i as u32;
+        }
+        positions += 1;
+    });
+    assert!(positions > 10_000 && full > 10_000 && inert > 10_000, "{positions} positions, {full} full, {inert} inert");
+}
