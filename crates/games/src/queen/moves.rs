@@ -57,7 +57,7 @@ impl Queen {
 
     /// The class a card of `k` must sit on, on a foundation: rank one lower, other colour (AC)
     /// or same suit. `None` for the base rank.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn pred(&self, s: &QueenState, k: u8) -> Option<u8> {
         self.pred_at(s.base_rank, k)
     }
@@ -79,8 +79,9 @@ impl Queen {
 
     /// Can a card of kind `k` go to a foundation now? The base rank always can (there are as
     /// many empty foundations as base cards still out); another card needs more foundations
-    /// topped by its predecessor class than copies of its own class home.
-    #[inline]
+    /// topped by its predecessor class than copies of its own class home. Move generation reads
+    /// it from `foundation_masks`; this is the plain statement, the tests' reference.
+    #[cfg(test)]
     pub(crate) fn playable(&self, s: &QueenState, k: u8) -> bool {
         match self.pred(s, k) {
             None => true,
@@ -234,13 +235,16 @@ impl Queen {
         let found = exact.then(|| s.foundations());
         let safe = pruning.forced_moves && !exact;
         let no_fills = !self.rules.forced_fills() || self.end_phase(s);
+        // What the foundations allow, for every kind at once (read per card below).
+        let fm = if exact { FoundationMasks::default() } else { self.foundation_masks(s) };
         // Pushes `from`'s foundation moves; true when `from` is playable and safe (then its move
         // alone is the list, and generation stops).
         let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
             match &found {
                 None => {
-                    if self.playable(s, k) {
-                        if safe && safe_here && self.slots_for_all(s, k) && (from == Loc::Terrace || self.inert(s, k)) {
+                    let bit = 1u64 << KIND_BIT[k as usize];
+                    if fm.playable & bit != 0 {
+                        if safe && safe_here && fm.slots & bit != 0 && (from == Loc::Terrace || fm.inert & bit != 0) {
                             out.clear();
                             out.push(QueenMove::Card { from, to: Loc::Home });
                             return true;
@@ -331,6 +335,64 @@ impl Queen {
     }
 }
 
+/// `playable`, `slots_for_all` and `inert` for every kind of one position: bit `KIND_BIT[k]`
+/// of each mask says it for kind `k`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FoundationMasks {
+    pub playable: u64,
+    pub slots: u64,
+    pub inert: u64,
+}
+
+/// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
+const NIBBLE_ONES: u64 = 0x0001_1111_1111_1111;
+const RANK_NIBBLES: u64 = NIBBLE_ONES * 15;
+
+/// Each rank's nibble moved to the rank above, the king's to the ace (wrap): nibble `r` then
+/// holds rank `r - 1`'s, the foundation predecessor's.
+#[inline]
+fn from_below(x: u64) -> u64 {
+    ((x << 4) | (x >> 48)) & RANK_NIBBLES
+}
+
+/// Bit 0 of each nibble: is `p`'s nibble greater than `c`'s (both at most 4)? `p + 8` minus
+/// `c + 1` stays within its nibble (3..=11) and reaches 8 exactly when `p > c`.
+#[inline]
+fn nibbles_greater(p: u64, c: u64) -> u64 {
+    (((p | NIBBLE_ONES * 8) - (c + NIBBLE_ONES)) >> 3) & NIBBLE_ONES
+}
+
+impl Queen {
+    /// The foundation tests of move generation for all kinds at once, from the packed counts:
+    /// a few word operations per position instead of table lookups and count reads per card.
+    /// Each nibble of a colour half of `home` holds the two kinds of one rank (2 bits each); a
+    /// mask bit per nibble is spread to the kinds' bits (4 · rank + suit) by multiplying.
+    pub(crate) fn foundation_masks(&self, s: &QueenState) -> FoundationMasks {
+        let low2 = NIBBLE_ONES * 3;
+        let (black, red) = (s.home as u64, (s.home >> 64) as u64);
+        let kinds = [black & low2, (black >> 2) & low2, red & low2, (red >> 2) & low2];
+        let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
+        // A base-rank card always has an empty foundation.
+        let base = 0xF << (4 * s.base_rank as u32);
+        // No card can be built on `k`: its alternate-colour predecessor class is all home (4).
+        let (bp, rp) = (from_below(rc), from_below(bc));
+        let inert = ((bp >> 2) & NIBBLE_ONES) * 0b0011 | ((rp >> 2) & NIBBLE_ONES) * 0b1100;
+        if self.rules.suited_foundations() {
+            // In suit: each kind against the same suit one rank lower (2 copies).
+            let (mut playable, mut slots) = (base, base);
+            for (suit, &c) in kinds.iter().enumerate() {
+                let p = from_below(c);
+                playable |= nibbles_greater(p, c) << suit;
+                slots |= ((p >> 1) & NIBBLE_ONES) << suit;
+            }
+            FoundationMasks { playable, slots, inert }
+        } else {
+            let playable = base | nibbles_greater(bp, bc) * 0b0011 | nibbles_greater(rp, rc) * 0b1100;
+            FoundationMasks { playable, slots: base | inert, inert }
+        }
+    }
+}
+
 impl Queen {
     /// The option's moves (RULES.md §3, queen-of-italy-open): the top card of a foundation
     /// holding at least two cards onto a tableau top that takes it or onto an empty pile (one of
@@ -409,13 +471,15 @@ fn partner(k: u8) -> u8 {
 }
 
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
+/// A kind's bit in the `FoundationMasks`: 4 · rank + suit.
+const KIND_BIT: [u8; 52] = kind_table!(|k| 4 * k.rank() + k.suit());
 #[cfg(test)]
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
 const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
 /// The class below `k` on an alternate-colour foundation: its representative (the lower suit
 /// of the other colour), one rank lower (with wrap).
-pub(super) const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
+const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
 
 impl Game for Queen {
     type State = QueenState;

@@ -8,7 +8,6 @@
 
 #[cfg(test)]
 use super::moves::{Loc, QueenMove};
-use super::moves::PRED_ALTERNATE;
 use super::state::QueenState;
 #[cfg(test)]
 use super::state::NO_CARD;
@@ -190,6 +189,7 @@ impl Queen {
 
     /// Every copy of `k`'s class still out has a foundation slot: the predecessor class is all
     /// home (base-rank cards always have an empty foundation).
+    #[cfg(test)]
     pub(crate) fn slots_for_all(&self, s: &QueenState, k: u8) -> bool {
         match self.pred(s, k) {
             None => true,
@@ -199,14 +199,8 @@ impl Queen {
 
     /// No card can ever be built on `k` in the tableau: all four copies of rank one lower in
     /// the other colour are home.
-    pub(crate) fn inert(&self, s: &QueenState, k: u8) -> bool {
-        // That class is k's alternate-colour foundation predecessor class: one nibble read.
-        s.class_home(PRED_ALTERNATE[k as usize]) == 4
-    }
-
-    /// `inert` as first written (two kinds' counts): the reference for the tests.
     #[cfg(test)]
-    pub(crate) fn inert_simple(&self, s: &QueenState, k: u8) -> bool {
+    pub(crate) fn inert(&self, s: &QueenState, k: u8) -> bool {
         let kk = Kind::from_index(k);
         let r = (kk.rank() + 12) % 13;
         let other = 1 - kk.colour();

@@ -261,22 +261,34 @@ fn on_random_positions(seed: u64, deals: u64, steps: usize, mut f: impl FnMut(&Q
     }
 }
 
-/// The class reads (`home_class`, `inert`: one nibble of `home`) equal their two-kind
-/// references, for every kind (full classes and inert cards must occur, or the comparison shows
-/// little).
+/// The class read (`home_class`: one nibble of `home`) equals its two-kind reference, and the
+/// foundation masks equal the per-card tests they replace in move generation (`playable`,
+/// `slots_for_all`, `inert`), for every kind of every chosen position (each verdict must occur
+/// often, or the comparison shows little).
 #[test]
-fn class_reads_equal_two_kind_reads() {
-    let (mut positions, mut full, mut inert) = (0, 0, 0);
+fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
+    let (mut positions, mut full, mut playable, mut slots, mut inert) = (0, 0, 0, 0, 0);
     on_random_positions(21, 12, 300, |g, s| {
         for k in 0..52u8 {
             let c = g.home_class(s, k);
             assert_eq!(c, g.home_class_simple(s, k), "{k} {s:?}");
             full += (c == g.class_copies()) as u32;
-            let i = g.inert(s, k);
-            assert_eq!(i, g.inert_simple(s, k), "{k} {s:?}");
-            inert += i as u32;
+        }
+        if !s.chosen() {
+            return;
+        }
+        let m = g.foundation_masks(s);
+        for k in 0..52u8 {
+            let bit = |mask: u64| mask >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
+            assert_eq!(bit(m.playable), g.playable(s, k), "{:?} {k} {s:?}", g.rules.variant);
+            assert_eq!(bit(m.slots), g.slots_for_all(s, k), "{:?} {k} {s:?}", g.rules.variant);
+            assert_eq!(bit(m.inert), g.inert(s, k), "{:?} {k} {s:?}", g.rules.variant);
+            playable += bit(m.playable) as u32;
+            slots += bit(m.slots) as u32;
+            inert += bit(m.inert) as u32;
         }
         positions += 1;
     });
-    assert!(positions > 10_000 && full > 10_000 && inert > 10_000, "{positions} positions, {full} full, {inert} inert");
+    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert");
+    assert!(positions > 10_000 && full > 10_000 && playable > 10_000 && slots > 10_000 && inert > 10_000);
 }
