@@ -235,38 +235,42 @@ impl Queen {
         let found = exact.then(|| s.foundations());
         let safe = pruning.forced_moves && !exact;
         let no_fills = !self.rules.forced_fills() || self.end_phase(s);
-        // What the foundations allow, for every kind at once (read per card below).
-        let fm = if exact { FoundationMasks::default() } else { self.foundation_masks(s) };
-        // Pushes `from`'s foundation moves; true when `from` is playable and safe (then its move
-        // alone is the list, and generation stops).
+        // What the foundations allow, for every kind at once; with exact foundations every card
+        // is a candidate and `exact_foundation_targets` decides.
+        let fm = if exact { FoundationMasks::ANY } else { self.foundation_masks(s) };
+        // Tested before `home` is called: most cards cannot go home, and the call costs more.
+        let playable = |k: u8| fm.playable >> KIND_BIT[k as usize] & 1 != 0;
+        // Pushes the foundation moves of `k` (playable) from `from`; true when the move is safe
+        // (then it alone is the list, and generation stops).
         let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
             match &found {
                 None => {
                     let bit = 1u64 << KIND_BIT[k as usize];
-                    if fm.playable & bit != 0 {
-                        if safe && safe_here && fm.slots & bit != 0 && (from == Loc::Terrace || fm.inert & bit != 0) {
-                            out.clear();
-                            out.push(QueenMove::Card { from, to: Loc::Home });
-                            return true;
-                        }
+                    if safe && safe_here && fm.slots & bit != 0 && (from == Loc::Terrace || fm.inert & bit != 0) {
+                        out.clear();
                         out.push(QueenMove::Card { from, to: Loc::Home });
+                        return true;
                     }
+                    out.push(QueenMove::Card { from, to: Loc::Home });
                 }
                 Some(f) => exact_foundation_targets(s, f, from, k, out),
             }
             false
         };
         if let Some(t) = self.terrace_top(s)
+            && playable(t)
             && home(Loc::Terrace, t, self.rules.variant != QueenVariant::Redheads, out)
         {
             return;
         }
         for i in 0..rows {
-            if s.top[i] != NO_CARD && home(Loc::Pile(i as u8), s.top[i], s.len[i] >= 2 || no_fills, out) {
+            let k = s.top[i];
+            if k != NO_CARD && playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
                 return;
             }
         }
         if let Some(w) = waste
+            && playable(w)
             && home(Loc::Waste, w, !self.rules.forced_fills(), out)
         {
             return;
@@ -337,11 +341,16 @@ impl Queen {
 
 /// `playable`, `slots_for_all` and `inert` for every kind of one position: bit `KIND_BIT[k]`
 /// of each mask says it for kind `k`.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct FoundationMasks {
     pub playable: u64,
     pub slots: u64,
     pub inert: u64,
+}
+
+impl FoundationMasks {
+    /// Every card a candidate, none safe (exact foundations: their own targets decide).
+    const ANY: FoundationMasks = FoundationMasks { playable: u64::MAX, slots: 0, inert: 0 };
 }
 
 /// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
