@@ -16,20 +16,27 @@ use crate::fingerprint::{multiset, of_words};
 /// Seed separating pile fingerprints from anything else hashed.
 const PILE_DOMAIN: u64 = 0x5155_4545_4e50_494c;
 
+/// A pile as one `u128`: chain bits, length, bottom card (an injective encoding: at most 103
+/// chain bits). Additive in its fields, so `push` and `pop` derive a pile's new value from
+/// its old one.
+#[inline]
+pub(super) fn pile_value_of(bits: u128, len: u8, base: u8) -> u128 {
+    bits | (len as u128) << 104 | (base as u128) << 112
+}
+
+/// The fingerprint of a pile value as an element of the multiset of piles.
+#[inline]
+pub(super) fn pile_fingerprint_of(value: u128) -> u128 {
+    multiset(value, PILE_DOMAIN)
+}
+
 impl QueenState {
-    /// Pile `i` (not empty, its chain bits from `off`) as one `u128`: chain bits, length,
-    /// bottom card (an injective encoding: at most 103 chain bits).
+    /// Pile `i` (not empty, its chain bits from `off`) as one `u128` (`pile_value_of`).
     #[inline]
-    fn pile_value(&self, i: usize, off: u32) -> u128 {
+    pub(super) fn pile_value(&self, i: usize, off: u32) -> u128 {
         let n = self.len[i] as u32 - 1;
         let bits = (self.suits >> off) & ((1u128 << n) - 1);
-        bits | (self.len[i] as u128) << 104 | (self.base[i] as u128) << 112
-    }
-
-    /// The fingerprint of pile `i` (not empty) as an element of the multiset of piles.
-    #[inline]
-    pub(super) fn pile_fingerprint(&self, i: usize, off: u32) -> u128 {
-        multiset(self.pile_value(i, off), PILE_DOMAIN)
+        pile_value_of(bits, self.len[i], self.base[i])
     }
 
     /// The fingerprint of the position's key; `interchangeable`: the tableau piles are a

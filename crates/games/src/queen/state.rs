@@ -18,6 +18,7 @@
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
+use super::key::{pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -142,26 +143,37 @@ impl QueenState {
         self.base_rank != NO_CARD
     }
 
-    /// First chain bit of pile `i`.
+    /// First chain bit of pile `i`: the piles below hold `len - 1` chain bits each when not
+    /// empty. Summed as the bytes of one word (`i < MAX_ROWS`, so the piles below are among
+    /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
     #[inline]
-    fn offset(&self, i: usize) -> u32 {
-        self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
+    pub(super) fn offset(&self, i: usize) -> u32 {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let all = u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]]);
+        let below = if i >= 8 { all } else { all & ((1u64 << (8 * i)) - 1) };
+        let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
+        ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
     }
 
     /// Puts kind `k` on pile `i` (the caller has checked the rules).
     #[inline]
     pub(crate) fn push(&mut self, i: usize, k: u8) {
-        let off = self.offset(i);
-        if self.len[i] == 0 {
+        let n = self.len[i] as u32;
+        let value = if n == 0 {
             self.base[i] = k;
+            self.len[i] = 1;
+            pile_value_of(0, 1, k)
         } else {
-            self.piles_fp = self.piles_fp.wrapping_sub(self.pile_fingerprint(i, off));
-            let pos = off + self.len[i] as u32 - 1;
-            self.suits = insert_bit(self.suits, pos, suit_bit(k));
-        }
-        self.len[i] += 1;
+            let off = self.offset(i);
+            let old = self.pile_value(i, off);
+            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+            self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
+            self.len[i] += 1;
+            // The new chain bit is the pile's highest (bit n - 1), and the length grows by one.
+            old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
+        };
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_add(self.pile_fingerprint(i, off));
+        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
     }
 
     /// Takes the top card off pile `i` (not empty).
@@ -169,7 +181,8 @@ impl QueenState {
     pub(crate) fn pop(&mut self, i: usize) -> u8 {
         let k = self.top[i];
         let off = self.offset(i);
-        self.piles_fp = self.piles_fp.wrapping_sub(self.pile_fingerprint(i, off));
+        let old = self.pile_value(i, off);
+        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
         match self.len[i] {
             0 => {
@@ -177,9 +190,13 @@ impl QueenState {
                 self.top[i] = NO_CARD;
             }
             n => {
-                self.suits = remove_bit(self.suits, off + n as u32 - 1);
-                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n as u32 - 1, (self.suits >> (off + n as u32 - 2)) & 1) };
-                self.piles_fp = self.piles_fp.wrapping_add(self.pile_fingerprint(i, off));
+                let n = n as u32;
+                self.suits = remove_bit(self.suits, off + n - 1);
+                // The pile's value without its highest chain bit (n - 1) and one shorter; the
+                // new top's bit is the one below it.
+                let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
+                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+                self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
             }
         }
         k
@@ -299,6 +316,11 @@ impl QueenState {
 
 #[cfg(test)]
 impl QueenState {
+    /// `offset` as first written: the reference the word sum must equal.
+    pub(crate) fn offset_simple(&self, i: usize) -> u32 {
+        self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
+    }
+
     /// The straightforward pile sort the fast one must equal.
     fn with_sorted_piles_simple(&self, rows: usize) -> QueenState {
         let mut order: [(u8, u8, u128); MAX_ROWS] = [(NO_CARD, 0, 0); MAX_ROWS];

@@ -292,3 +292,22 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
     eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert");
     assert!(positions > 10_000 && full > 10_000 && playable > 10_000 && slots > 10_000 && inert > 10_000);
 }
+
+/// What `push` and `pop` keep (the running sum of pile fingerprints, derived from each pile's
+/// old value; the cached tops) always equals its recomputation, and the word-sum `offset`
+/// equals the plain one, on positions along random lines of every variant (long piles and
+/// chain bits far from pile 0 must occur, or the comparison shows little).
+#[test]
+fn pile_caches_follow_the_piles() {
+    let (mut positions, mut deep) = (0, 0);
+    on_random_positions(33, 12, 300, |g, s| {
+        assert_eq!(s.piles_fp, s.pile_sum(g.rules.rows(), false), "{s:?}");
+        for i in 0..g.rules.rows() {
+            assert_eq!(s.top[i], s.pile(i).last().copied().unwrap_or(state::NO_CARD), "{i} {s:?}");
+            assert_eq!(s.offset(i), s.offset_simple(i), "{i} {s:?}");
+            deep += (s.offset(i) >= 8) as u32;
+        }
+        positions += 1;
+    });
+    assert!(positions > 10_000 && deep > 10_000, "{positions} positions, {deep} piles from bit 8 up");
+}
