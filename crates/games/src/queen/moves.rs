@@ -100,7 +100,9 @@ impl Queen {
     }
 
     /// Stock, waste (and in Redheads the terrace) are empty: no gap will ever be filled by
-    /// force again, and an empty pile takes any tableau top card.
+    /// force again, and an empty pile takes any tableau top card. (`generate` computes it from
+    /// the waste and stock it reads anyway; this is the tests' reference.)
+    #[cfg(test)]
     pub(crate) fn end_phase(&self, s: &QueenState) -> bool {
         s.waste_top().is_none()
             && self.stock_next(s).is_none()
@@ -111,6 +113,21 @@ impl Queen {
     /// an empty waste takes the stock's top card; then a gap takes the terrace top (Redheads)
     /// or the waste top.
     pub(crate) fn forced_step(&self, s: &QueenState) -> Option<Forced> {
+        // Called after every move: the waste top is read once, the gap found by one word test.
+        let waste = s.waste_top();
+        if waste.is_none() && self.stock_next(s).is_some() {
+            return Some(Forced::Deal);
+        }
+        let gap = s.first_gap(self.rules.rows())?;
+        if self.rules.fills_from_terrace() && s.terrace > 0 {
+            return Some(Forced::Fill { from: Loc::Terrace, to: gap });
+        }
+        waste.map(|_| Forced::Fill { from: Loc::Waste, to: gap })
+    }
+
+    /// `forced_step` as first written: the reference for the tests.
+    #[cfg(test)]
+    pub(crate) fn forced_step_simple(&self, s: &QueenState) -> Option<Forced> {
         if s.waste_top().is_none() && self.stock_next(s).is_some() {
             return Some(Forced::Deal);
         }
@@ -227,6 +244,9 @@ impl Queen {
         let exact = self.rules.exact_foundations();
         let rows = self.rules.rows();
         let waste = self.waste_card(s);
+        // Read once: the end phase and the deal moves below need them too.
+        let stock = self.stock_next(s);
+        let end_phase = waste.is_none() && stock.is_none() && !(self.rules.fills_from_terrace() && s.terrace > 0);
         // 1. Foundation moves: terrace, tableau, waste; with exact foundations, onto each
         //    foundation that takes the card. With forced moves, the first *safe* one of them
         //    (prune.rs, `safe_move`: same sources, same order) is the only move; safe moves
@@ -234,7 +254,7 @@ impl Queen {
         //    playability is computed once for both.
         let found = exact.then(|| s.foundations());
         let safe = pruning.forced_moves && !exact;
-        let no_fills = !self.rules.forced_fills() || self.end_phase(s);
+        let no_fills = !self.rules.forced_fills() || end_phase;
         // What the foundations allow, for every kind at once; with exact foundations every card
         // is a candidate and `exact_foundation_targets` decides.
         let fm = if exact { FoundationMasks::ANY } else { self.foundation_masks(s) };
@@ -304,7 +324,7 @@ impl Queen {
         // 3. Into empty piles: any time in the open variant (from the tableau or the waste);
         //    in the others only once nothing is filled by force any more (from the tableau).
         let open = !self.rules.forced_fills();
-        if open || self.end_phase(s) {
+        if open || end_phase {
             for j in 0..rows {
                 if s.len[j] != 0 {
                     continue;
@@ -330,10 +350,10 @@ impl Queen {
             self.foundation_to_tableau_moves(s, f, pruning, out);
         }
         // 5. Deal, last: the calibration found dealing first costs two orders of magnitude.
-        if self.stock_next(s).is_some() && (!self.second_pass(s) || waste.is_none()) {
+        if stock.is_some() && (!self.second_pass(s) || waste.is_none()) {
             out.push(QueenMove::Deal);
         }
-        if self.stock_next(s).is_none() && s.redeals_left > 0 {
+        if stock.is_none() && s.redeals_left > 0 {
             out.push(QueenMove::Redeal);
         }
     }

@@ -155,6 +155,20 @@ impl QueenState {
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
     }
 
+    /// The first empty pile among the first `rows` (8 or 9): a zero byte among the first 8
+    /// lengths found by one word test (lengths are below 128, so adding 0x7F sets a byte's
+    /// high bit exactly when it is not zero, with no carry), else pile 8.
+    #[inline]
+    pub(crate) fn first_gap(&self, rows: usize) -> Option<u8> {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let first8 = u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]]);
+        let empty = !(first8 + ONES * 0x7F) & ONES * 0x80;
+        if empty != 0 {
+            return Some((empty.trailing_zeros() / 8) as u8);
+        }
+        (rows > 8 && self.len[8] == 0).then_some(8)
+    }
+
     /// Puts kind `k` on pile `i` (the caller has checked the rules).
     #[inline]
     pub(crate) fn push(&mut self, i: usize, k: u8) {

@@ -311,3 +311,34 @@ fn pile_caches_follow_the_piles() {
     });
     assert!(positions > 10_000 && deep > 10_000, "{positions} positions, {deep} piles from bit 8 up");
 }
+
+/// `forced_step` (the waste top read once, the gap found by a word test) equals its plain
+/// form, and `first_gap` the plain search, on positions along random lines of every variant,
+/// and with random piles emptied (gaps of every index and each forced step must occur).
+#[test]
+fn forced_steps_equal_the_plain_ones() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+    let (mut gaps, mut deals, mut fills) = ([0u32; 9], 0, 0);
+    on_random_positions(45, 12, 300, |g, s| {
+        let mut s = *s;
+        for _ in 0..2 {
+            let rows = g.rules.rows();
+            let plain = (0..rows).find(|&i| s.len[i] == 0).map(|i| i as u8);
+            assert_eq!(s.first_gap(rows), plain, "{s:?}");
+            if let Some(i) = plain {
+                gaps[i as usize] += 1;
+            }
+            let f = g.forced_step(&s);
+            assert_eq!(f, g.forced_step_simple(&s), "{s:?}");
+            deals += (f == Some(moves::Forced::Deal)) as u32;
+            fills += matches!(f, Some(moves::Forced::Fill { .. })) as u32;
+            // Empty a random pile, so that gaps appear where the forced rules would fill them.
+            let i = rng.random_range(0..rows);
+            while s.len[i] > 0 {
+                s.pop(i);
+            }
+        }
+    });
+    assert!(gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000, "gaps {gaps:?}, deals {deals}, fills {fills}");
+}
