@@ -44,7 +44,7 @@ impl Queen {
     }
 
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
         if self.rules.suited_foundations() { s.home(k) } else { s.class_home(k) }
     }
@@ -374,7 +374,7 @@ impl FoundationMasks {
 }
 
 /// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
-const NIBBLE_ONES: u64 = 0x0001_1111_1111_1111;
+pub(super) const NIBBLE_ONES: u64 = 0x0001_1111_1111_1111;
 const RANK_NIBBLES: u64 = NIBBLE_ONES * 15;
 
 /// Each rank's nibble moved to the rank above, the king's to the ace (wrap): nibble `r` then

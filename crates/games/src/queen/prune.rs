@@ -8,6 +8,7 @@
 
 #[cfg(test)]
 use super::moves::{Loc, QueenMove};
+use super::moves::NIBBLE_ONES;
 use super::state::QueenState;
 #[cfg(test)]
 use super::state::NO_CARD;
@@ -21,16 +22,30 @@ const NO_BOUND: u8 = u8::MAX;
 /// `copies − below_j[q]` over the classes `q` from the predecessor of `t_j`'s class down to the
 /// base rank (`NO_BOUND` for a base-rank card); `above[h][j]` is how many copies of `t_j`'s class
 /// lie above it in a terrace of height `h`.
+///
+/// From them, `need[b · (MAX_TERRACE + 1) + h]`: per foundation class, the fewest copies home
+/// that strand a terrace card of that class (the least `cap − above` over its cards in a terrace
+/// of height `h`, base rank `b`; 7, never reached, when none), one nibble per rank in the
+/// layout of the counts in `home`: word `colour` (alternate colours: class sums) or word `suit`
+/// (in suit: kind counts). The test per position is then a few word operations.
 #[derive(Clone, Debug)]
 pub(crate) struct TerraceBounds {
     cap: [[u8; MAX_TERRACE]; 13],
     above: [[u8; MAX_TERRACE]; MAX_TERRACE + 1],
+    need: Vec<[u64; 4]>,
 }
 
 impl TerraceBounds {
     pub(crate) fn empty() -> Self {
-        TerraceBounds { cap: [[NO_BOUND; MAX_TERRACE]; 13], above: [[0; MAX_TERRACE]; MAX_TERRACE + 1] }
+        TerraceBounds { cap: [[NO_BOUND; MAX_TERRACE]; 13], above: [[0; MAX_TERRACE]; MAX_TERRACE + 1], need: vec![] }
     }
+}
+
+/// Bit 0 of each nibble: is `p`'s nibble at least `c`'s (`p` at most 4, `c` at most 7)?
+/// `p + 8 − c` stays within its nibble (1..=12) and reaches 8 exactly when `p ≥ c`.
+#[inline]
+fn nibbles_at_least(p: u64, c: u64) -> u64 {
+    (((p | NIBBLE_ONES * 8) - c) >> 3) & NIBBLE_ONES
 }
 
 impl Queen {
@@ -60,7 +75,27 @@ impl Queen {
             return false;
         }
         // The bounds that depend only on the terrace and the base rank are computed once per
-        // game (`TerraceBounds`); per position only the counts home are read.
+        // game (`TerraceBounds::need`); per position the counts home, packed as in `home`, are
+        // compared with them all at once.
+        let need = &self.terrace_bounds.need[s.base_rank as usize * (MAX_TERRACE + 1) + s.terrace as usize];
+        let low2 = NIBBLE_ONES * 3;
+        let (black, red) = (s.home as u64, (s.home >> 64) as u64);
+        let kinds = [black & low2, (black >> 2) & low2, red & low2, (red >> 2) & low2];
+        let stranded = if self.rules.suited_foundations() {
+            (0..4).fold(0, |d, w| d | nibbles_at_least(kinds[w], need[w]))
+        } else {
+            nibbles_at_least(kinds[0] + kinds[1], need[0]) | nibbles_at_least(kinds[2] + kinds[3], need[1])
+        };
+        stranded != 0
+    }
+
+    /// The dead test reading each terrace card's class count (before `need`): a reference
+    /// for the tests.
+    #[cfg(test)]
+    pub(crate) fn terrace_dead_per_card(&self, s: &QueenState) -> bool {
+        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+            return false;
+        }
         let h = s.terrace as usize;
         let t = &self.terrace_bounds;
         let cap = &t.cap[s.base_rank as usize];
@@ -93,6 +128,24 @@ impl Queen {
                     t.cap[b as usize][j] = cap as u8;
                 }
                 below[self.class_index(k)] += 1;
+            }
+        }
+        t.need = vec![[NIBBLE_ONES * 7; 4]; 13 * (MAX_TERRACE + 1)];
+        for b in 0..13 {
+            for h in 0..=n {
+                let need = &mut t.need[b * (MAX_TERRACE + 1) + h];
+                for j in 0..h {
+                    if t.cap[b][j] == NO_BOUND {
+                        continue;
+                    }
+                    let k = Kind::from_index(self.terrace[j]);
+                    let word = if self.rules.suited_foundations() { k.suit() } else { k.colour() } as usize;
+                    let at = 4 * k.rank() as u32;
+                    let v = (t.cap[b][j] as u64).saturating_sub(t.above[h][j] as u64).min(7);
+                    if v < (need[word] >> at) & 15 {
+                        need[word] = need[word] & !(15 << at) | v << at;
+                    }
+                }
             }
         }
         t

@@ -125,7 +125,7 @@ impl QueenState {
         (self.home_at(HOME_SHIFT[k as usize]) & 3) as u32
     }
     /// Copies of `k`'s colour and rank on the foundations (`k`'s and its partner suit's).
-    #[inline]
+    #[cfg(test)]
     pub fn class_home(&self, k: u8) -> u32 {
         let n = self.home_at(HOME_SHIFT[k as usize] & !3) & 15;
         ((n & 3) + (n >> 2)) as u32

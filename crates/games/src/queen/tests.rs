@@ -148,7 +148,8 @@ fn a_blocked_terrace_is_dead() {
     assert_eq!(k("KS"), crate::card::Kind::new(1, 12).index());
 }
 
-/// The dead test with its terrace terms precomputed equals the one walking the terrace, on
+/// The dead test with its terrace terms precomputed (per class, compared as words) equals the
+/// one walking the terrace and the one reading each terrace card's count, on
 /// positions along random lines of every variant with a terrace that only feeds foundations
 /// (both verdicts must occur, or the comparison shows little).
 #[test]
@@ -164,6 +165,7 @@ fn precomputed_terrace_dead_test_equals_the_simple_one() {
             for _ in 0..400 {
                 let d = g.terrace_dead(&s);
                 assert_eq!(d, g.terrace_dead_simple(&s), "{variant:?} seed {seed}: {s:?}");
+                assert_eq!(d, g.terrace_dead_per_card(&s), "{variant:?} seed {seed}: {s:?}");
                 if d { dead += 1 } else { alive += 1 }
                 g.moves(&s, Pruning::NONE, &mut list);
                 if list.is_empty() {
