@@ -388,7 +388,7 @@ fn from_below(x: u64) -> u64 {
 /// `c + 1` stays within its nibble (3..=11) and reaches 8 exactly when `p > c`.
 #[inline]
 fn nibbles_greater(p: u64, c: u64) -> u64 {
-    (((p | NIBBLE_ONES * 8) - (c + NIBBLE_ONES)) >> 3) & NIBBLE_ONES
+    (((p | (NIBBLE_ONES * 8)) - (c + NIBBLE_ONES)) >> 3) & NIBBLE_ONES
 }
 
 impl Queen {
@@ -405,7 +405,7 @@ impl Queen {
         let base = 0xF << (4 * s.base_rank as u32);
         // No card can be built on `k`: its alternate-colour predecessor class is all home (4).
         let (bp, rp) = (from_below(rc), from_below(bc));
-        let inert = ((bp >> 2) & NIBBLE_ONES) * 0b0011 | ((rp >> 2) & NIBBLE_ONES) * 0b1100;
+        let inert = (((bp >> 2) & NIBBLE_ONES) * 0b0011) | (((rp >> 2) & NIBBLE_ONES) * 0b1100);
         if self.rules.suited_foundations() {
             // In suit: each kind against the same suit one rank lower (2 copies).
             let (mut playable, mut slots) = (base, base);
@@ -416,7 +416,7 @@ impl Queen {
             }
             FoundationMasks { playable, slots, inert }
         } else {
-            let playable = base | nibbles_greater(bp, bc) * 0b0011 | nibbles_greater(rp, rc) * 0b1100;
+            let playable = base | (nibbles_greater(bp, bc) * 0b0011) | (nibbles_greater(rp, rc) * 0b1100);
             FoundationMasks { playable, slots: base | inert, inert }
         }
     }

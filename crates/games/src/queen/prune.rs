@@ -45,7 +45,7 @@ impl TerraceBounds {
 /// `p + 8 − c` stays within its nibble (1..=12) and reaches 8 exactly when `p ≥ c`.
 #[inline]
 fn nibbles_at_least(p: u64, c: u64) -> u64 {
-    (((p | NIBBLE_ONES * 8) - c) >> 3) & NIBBLE_ONES
+    (((p | (NIBBLE_ONES * 8)) - c) >> 3) & NIBBLE_ONES
 }
 
 impl Queen {

@@ -162,7 +162,7 @@ impl QueenState {
     pub(crate) fn first_gap(&self, rows: usize) -> Option<u8> {
         const ONES: u64 = 0x0101_0101_0101_0101;
         let first8 = u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]]);
-        let empty = !(first8 + ONES * 0x7F) & ONES * 0x80;
+        let empty = !(first8 + ONES * 0x7F) & (ONES * 0x80);
         if empty != 0 {
             return Some((empty.trailing_zeros() / 8) as u8);
         }
@@ -450,7 +450,7 @@ mod tests {
                 assert_eq!(s.class_home(j), model[j as usize] + model[partner as usize]);
                 full_classes += (s.class_home(j) == 4) as u32;
             }
-            assert_eq!(s.home.count_ones() as u32, model.iter().map(|&n| n.count_ones()).sum::<u32>());
+            assert_eq!(s.home.count_ones(), model.iter().map(|&n| n.count_ones()).sum::<u32>());
         }
         assert!(full_classes > 10_000, "{full_classes}");
     }
