@@ -443,14 +443,7 @@ fn full_deals_of_the_new_families_replay() {
     use patience_solver::verify::{replay_algerian, replay_queen};
     let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
-    for variant in [
-        QueenVariant::QueenOfItaly,
-        QueenVariant::QueenOfItalyOpen,
-        QueenVariant::GeneralsPatience,
-        QueenVariant::BlondesAndBrunettes,
-        QueenVariant::FallingStar,
-        QueenVariant::Redheads,
-    ] {
+    for variant in QueenVariant::ALL {
         for seed in 0..4 {
             let rules = QueenRules::new(variant);
             let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();

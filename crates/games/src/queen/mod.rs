@@ -32,6 +32,18 @@ pub enum QueenVariant {
     Redheads,
 }
 
+impl QueenVariant {
+    /// Every variant of the family.
+    pub const ALL: [QueenVariant; 6] = [
+        QueenVariant::QueenOfItaly,
+        QueenVariant::QueenOfItalyOpen,
+        QueenVariant::GeneralsPatience,
+        QueenVariant::BlondesAndBrunettes,
+        QueenVariant::FallingStar,
+        QueenVariant::Redheads,
+    ];
+}
+
 /// The rules of one variant with its options (RULES.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QueenRules {
