@@ -384,11 +384,26 @@ fn from_below(x: u64) -> u64 {
     ((x << 4) | (x >> 48)) & RANK_NIBBLES
 }
 
-/// Bit 0 of each nibble: is `p`'s nibble greater than `c`'s (both at most 4)? `p + 8` minus
-/// `c + 1` stays within its nibble (3..=11) and reaches 8 exactly when `p > c`.
+/// Bit 0 of each nibble: is `p`'s nibble at least `c`'s (`p` at most 4, `c` at most 7)?
+/// `p + 8 − c` stays within its nibble (1..=12) and reaches 8 exactly when `p ≥ c`.
+#[inline]
+pub(super) fn nibbles_at_least(p: u64, c: u64) -> u64 {
+    (((p | (NIBBLE_ONES * 8)) - c) >> 3) & NIBBLE_ONES
+}
+
+/// Bit 0 of each nibble: is `p`'s nibble greater than `c`'s (both at most 4)?
 #[inline]
 fn nibbles_greater(p: u64, c: u64) -> u64 {
-    (((p | (NIBBLE_ONES * 8)) - (c + NIBBLE_ONES)) >> 3) & NIBBLE_ONES
+    nibbles_at_least(p, c + NIBBLE_ONES)
+}
+
+/// The foundation counts of `s` split by kind, one nibble per rank in each word: black
+/// suit-bit 0, black suit-bit 1, red 0, red 1 (the halves of `home`'s nibbles, `HOME_SHIFT`).
+#[inline]
+pub(super) fn home_kinds(s: &QueenState) -> [u64; 4] {
+    let low2 = NIBBLE_ONES * 3;
+    let (black, red) = (s.home as u64, (s.home >> 64) as u64);
+    [black & low2, (black >> 2) & low2, red & low2, (red >> 2) & low2]
 }
 
 impl Queen {
@@ -397,9 +412,7 @@ impl Queen {
     /// Each nibble of a colour half of `home` holds the two kinds of one rank (2 bits each); a
     /// mask bit per nibble is spread to the kinds' bits (4 · rank + suit) by multiplying.
     pub(crate) fn foundation_masks(&self, s: &QueenState) -> FoundationMasks {
-        let low2 = NIBBLE_ONES * 3;
-        let (black, red) = (s.home as u64, (s.home >> 64) as u64);
-        let kinds = [black & low2, (black >> 2) & low2, red & low2, (red >> 2) & low2];
+        let kinds = home_kinds(s);
         let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
         // A base-rank card always has an empty foundation.
         let base = 0xF << (4 * s.base_rank as u32);

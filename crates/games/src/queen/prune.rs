@@ -8,7 +8,7 @@
 
 #[cfg(test)]
 use super::moves::{Loc, QueenMove};
-use super::moves::NIBBLE_ONES;
+use super::moves::{NIBBLE_ONES, home_kinds, nibbles_at_least};
 use super::state::QueenState;
 #[cfg(test)]
 use super::state::NO_CARD;
@@ -41,13 +41,6 @@ impl TerraceBounds {
     }
 }
 
-/// Bit 0 of each nibble: is `p`'s nibble at least `c`'s (`p` at most 4, `c` at most 7)?
-/// `p + 8 − c` stays within its nibble (1..=12) and reaches 8 exactly when `p ≥ c`.
-#[inline]
-fn nibbles_at_least(p: u64, c: u64) -> u64 {
-    (((p | (NIBBLE_ONES * 8)) - c) >> 3) & NIBBLE_ONES
-}
-
 impl Queen {
     /// The number of foundation classes: 26 colour-and-rank classes (AC) or 52 cards (in suit).
     #[inline]
@@ -78,9 +71,7 @@ impl Queen {
         // game (`TerraceBounds::need`); per position the counts home, packed as in `home`, are
         // compared with them all at once.
         let need = &self.terrace_bounds.need[s.base_rank as usize * (MAX_TERRACE + 1) + s.terrace as usize];
-        let low2 = NIBBLE_ONES * 3;
-        let (black, red) = (s.home as u64, (s.home >> 64) as u64);
-        let kinds = [black & low2, (black >> 2) & low2, red & low2, (red >> 2) & low2];
+        let kinds = home_kinds(s);
         let stranded = if self.rules.suited_foundations() {
             (0..4).fold(0, |d, w| d | nibbles_at_least(kinds[w], need[w]))
         } else {

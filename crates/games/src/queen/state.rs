@@ -80,6 +80,9 @@ const HOME_SHIFT: [u8; 52] = {
     t
 };
 
+/// One in every byte of a word (the byte-wise sums and tests over pile lengths).
+const ONES: u64 = 0x0101_0101_0101_0101;
+
 /// Which of the two suits of its colour a kind is (C, H: 0; S, D: 1).
 #[inline]
 fn suit_bit(k: u8) -> u128 {
@@ -143,13 +146,18 @@ impl QueenState {
         self.base_rank != NO_CARD
     }
 
+    /// The lengths of piles 0..8, one byte each (pile 0 lowest), for the word tests below.
+    #[inline]
+    fn first8_lens(&self) -> u64 {
+        u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]])
+    }
+
     /// First chain bit of pile `i`: the piles below hold `len - 1` chain bits each when not
     /// empty. Summed as the bytes of one word (`i < MAX_ROWS`, so the piles below are among
     /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
     #[inline]
     pub(super) fn offset(&self, i: usize) -> u32 {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let all = u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]]);
+        let all = self.first8_lens();
         let below = if i >= 8 { all } else { all & ((1u64 << (8 * i)) - 1) };
         let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
@@ -160,8 +168,7 @@ impl QueenState {
     /// high bit exactly when it is not zero, with no carry), else pile 8.
     #[inline]
     pub(crate) fn first_gap(&self, rows: usize) -> Option<u8> {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let first8 = u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]]);
+        let first8 = self.first8_lens();
         let empty = !(first8 + ONES * 0x7F) & (ONES * 0x80);
         if empty != 0 {
             return Some((empty.trailing_zeros() / 8) as u8);
