@@ -34,18 +34,21 @@ pub(super) const PILES: usize = DEPOTS + RESERVES;
 const SLOT: u64 = 0x3F;
 const WORD: u64 = (1 << 60) - 1;
 
+/// Where stored pile `p`'s physical name sits in `names`: 3 bits a depot from bit 0, 3 bits a
+/// reserve from bit 24.
+#[inline(always)]
+pub(super) const fn name_shift(p: usize) -> usize {
+    if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) }
+}
+
 /// Depot `c` stored at index c is physical depot c, reserve likewise, no Carthage swap.
 pub(super) const IDENTITY_NAMES: u64 = {
     let mut v = 0u64;
-    let mut i = 0;
-    while i < DEPOTS {
-        v |= (i as u64) << (3 * i);
-        i += 1;
-    }
-    let mut r = 0;
-    while r < RESERVES {
-        v |= (r as u64) << (24 + 3 * r);
-        r += 1;
+    let mut p = 0;
+    while p < PILES {
+        let physical = if p < DEPOTS { p } else { p - DEPOTS };
+        v |= (physical as u64) << name_shift(p);
+        p += 1;
     }
     v
 };
@@ -240,8 +243,7 @@ impl AlgerianState {
     }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u8 {
-        let (w, o) = slot_at(i);
-        ((self.words[w] >> o) & SLOT) as u8
+        slot(&self.words, i) as u8
     }
     #[cfg(test)]
     #[inline]
@@ -413,8 +415,7 @@ impl AlgerianState {
     /// The physical index of stored depot `c` (`c` < 8) or stored reserve `c - 8`.
     #[inline]
     pub(super) fn physical_pile(&self, p: usize) -> u8 {
-        let shift = if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
-        ((self.names >> shift) & 7) as u8
+        ((self.names >> name_shift(p)) & 7) as u8
     }
     /// Carthage: whether stored F_{2s} is physical F_{2s+1} (and vice versa).
     #[inline]
@@ -527,7 +528,6 @@ impl AlgerianState {
         let Some(lo) = (0..N).find(|&c| order[c] != c) else { return };
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
         let old_names = self.names;
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
@@ -546,8 +546,8 @@ impl AlgerianState {
                 left -= m;
             }
             self.lens[F + c] = lens[o];
-            let name = (old_names >> shift(F + o)) & 7;
-            let sh = shift(F + c);
+            let name = (old_names >> name_shift(F + o)) & 7;
+            let sh = name_shift(F + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
     }
@@ -643,7 +643,6 @@ impl AlgerianState {
         let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
         let old_names = self.names;
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
@@ -656,8 +655,8 @@ impl AlgerianState {
                 left -= m;
             }
             self.lens[first + c] = lens[o];
-            let name = (old_names >> shift(first + o)) & 7;
-            let sh = shift(first + c);
+            let name = (old_names >> name_shift(first + o)) & 7;
+            let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
     }
@@ -687,7 +686,6 @@ impl AlgerianState {
             *o = i;
         }
         order[..n].sort_by(|&a, &b| slice(a).cmp(slice(b)));
-        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
         let old_names = self.names;
         let mut pos = base;
         for (c, &o) in order[..n].iter().enumerate() {
@@ -696,8 +694,8 @@ impl AlgerianState {
                 pos += 1;
             }
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
-            let name = (old_names >> shift(first + o)) & 7;
-            let sh = shift(first + c);
+            let name = (old_names >> name_shift(first + o)) & 7;
+            let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
     }

@@ -1,5 +1,5 @@
 use super::moves::{POR, SYM};
-use super::state::{AlgerianState, DEPOTS, PILES};
+use super::state::{AlgerianState, DEPOTS, PILES, name_shift};
 use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
@@ -748,9 +748,8 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         let mut u = with_piles(&g, &t, &perm);
                         u.names = t.names;
                         let (a, b) = (first + i, first + j);
-                        let shift = |p: usize| if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) };
-                        let (na, nb) = ((t.names >> shift(a)) & 7, (t.names >> shift(b)) & 7);
-                        u.names = (u.names & !(7 << shift(a)) & !(7 << shift(b))) | (nb << shift(a)) | (na << shift(b));
+                        let (na, nb) = ((t.names >> name_shift(a)) & 7, (t.names >> name_shift(b)) & 7);
+                        u.names = (u.names & !(7 << name_shift(a)) & !(7 << name_shift(b))) | (nb << name_shift(a)) | (na << name_shift(b));
                         t = u;
                     }
                     let (mut x, mut y) = (t, t);
