@@ -47,7 +47,10 @@ pub trait Slot: Copy {
 /// budget, and refuses new keys once it holds `capacity_limit` of them (the search then stops
 /// with *unknown*).
 pub struct OpenTable<T> {
+    /// The allocation. Only `slots[..size]` is the table; every slot past it is empty.
     slots: Vec<T>,
+    /// Slots in use as the table (a power of two, at most `slots.len()`).
+    size: usize,
     len: usize,
     max_slots: usize,
 }
@@ -61,7 +64,7 @@ pub type ExactTable<S> = OpenTable<ExactSlot<S>>;
 impl<T: Slot> OpenTable<T> {
     /// A table that will never use more than about `max_bytes`.
     pub fn new(max_bytes: usize) -> Self {
-        OpenTable { slots: vec![T::empty(); MIN_SLOTS], len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()) }
+        OpenTable { slots: vec![T::empty(); MIN_SLOTS], size: MIN_SLOTS, len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()) }
     }
     pub fn len(&self) -> usize {
         self.len
@@ -69,17 +72,26 @@ impl<T: Slot> OpenTable<T> {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
-    /// Bytes held by the table now.
+    /// Bytes held by the table now (its allocation, which a search may use only part of).
     pub fn bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<T>()
+    }
+    /// Bytes of the part the current search uses.
+    pub fn used_bytes(&self) -> usize {
+        self.size * std::mem::size_of::<T>()
     }
     /// The most positions the table can ever hold.
     pub fn capacity_limit(&self) -> usize {
         self.max_slots * 9 / 10
     }
-    /// Forgets every position, keeping the memory for the next search.
+    /// Forgets every position, keeping the memory for the next search, which starts small
+    /// again. Only the part in use is emptied: a study's many quick deals would otherwise each
+    /// pay for clearing the megabytes a hard deal grew the table to (6% of Algerian's time), and
+    /// a small search in a small table probes memory that stays in cache. The growth a hard
+    /// search repeats costs a sequential pass over its entries per doubling.
     pub fn clear(&mut self) {
-        self.slots.fill(T::empty());
+        self.slots[..self.size].fill(T::empty());
+        self.size = MIN_SLOTS;
         self.len = 0;
     }
 
@@ -87,7 +99,7 @@ impl<T: Slot> OpenTable<T> {
     /// lowest bit is forced to 1 (`slot_of`).
     #[inline]
     fn home(&self, hash: u64) -> usize {
-        (hash >> 20) as usize & (self.slots.len() - 1)
+        (hash >> 20) as usize & (self.size - 1)
     }
 
     /// Adds `key` unless a slot for which `same` holds is met first.
@@ -95,10 +107,10 @@ impl<T: Slot> OpenTable<T> {
     // Queen of Italy 6–9% of its speed.
     #[inline(always)]
     fn insert_slot(&mut self, key: T, same: impl Fn(&T) -> bool) -> Insert {
-        if self.len * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+        if self.len * 4 >= self.size * 3 && self.size < self.max_slots {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.size - 1;
         let mut i = self.home(key.hash());
         loop {
             let slot = &self.slots[i];
@@ -117,10 +129,23 @@ impl<T: Slot> OpenTable<T> {
         }
     }
 
+    /// Doubles the table: within the allocation when it is big enough (an earlier search grew
+    /// it), else into a new one. Either way every entry is placed anew, in slot order, so the
+    /// writes go to two sequential streams (an entry's home doubles to i or i + size).
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
-        let doubled = vec![T::empty(); self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let mask = self.slots.len() - 1;
+        let (old_size, new_size) = (self.size, self.size * 2);
+        let old = if self.slots.len() >= new_size {
+            // slots[old_size..new_size] are empty already (past the part in use).
+            let old = self.slots[..old_size].to_vec();
+            self.slots[..old_size].fill(T::empty());
+            old
+        } else {
+            std::mem::replace(&mut self.slots, vec![T::empty(); new_size])
+        };
+        self.size = new_size;
+        let mask = new_size - 1;
         for slot in old.into_iter().filter(|s| !s.is_empty()) {
             let mut i = self.home(slot.hash());
             while !self.slots[i].is_empty() {
@@ -366,6 +391,39 @@ mod tests {
         t.clear();
         assert!(t.is_empty());
         assert_eq!(t.insert(fp(3)), Insert::New);
+    }
+
+    #[test]
+    fn a_cleared_table_starts_small_in_its_allocation_and_forgets_everything() {
+        let mut t = FingerprintTable::new(1 << 24);
+        for i in 0..60_000u64 {
+            assert_eq!(t.insert(fp(i)), Insert::New);
+        }
+        let (held, used) = (t.bytes(), t.used_bytes());
+        assert_eq!(held, used);
+        t.clear();
+        assert_eq!(t.bytes(), held, "the allocation is kept");
+        assert_eq!(t.used_bytes(), MIN_SLOTS * FingerprintTable::SLOT_BYTES, "the next search starts small");
+        // Grown again inside the allocation (through several doublings), and then past it: no
+        // position of the first search is seen, every one of this search is.
+        for round in 0..2 {
+            for i in 0..100_000u64 {
+                let expect = if round == 0 { Insert::New } else { Insert::Seen };
+                assert_eq!(t.insert(fp(i + 30_000)), expect, "round {round}, {i}");
+            }
+        }
+        assert!(t.bytes() > held && t.used_bytes() == t.bytes());
+        assert_eq!(t.len(), 100_000);
+        for i in 0..30_000u64 {
+            assert_eq!(t.insert(fp(i)), Insert::New);
+        }
+        // A small search after a big one: only its own positions.
+        t.clear();
+        for i in 0..1_000u64 {
+            assert_eq!(t.insert(fp(i)), Insert::New);
+            assert_eq!(t.insert(fp(i)), Insert::Seen);
+        }
+        assert_eq!(t.len(), 1_000);
     }
 
     #[test]
