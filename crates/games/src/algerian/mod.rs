@@ -110,7 +110,18 @@ pub struct Algerian {
     stock: [Kind; 104],
     stock_len: u8,
     start: AlgerianState,
+    /// `next_kind[f][h]`: the kind index foundation `f` takes at height `h` (`NO_KIND` at 13);
+    /// `top_kind[f][h]`: its top card at height `h` (`NO_KIND` at 0). The rule book's order of a
+    /// foundation ([`AlgerianRules::foundation_card`]) read from a table on the hot paths.
+    pub(super) next_kind: [[u8; 14]; 8],
+    pub(super) top_kind: [[u8; 14]; 8],
+    /// `symmetric[dealt]`: bit 0 the depots, bit 1 the reserves are interchangeable once `dealt`
+    /// cards have left the stock (`prune.rs`, symmetries 1 and 2; they depend only on the stock).
+    symmetric: [u8; 128],
 }
+
+/// A table entry for "no card": the move generator's tables give it no taker.
+pub(super) const NO_KIND: u8 = 63;
 
 impl Algerian {
     pub fn new(rules: AlgerianRules, deal: &Deal) -> Self {
@@ -161,12 +172,19 @@ impl Algerian {
             kinds.push(c.kind());
         }
         check_two_of_each(kinds)?;
-        Ok(Algerian {
-            rules,
-            stock,
-            stock_len: layout.stock_top_first.len() as u8,
-            start: s,
-        })
+        let (mut next_kind, mut top_kind) = ([[NO_KIND; 14]; 8], [[NO_KIND; 14]; 8]);
+        for f in 0..8 {
+            for h in 0..13u8 {
+                next_kind[f][h as usize] = rules.foundation_card(f, h).index();
+                top_kind[f][h as usize + 1] = rules.foundation_card(f, h).index();
+            }
+        }
+        let mut g = Algerian { rules, stock, stock_len: layout.stock_top_first.len() as u8, start: s, next_kind, top_kind, symmetric: [0; 128] };
+        for dealt in 0..=g.stock_len {
+            let at = AlgerianState { dealt, ..AlgerianState::default() };
+            g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8 | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
+        }
+        Ok(g)
     }
 
     pub fn rules(&self) -> &AlgerianRules {

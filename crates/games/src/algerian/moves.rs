@@ -6,7 +6,7 @@
 //! moves out of a foundation (to another foundation or to a depot).
 
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
-use super::{Algerian, ReserveSpace};
+use super::{Algerian, NO_KIND, ReserveSpace};
 use crate::card::Kind;
 use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
 
@@ -122,13 +122,12 @@ impl Algerian {
     /// Whether foundation `f` accepts `k` now.
     #[inline]
     pub(super) fn foundation_accepts(&self, s: &AlgerianState, f: usize, k: Kind) -> bool {
-        let h = s.height(f);
-        h < 13 && self.rules.foundation_card(f, h) == k
+        self.next_kind[f][s.height(f) as usize] == k.index()
     }
     #[inline]
     pub(super) fn foundation_top(&self, s: &AlgerianState, f: usize) -> Option<Kind> {
         let h = s.height(f);
-        (h > 0).then(|| self.rules.foundation_card(f, h - 1))
+        (h > 0).then(|| Kind::from_index(self.top_kind[f][h as usize]))
     }
     /// The two foundations of `suit` (stored indices).
     #[inline]
@@ -179,7 +178,7 @@ impl Algerian {
         // Sources in order: reserves first, then depots.
         const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
         // An empty pile's "top" indexes the tables' slot 63, which no card fills.
-        const NO_CARD: usize = 63;
+        const NO_CARD: usize = NO_KIND as usize;
 
         // Pile tops (kind index, NO_CARD if empty) and the empty piles (bit p).
         let mut tops = [NO_CARD; PILES];
@@ -206,16 +205,15 @@ impl Algerian {
             takers[x as usize] |= 1 << d;
             takers[y as usize] |= 1 << d;
         }
+        // (A full foundation's next card and an empty one's top are NO_KIND = NO_CARD: slot 63,
+        // which no pile top or foundation top reads as a card.)
         let mut found_top = [NO_CARD; 8];
         for (f, top) in found_top.iter_mut().enumerate() {
-            let h = s.height(f);
-            if h < 13 {
-                takers[self.rules.foundation_card(f, h).index() as usize] |= 1 << (8 + f);
-            }
-            if h > 0 {
-                *top = self.rules.foundation_card(f, h - 1).index() as usize;
-            }
+            let h = s.height(f) as usize;
+            takers[self.next_kind[f][h] as usize] |= 1 << (8 + f);
+            *top = self.top_kind[f][h] as usize;
         }
+        takers[NO_CARD] = 0;
         // A suit's two foundations, as a bit mask over bits 8..16 and as the pair.
         let pair = |k: usize| -> (usize, usize) {
             let suit = SUIT_OF[k] as usize;
@@ -605,8 +603,12 @@ impl Game for Algerian {
         (g, *s)
     }
 
+    #[inline]
     fn home_cards(&self, s: &AlgerianState) -> u32 {
-        (0..8).map(|f| s.height(f) as u32).sum()
+        // The eight height nibbles summed in pairs into bytes, then the bytes by one multiply
+        // (every partial sum is at most 104).
+        let pairs = (s.found & 0x0F0F_0F0F) + ((s.found >> 4) & 0x0F0F_0F0F);
+        pairs.wrapping_mul(0x0101_0101) >> 24
     }
 
     fn hash(&self, s: &AlgerianState) -> u64 {

@@ -99,16 +99,27 @@ use super::state::AlgerianState;
 
 impl Algerian {
     /// Symmetry 1: no deal will put a card on a depot by index.
-    #[inline]
-    pub(super) fn depots_interchangeable(&self, s: &AlgerianState) -> bool {
+    pub(super) fn depots_interchangeable_by_rule(&self, s: &AlgerianState) -> bool {
         let n = self.stock_left(s);
         self.rules.carthage() || n < 8 || !(n - 8).is_multiple_of(12)
     }
 
     /// Symmetry 2: no deal will put a card on a reserve.
-    #[inline]
-    pub(super) fn reserves_interchangeable(&self, s: &AlgerianState) -> bool {
+    pub(super) fn reserves_interchangeable_by_rule(&self, s: &AlgerianState) -> bool {
         let n = self.stock_left(s);
         n == 0 || (n == 8 && !self.rules.carthage())
+    }
+
+    /// [`Self::depots_interchangeable_by_rule`], read from the game's table of it by stock size
+    /// (it is asked at every move generated and played).
+    #[inline]
+    pub(super) fn depots_interchangeable(&self, s: &AlgerianState) -> bool {
+        self.symmetric[s.dealt as usize & 127] & 1 != 0
+    }
+
+    /// [`Self::reserves_interchangeable_by_rule`], from the same table.
+    #[inline]
+    pub(super) fn reserves_interchangeable(&self, s: &AlgerianState) -> bool {
+        self.symmetric[s.dealt as usize & 127] & 2 != 0
     }
 }

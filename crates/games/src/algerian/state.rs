@@ -164,13 +164,11 @@ fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
 /// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
 /// decides; only a tie reads the packed chunks.
 #[inline(always)]
-fn cmp_group_piles(words: &[u64; WORDS], starts: &[usize], lens: &[u8], a: usize, b: usize) -> std::cmp::Ordering {
-    let (la, lb) = (lens[a] as usize, lens[b] as usize);
+fn cmp_group_piles(words: &[u64; WORDS], sa: usize, la: usize, sb: usize, lb: usize) -> std::cmp::Ordering {
     if la == 0 || lb == 0 {
         // The empty pile is a proper prefix of any other.
         return la.cmp(&lb);
     }
-    let (sa, sb) = (starts[a], starts[b]);
     let (ba, bb) = (slot(words, sa), slot(words, sb));
     if ba != bb {
         return ba.cmp(&bb);
@@ -461,16 +459,16 @@ impl AlgerianState {
         use std::cmp::Ordering;
         let mut lens = [0u8; N];
         lens.copy_from_slice(&self.lens[F..F + N]);
-        let mut starts = [0usize; N];
-        let mut at = self.start(F);
-        for (st, &l) in starts.iter_mut().zip(&lens) {
-            *st = at;
-            at += l as usize;
-        }
+        // The group's pile starts from one multiplication: byte k of `pre` is the sum of the
+        // group's lengths before pile k (the bytes of a length word times 0x0101… are its
+        // prefix sums; each is at most 110, so no byte carries into the next).
+        let (lo, hi) = self.lens_words();
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let (base, pre) = if F == 0 { (0, lo.wrapping_mul(ONES) << 8) } else { (byte_sum(lo), hi.wrapping_mul(ONES) << 8) };
+        let start_of = |j: usize| base + ((pre >> (8 * j)) & 0xFF) as usize;
         let words = &self.words;
-        let cmp = |a: usize, b: usize| cmp_group_piles(words, &starts, &lens, a, b);
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
-        // (a pair of clean piles is).
+        // (a pair of clean piles is). Only those piles' starts are read.
         let dirty = dirty & ((1 << N) - 1);
         let mut p = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
         loop {
@@ -479,10 +477,15 @@ impl AlgerianState {
             }
             let j = p.trailing_zeros() as usize;
             p &= p - 1;
-            if cmp(j, j + 1) == Ordering::Greater {
+            if cmp_group_piles(words, start_of(j), lens[j] as usize, start_of(j + 1), lens[j + 1] as usize) == Ordering::Greater {
                 break;
             }
         }
+        let mut starts = [0usize; N];
+        for (j, st) in starts.iter_mut().enumerate() {
+            *st = start_of(j);
+        }
+        let cmp = |a: usize, b: usize| cmp_group_piles(words, starts[a], lens[a] as usize, starts[b], lens[b] as usize);
         let mut order = [0usize; N];
         let mut len = 0;
         for i in 0..N {

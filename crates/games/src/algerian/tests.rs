@@ -820,6 +820,42 @@ fn generator_kind_tables_match_the_rules() {
     }
 }
 
+/// The game's tables (foundation cards by height, the symmetries by stock size, the home count)
+/// say what the rule book's functions say, for every variant, foundation, height and stock size.
+#[test]
+fn game_tables_match_the_rules() {
+    use super::NO_KIND;
+    for v in [ALG, Carthage, AlgerianParlett] {
+        let g = game(v, 5);
+        let mut s = g.start();
+        for f in 0..8 {
+            for h in 0..=13u8 {
+                s.set_height(f, h);
+                let next = (h < 13).then(|| g.rules().foundation_card(f, h).index()).unwrap_or(NO_KIND);
+                let top = (h > 0).then(|| g.rules().foundation_card(f, h - 1).index()).unwrap_or(NO_KIND);
+                assert_eq!((g.next_kind[f][h as usize], g.top_kind[f][h as usize]), (next, top), "{v:?} F{f} height {h}");
+                assert_eq!(g.foundation_top(&s, f).map(|k| k.index()), (h > 0).then_some(top));
+                for k in 0..52u8 {
+                    assert_eq!(g.foundation_accepts(&s, f, Kind::from_index(k)), h < 13 && k == next);
+                }
+            }
+        }
+        let mut found = 0u32;
+        for step in 0..2_000u32 {
+            // Random heights: the nibble sum is the plain sum.
+            found = found.wrapping_mul(1_103_515_245).wrapping_add(12_345 + step);
+            let heights: Vec<u32> = (0..8).map(|f| (found >> (4 * f) & 0xF) % 14).collect();
+            s.found = heights.iter().enumerate().map(|(f, &h)| h << (4 * f)).sum();
+            assert_eq!(g.home_cards(&s), heights.iter().sum::<u32>());
+        }
+        for dealt in 0..=g.stock_left(&g.start()) as u8 {
+            let at = AlgerianState { dealt, ..g.start() };
+            assert_eq!(g.depots_interchangeable(&at), g.depots_interchangeable_by_rule(&at), "{v:?} dealt {dealt}");
+            assert_eq!(g.reserves_interchangeable(&at), g.reserves_interchangeable_by_rule(&at), "{v:?} dealt {dealt}");
+        }
+    }
+}
+
 /// The current `resort_group` against the previous one (`resort_group_previous`, its reference)
 /// on random groups whose clean piles are in order: positions of random playouts with both groups
 /// sorted, then a random set of dirty piles changed at random (cards popped, pushed — often a
