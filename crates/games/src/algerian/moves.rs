@@ -107,7 +107,8 @@ const fn builders(carthage: bool) -> [[u8; 2]; 52] {
     t
 }
 
-/// `SUIT_OF[k] = k / 13`: the suit of kind index `k`.
+/// `SUIT_OF[k] = k / 13`: the suit of kind index `k` (the tests' check of the builder tables).
+#[cfg(test)]
 pub(super) const SUIT_OF: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut k = 0;
@@ -214,12 +215,6 @@ impl Algerian {
             *top = self.top_kind[f][h] as usize;
         }
         takers[NO_CARD] = 0;
-        // A suit's two foundations, as a bit mask over bits 8..16 and as the pair.
-        let pair = |k: usize| -> (usize, usize) {
-            let suit = SUIT_OF[k] as usize;
-            if carthage { (2 * suit, 2 * suit + 1) } else { (suit, 4 + suit) }
-        };
-
         // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
         // any taker as a bit mask over those positions: sections 1 to 4 visit only those
         // sources, in the same order.
@@ -231,24 +226,23 @@ impl Algerian {
             live |= ((t != 0) as u32) << i;
         }
 
-        // 1, 2: reserve / depot top → foundation.
+        // 1, 2: reserve / depot top → foundation. The foundations that take a card are of its
+        // suit, at most its two (a < b), so the set bits in ascending order are "a, then b".
+        // Carthage, equal heights: both accept; the children are mirror images (prune.rs,
+        // symmetry 3), so one is enough: the lower.
+        let one_foundation = reduce && carthage;
         let mut src = live;
         while src != 0 {
             let i = src.trailing_zeros() as usize;
             src &= src - 1;
-            let (p, m) = (ORDER[i], tk[i] >> 8);
-            if m == 0 {
-                continue;
+            let (p, mut m) = (ORDER[i], tk[i] >> 8);
+            if one_foundation {
+                m &= m.wrapping_neg();
             }
-            let (a, b) = pair(tops[p]);
-            let ok_a = m >> a & 1 != 0;
-            if ok_a {
-                sink.push(card(spot(p), Spot::Foundation(a as u8)));
-            }
-            // Carthage, equal heights: both foundations accept; the children are mirror images
-            // (prune.rs, symmetry 3), so one is enough.
-            if m >> b & 1 != 0 && !(reduce && carthage && ok_a) {
-                sink.push(card(spot(p), Spot::Foundation(b as u8)));
+            while m != 0 {
+                let f = m.trailing_zeros() as u8;
+                m &= m - 1;
+                sink.push(card(spot(p), Spot::Foundation(f)));
             }
         }
         // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
@@ -301,22 +295,25 @@ impl Algerian {
         }
         // 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
         let dep_targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        // The other foundation of f's suit (carthage: F_{2s} and F_{2s+1}; else F_s and F_{s+4}).
+        let others: &[u8; 8] = if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
+        let to_depot = self.rules.foundation_to_depot;
         for (f, &k) in found_top.iter().enumerate() {
             if k == NO_CARD {
                 continue;
             }
-            let (a, b) = pair(k);
-            let other = if f == a { b } else { a };
-            if carthage && reduce && f == b && s.height(a) == s.height(b) {
-                // Equal Carthage foundations have equal tops: the moves from F_b mirror F_a's.
+            let other = others[f] as usize;
+            if one_foundation && f & 1 == 1 && s.height(f - 1) == s.height(f) {
+                // Equal Carthage foundations have equal tops: the moves from F_b (b = 2s + 1)
+                // mirror F_a's.
                 continue;
             }
             // Carthage: a transfer between a suit's two foundations only exchanges their
             // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
-            if takers[k] >> (8 + other) & 1 != 0 && !(carthage && reduce) {
+            if takers[k] >> (8 + other) & 1 != 0 && !one_foundation {
                 sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(other as u8)));
             }
-            if !self.rules.foundation_to_depot {
+            if !to_depot {
                 continue;
             }
             let mut m = (takers[k] & 0xFF) as u32 | dep_targets << 8;
