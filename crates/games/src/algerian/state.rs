@@ -481,6 +481,13 @@ impl AlgerianState {
                 break;
             }
         }
+        // The commonest reorder: one dirty pile of at most one card (a pile just emptied, or an
+        // empty one just given its card) changes place among sorted piles. It moves with at most
+        // one slot, so one rotation of the slots between its old and new places does it.
+        if dirty.is_power_of_two() && lens[dirty.trailing_zeros() as usize] <= 1 {
+            self.replace_short_pile::<F, N>(dirty.trailing_zeros() as usize, &lens, base, pre);
+            return;
+        }
         let mut starts = [0usize; N];
         for (j, st) in starts.iter_mut().enumerate() {
             *st = start_of(j);
@@ -553,6 +560,61 @@ impl AlgerianState {
             let sh = name_shift(F + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
+    }
+
+    /// [`Self::resort`] when only pile `d` of the group is dirty and holds at most one card
+    /// (`lens`: the group's lengths; byte j of `pre`, plus `base`, is pile j's first slot). The
+    /// other piles are in order, so `d`'s place is found as in the general insertion (left past
+    /// every greater pile, else right past every smaller; an equal pile keeps the lower index
+    /// first); the piles between shift by one place and by `d`'s length in slots, which is one
+    /// rotation of the slots in between (none for an empty pile).
+    #[inline]
+    fn replace_short_pile<const F: usize, const N: usize>(&mut self, d: usize, lens: &[u8; N], base: usize, pre: u64) {
+        use std::cmp::Ordering;
+        let start_of = |j: usize| base + ((pre >> (8 * j)) & 0xFF) as usize;
+        let q = {
+            let words = &self.words;
+            let cmp = |a: usize, b: usize| cmp_group_piles(words, start_of(a), lens[a] as usize, start_of(b), lens[b] as usize);
+            let mut q = d;
+            while q > 0 && cmp(d, q - 1) == Ordering::Less {
+                q -= 1;
+            }
+            if q == d {
+                while q + 1 < N && cmp(d, q + 1) == Ordering::Greater {
+                    q += 1;
+                }
+            }
+            q
+        };
+        if q == d {
+            return;
+        }
+        if lens[d] == 1 {
+            if q < d {
+                self.rotate_up(start_of(q), start_of(d));
+            } else {
+                self.rotate_down(start_of(d), start_of(q) + lens[q] as usize - 1);
+            }
+        }
+        // Lengths and names: d's entry goes to place q, the ones between shift towards d.
+        let name = |names: u64, j: usize| (names >> name_shift(F + j)) & 7;
+        let (old_names, mut names) = (self.names, self.names);
+        let mut set = |c: usize, from: usize| {
+            self.lens[F + c] = lens[from];
+            let sh = name_shift(F + c);
+            names = (names & !(7 << sh)) | (name(old_names, from) << sh);
+        };
+        set(q, d);
+        if q < d {
+            for c in q + 1..=d {
+                set(c, c - 1);
+            }
+        } else {
+            for c in d..q {
+                set(c, c + 1);
+            }
+        }
+        self.names = names;
     }
 
     /// The previous [`Self::resort_group`] (kept as the equivalence test's reference).
