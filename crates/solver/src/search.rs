@@ -263,7 +263,7 @@ where
             // position on the line played in vain when the search stops.
             if top.next < top.end {
                 let m = self.arena[top.next as usize];
-                top.pending = Self::prepare(&self.table, game, &top.state, m, pruning);
+                Self::prepare_into(&self.table, game, &top.state, m, pruning, &mut top.pending);
             }
             if game.is_won(&child) {
                 let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
@@ -310,6 +310,15 @@ where
         self.arena.extend_from_slice(&self.scratch);
         self.scratch.clear();
         self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first, pending });
+    }
+
+    /// [`Self::prepare`] written into `kid` in place (the position is played where it is kept,
+    /// saving a copy of it per child).
+    #[inline]
+    fn prepare_into(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning, kid: &mut Kid<G::State>) {
+        kid.state = *state;
+        game.play(&mut kid.state, m);
+        kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
     }
 
     /// The child of `state` by `m`, its table slot requested.
