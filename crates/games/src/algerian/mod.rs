@@ -111,10 +111,11 @@ pub struct Algerian {
     stock_len: u8,
     start: AlgerianState,
     /// `next_kind[f][h]`: the kind index foundation `f` takes at height `h` (`NO_KIND` at 13);
-    /// `top_kind[f][h]`: its top card at height `h` (`NO_KIND` at 0). The rule book's order of a
+    /// `top_kind[f][h]`: its top card at height `h` (`NO_KIND` at 0). Sixteen entries a row, one
+    /// per value of a height nibble, so a lookup needs no bounds check. The rule book's order of a
     /// foundation ([`AlgerianRules::foundation_card`]) read from a table on the hot paths.
-    pub(super) next_kind: [[u8; 14]; 8],
-    pub(super) top_kind: [[u8; 14]; 8],
+    pub(super) next_kind: [[u8; 16]; 8],
+    pub(super) top_kind: [[u8; 16]; 8],
     /// `symmetric[dealt]`: bit 0 the depots, bit 1 the reserves are interchangeable once `dealt`
     /// cards have left the stock (`prune.rs`, symmetries 1 and 2; they depend only on the stock).
     symmetric: [u8; 128],
@@ -172,7 +173,7 @@ impl Algerian {
             kinds.push(c.kind());
         }
         check_two_of_each(kinds)?;
-        let (mut next_kind, mut top_kind) = ([[NO_KIND; 14]; 8], [[NO_KIND; 14]; 8]);
+        let (mut next_kind, mut top_kind) = ([[NO_KIND; 16]; 8], [[NO_KIND; 16]; 8]);
         for f in 0..8 {
             for h in 0..13u8 {
                 next_kind[f][h as usize] = rules.foundation_card(f, h).index();

@@ -87,11 +87,12 @@ const DUMP: u8 = 62;
 /// `BUILDERS_*[t]`: the two kinds that may be put on a depot whose top is kind `t` (DUMP where
 /// there is none): same suit, one rank up and one down, with wrap (algerian, parlett); or only one
 /// rank down, no wrap (carthage). Checked against `builds_on` by a test.
-pub(super) const BUILDERS_WRAP: [[u8; 2]; 52] = builders(false);
-pub(super) const BUILDERS_CARTHAGE: [[u8; 2]; 52] = builders(true);
+/// (64 rows, the last 12 all DUMP, so that a lookup by any 6-bit index needs no bounds check.)
+pub(super) const BUILDERS_WRAP: [[u8; 2]; 64] = builders(false);
+pub(super) const BUILDERS_CARTHAGE: [[u8; 2]; 64] = builders(true);
 
-const fn builders(carthage: bool) -> [[u8; 2]; 52] {
-    let mut t = [[DUMP; 2]; 52];
+const fn builders(carthage: bool) -> [[u8; 2]; 64] {
+    let mut t = [[DUMP; 2]; 64];
     let mut k = 0;
     while k < 52 {
         let (base, r) = (k - k % 13, k % 13);
@@ -123,12 +124,12 @@ impl Algerian {
     /// Whether foundation `f` accepts `k` now.
     #[inline]
     pub(super) fn foundation_accepts(&self, s: &AlgerianState, f: usize, k: Kind) -> bool {
-        self.next_kind[f][s.height(f) as usize] == k.index()
+        self.next_kind[f][s.height(f) as usize & 15] == k.index()
     }
     #[inline]
     pub(super) fn foundation_top(&self, s: &AlgerianState, f: usize) -> Option<Kind> {
         let h = s.height(f);
-        (h > 0).then(|| Kind::from_index(self.top_kind[f][h as usize]))
+        (h > 0).then(|| Kind::from_index(self.top_kind[f][h as usize & 15]))
     }
     /// The two foundations of `suit` (stored indices).
     #[inline]
@@ -202,17 +203,19 @@ impl Algerian {
             if t == NO_CARD {
                 continue;
             }
-            let [x, y] = builders[t];
-            takers[x as usize] |= 1 << d;
-            takers[y as usize] |= 1 << d;
+            // (Indices masked to 6 bits: every table index is below 64, and the mask lets the
+            // compiler drop the bounds checks.)
+            let [x, y] = builders[t & 63];
+            takers[x as usize & 63] |= 1 << d;
+            takers[y as usize & 63] |= 1 << d;
         }
         // (A full foundation's next card and an empty one's top are NO_KIND = NO_CARD: slot 63,
         // which no pile top or foundation top reads as a card.)
         let mut found_top = [NO_CARD; 8];
         for (f, top) in found_top.iter_mut().enumerate() {
             let h = s.height(f) as usize;
-            takers[self.next_kind[f][h] as usize] |= 1 << (8 + f);
-            *top = self.top_kind[f][h] as usize;
+            takers[self.next_kind[f][h & 15] as usize & 63] |= 1 << (8 + f);
+            *top = self.top_kind[f][h & 15] as usize;
         }
         takers[NO_CARD] = 0;
         // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
@@ -221,7 +224,7 @@ impl Algerian {
         let mut tk = [0u16; PILES];
         let mut live = 0u32;
         for (i, &p) in ORDER.iter().enumerate() {
-            let t = takers[tops[p]];
+            let t = takers[tops[p] & 63];
             tk[i] = t;
             live |= ((t != 0) as u32) << i;
         }
@@ -310,13 +313,14 @@ impl Algerian {
             }
             // Carthage: a transfer between a suit's two foundations only exchanges their
             // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
-            if takers[k] >> (8 + other) & 1 != 0 && !one_foundation {
+            let t = takers[k & 63];
+            if t >> (8 + other) & 1 != 0 && !one_foundation {
                 sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(other as u8)));
             }
             if !to_depot {
                 continue;
             }
-            let mut m = (takers[k] & 0xFF) as u32 | dep_targets << 8;
+            let mut m = (t & 0xFF) as u32 | dep_targets << 8;
             while m != 0 {
                 let d = (m.trailing_zeros() & 7) as u8;
                 m &= m - 1;
