@@ -488,6 +488,23 @@ impl AlgerianState {
             self.replace_short_pile::<F, N>(dirty.trailing_zeros() as usize, &lens, base, pre);
             return;
         }
+        // Two dirty piles, as after a move between two piles of the group (a lone card put on
+        // another pile, a card put into an empty pile): if one, e, is in order among the piles
+        // other than the short one, d, those piles are a sorted list and only d has to move.
+        if dirty.count_ones() == 2 {
+            let (a, b) = (dirty.trailing_zeros() as usize, 31 - dirty.leading_zeros() as usize);
+            let in_order_without = |e: usize, d: usize| {
+                let (l, r) = (if e == d + 1 { e.checked_sub(2) } else { e.checked_sub(1) }, if e + 1 == d { e + 2 } else { e + 1 });
+                let le = |x: usize, y: usize| cmp_group_piles(words, start_of(x), lens[x] as usize, start_of(y), lens[y] as usize) != Ordering::Greater;
+                l.is_none_or(|l| le(l, e)) && (r >= N || le(e, r))
+            };
+            for (d, e) in [(a, b), (b, a)] {
+                if lens[d] <= 1 && in_order_without(e, d) {
+                    self.replace_short_pile::<F, N>(d, &lens, base, pre);
+                    return;
+                }
+            }
+        }
         let mut starts = [0usize; N];
         for (j, st) in starts.iter_mut().enumerate() {
             *st = start_of(j);

@@ -865,7 +865,7 @@ fn game_tables_match_the_rules() {
 /// state must agree: words, lengths and physical names.
 #[test]
 fn resort_group_matches_the_previous_one() {
-    let (mut compared, mut reordered, mut ties, mut short) = (0usize, 0usize, 0usize, 0usize);
+    let (mut compared, mut reordered, mut ties, mut short, mut two) = (0usize, 0usize, 0usize, 0usize, 0usize);
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..40u64 {
             let g = game(v, 2000 + seed);
@@ -925,11 +925,13 @@ fn resort_group_matches_the_previous_one() {
                     reordered += (whole(&x) != whole(&t)) as usize;
                     // The one-short-pile path (`replace_short_pile`), with a real move.
                     short += (piles.len() == 1 && t.len(piles[0]) <= 1 && whole(&x) != whole(&t)) as usize;
+                    // Two dirty piles, one of them short (where the one-pile path may apply).
+                    two += (piles.len() == 2 && piles.iter().any(|&p| t.len(p) <= 1) && whole(&x) != whole(&t)) as usize;
                     let bottoms: Vec<Vec<Kind>> = (first..first + n).map(|p| t.pile(p).into_iter().take(1).collect()).collect();
                     ties += (1..n).any(|i| !bottoms[i].is_empty() && bottoms[..i].contains(&bottoms[i])) as usize;
                 }
             }
         }
     }
-    assert!(compared > 30_000 && reordered > 2_000 && ties > 5_000 && short > 300, "{compared} {reordered} {ties} {short}");
+    assert!(compared > 30_000 && reordered > 2_000 && ties > 5_000 && short > 300 && two > 300, "{compared} {reordered} {ties} {short} {two}");
 }
