@@ -89,6 +89,31 @@ fn suit_bit(k: u8) -> u128 {
     (Kind::from_index(k).suit() & 1) as u128
 }
 
+/// `suit_bit` of every kind.
+const SUIT_BIT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = Kind::from_index(i as u8).suit() & 1;
+        i += 1;
+    }
+    t
+};
+
+/// `UNDER[2 · k + bit]`: the chain card just below a chain card of kind `k` whose own chain
+/// bit is `bit` (one rank higher with wrap, the other colour: `chain_kind(b, j - 1, bit)` when
+/// `k` is `chain_kind(b, j, _)`).
+const UNDER: [u8; 104] = {
+    let mut t = [0u8; 104];
+    let mut i = 0;
+    while i < 104 {
+        let k = Kind::from_index((i / 2) as u8);
+        t[i] = Kind::new((1 - k.colour()) * 2 + (i % 2) as u8, (k.rank() + 1) % 13).index();
+        i += 1;
+    }
+    t
+};
+
 /// The kind at chain height `j` (≥ 1) above base `b`, with suit bit `bit`.
 #[inline]
 fn chain_kind(b: u8, j: u32, bit: u128) -> u8 {
@@ -177,49 +202,103 @@ impl QueenState {
     }
 
     /// Puts kind `k` on pile `i` (the caller has checked the rules).
-    #[inline]
+    ///
+    /// The new chain bit goes at `p`, the end of the pile's bits. Nearly always `p < 64` (the
+    /// tableau holds few cards): then the pile's bits, the bit insertion and the carry into the
+    /// high word are a few `u64` operations, not variable `u128` shifts; `push_simple` (the
+    /// tests' reference) is the general form and the fallback here.
+    #[inline(always)]
     pub(crate) fn push(&mut self, i: usize, k: u8) {
         let n = self.len[i] as u32;
-        let value = if n == 0 {
+        if n == 0 {
             self.base[i] = k;
             self.len[i] = 1;
-            pile_value_of(0, 1, k)
-        } else {
-            let off = self.offset(i);
-            let old = self.pile_value(i, off);
-            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
-            self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
-            self.len[i] += 1;
-            // The new chain bit is the pile's highest (bit n - 1), and the length grows by one.
-            old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
-        };
+            self.top[i] = k;
+            self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(pile_value_of(0, 1, k)));
+            return;
+        }
+        let off = self.offset(i);
+        let p = off + n - 1;
+        if p >= 64 {
+            return self.push_u128(i, k, off);
+        }
+        let bit = SUIT_BIT[k as usize] as u64;
+        let (lo, hi) = (self.suits as u64, (self.suits >> 64) as u64);
+        let bits = (lo >> off) & ((1u64 << (n - 1)) - 1);
+        let below = (1u64 << p) - 1;
+        let new_lo = (lo & below) | (bit << p) | ((lo & !below) << 1);
+        let new_hi = (hi << 1) | (lo >> 63);
+        self.suits = (new_hi as u128) << 64 | new_lo as u128;
+        let base = self.base[i];
+        let old = pile_value_of(bits as u128, n as u8, base);
+        let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
+        self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
     }
 
-    /// Takes the top card off pile `i` (not empty).
-    #[inline]
+    /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
+    #[cold]
+    #[inline(never)]
+    fn push_u128(&mut self, i: usize, k: u8, off: u32) {
+        let n = self.len[i] as u32;
+        let old = self.pile_value(i, off);
+        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
+        self.len[i] += 1;
+        self.top[i] = k;
+        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
+    }
+
+    /// Takes the top card off pile `i` (not empty). As `push`: a `u64` path when the top's
+    /// chain bit lies below 64, `pop_simple`'s general form otherwise; the new top is the card
+    /// one rank above the old one in the other colour, its suit from its chain bit (`UNDER`).
+    #[inline(always)]
     pub(crate) fn pop(&mut self, i: usize) -> u8 {
         let k = self.top[i];
+        let n = self.len[i] as u32;
+        let base = self.base[i];
+        if n == 1 {
+            self.len[i] = 0;
+            self.base[i] = NO_CARD;
+            self.top[i] = NO_CARD;
+            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(pile_value_of(0, 1, base)));
+            return k;
+        }
         let off = self.offset(i);
+        // The top card's chain bit.
+        let p = off + n - 2;
+        if p >= 64 {
+            return self.pop_u128(i, off);
+        }
+        let (lo, hi) = (self.suits as u64, (self.suits >> 64) as u64);
+        // The pile's n - 1 chain bits (1 ≤ n - 1 ≤ 64 - off).
+        let bits = (lo >> off) & (u64::MAX >> (65 - n));
+        let below = (1u64 << p) - 1;
+        let new_lo = (lo & below) | ((lo >> 1) & !below) | (hi << 63);
+        self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
+        let rest = bits & !(1u64 << (n - 2));
+        let old = pile_value_of(bits as u128, n as u8, base);
+        let new = pile_value_of(rest as u128, n as u8 - 1, base);
+        self.len[i] = n as u8 - 1;
+        self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
+        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        k
+    }
+
+    /// `pop` of a pile of at least two cards whose top chain bit lies at 64 or above.
+    #[cold]
+    #[inline(never)]
+    fn pop_u128(&mut self, i: usize, off: u32) -> u8 {
+        let k = self.top[i];
         let old = self.pile_value(i, off);
         self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
-        match self.len[i] {
-            0 => {
-                self.base[i] = NO_CARD;
-                self.top[i] = NO_CARD;
-            }
-            n => {
-                let n = n as u32;
-                self.suits = remove_bit(self.suits, off + n - 1);
-                // The pile's value without its highest chain bit (n - 1) and one shorter; the
-                // new top's bit is the one below it.
-                let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
-                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
-                self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
-            }
-        }
+        let n = self.len[i] as u32;
+        self.suits = remove_bit(self.suits, off + n - 1);
+        let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
+        self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
         k
     }
 
@@ -337,6 +416,48 @@ impl QueenState {
 
 #[cfg(test)]
 impl QueenState {
+    /// `push` as first written (every pile in `u128` operations): the reference for the tests.
+    pub(crate) fn push_simple(&mut self, i: usize, k: u8) {
+        let n = self.len[i] as u32;
+        let value = if n == 0 {
+            self.base[i] = k;
+            self.len[i] = 1;
+            pile_value_of(0, 1, k)
+        } else {
+            let off = self.offset(i);
+            let old = self.pile_value(i, off);
+            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+            self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
+            self.len[i] += 1;
+            old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
+        };
+        self.top[i] = k;
+        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+    }
+
+    /// `pop` as first written: the reference for the tests.
+    pub(crate) fn pop_simple(&mut self, i: usize) -> u8 {
+        let k = self.top[i];
+        let off = self.offset(i);
+        let old = self.pile_value(i, off);
+        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.len[i] -= 1;
+        match self.len[i] {
+            0 => {
+                self.base[i] = NO_CARD;
+                self.top[i] = NO_CARD;
+            }
+            n => {
+                let n = n as u32;
+                self.suits = remove_bit(self.suits, off + n - 1);
+                let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
+                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+                self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+            }
+        }
+        k
+    }
+
     /// `offset` as first written: the reference the word sum must equal.
     pub(crate) fn offset_simple(&self, i: usize) -> u32 {
         self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
@@ -460,6 +581,66 @@ mod tests {
             assert_eq!(s.home.count_ones(), model.iter().map(|&n| n.count_ones()).sum::<u32>());
         }
         assert!(full_classes > 10_000, "{full_classes}");
+    }
+
+    /// `push` and `pop` (the `u64` path below bit 64, the `u128` fallback above) leave the very
+    /// state `push_simple` and `pop_simple` leave, on random piles of up to 40 cards (so chain
+    /// bits reach past 64 and past the word boundary at every offset), and `UNDER` is the
+    /// chain card below.
+    #[test]
+    fn fast_push_and_pop_equal_the_simple_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let (mut low, mut high, mut cross, mut lone) = (0, 0, 0, 0);
+        for _ in 0..30_000 {
+            let mut s = QueenState::default();
+            let rows = rng.random_range(1..=MAX_ROWS);
+            let max = rng.random_range(1..=40u32);
+            for i in 0..rows {
+                if rng.random_bool(0.15) {
+                    continue;
+                }
+                let base = rng.random_range(0..52u8);
+                s.push_simple(i, base);
+                for j in 1..rng.random_range(1..=max) {
+                    if s.offset(MAX_ROWS) + 1 >= 104 {
+                        break;
+                    }
+                    s.push_simple(i, chain_kind(base, j, rng.random_range(0..2u128)));
+                }
+            }
+            let i = rng.random_range(0..rows);
+            let end = s.offset(i) + s.len[i] as u32;
+            // Push the next chain card (or any card on an empty pile).
+            if s.offset(MAX_ROWS) + 1 < 104 {
+                let k = if s.len[i] == 0 { rng.random_range(0..52u8) } else { chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128)) };
+                let (mut a, mut b) = (s, s);
+                a.push(i, k);
+                b.push_simple(i, k);
+                assert_eq!(a, b, "push {i} {k} on {s:?}");
+                if s.len[i] > 0 {
+                    if end <= 64 { low += 1 } else { high += 1 }
+                    cross += (s.offset(i) < 64 && end > 64) as u32;
+                }
+            }
+            if s.len[i] > 0 {
+                let (mut a, mut b) = (s, s);
+                assert_eq!(a.pop(i), b.pop_simple(i));
+                assert_eq!(a, b, "pop {i} on {s:?}");
+                lone += (s.len[i] == 1) as u32;
+            }
+        }
+        assert!(low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000, "{low} low, {high} high, {cross} across, {lone} lone");
+        for b in 0..52u8 {
+            for j in 2..30u32 {
+                for bit in 0..2u128 {
+                    let k = chain_kind(b, j, bit);
+                    for under in 0..2u128 {
+                        assert_eq!(UNDER[2 * k as usize + under as usize], chain_kind(b, j - 1, under));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
