@@ -161,7 +161,7 @@ impl Queen {
     }
 
     /// Takes the top card of a source.
-    #[inline]
+    #[inline(always)]
     fn take(&self, s: &mut QueenState, from: Loc) -> u8 {
         match from {
             Loc::Pile(i) => s.pop(i as usize),
@@ -191,6 +191,7 @@ impl Queen {
     }
 
     /// Plays the player's part of a move, without the forced consequences.
+    #[inline(always)]
     pub(crate) fn play_own(&self, s: &mut QueenState, m: QueenMove) {
         match m {
             QueenMove::Choose(i) => {
@@ -581,6 +582,7 @@ impl Game for Queen {
         s.hash()
     }
 
+    #[inline]
     fn fingerprint(&self, s: &QueenState, symmetry: bool) -> u128 {
         // The same symmetry as `canonical`, without sorting (key.rs).
         s.fingerprint(self.rules.rows(), symmetry && s.chosen())
