@@ -300,3 +300,43 @@ fn forced_steps_equal_the_plain_ones() {
     });
     assert!(gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000, "gaps {gaps:?}, deals {deals}, fills {fills}");
 }
+
+/// The 32-byte fingerprint (`fingerprint`: small fields inside `removed`'s unused top bits,
+/// `found` only when set) partitions positions exactly as the seven-word one before it
+/// (`fingerprint_simple`), with and without pile symmetry: on positions along random lines of
+/// every variant, each also with one field changed (dealt, terrace, base rank, redeals, a
+/// removed bit, a foundation count, `found`), so that near neighbours are compared; and
+/// positions met twice must occur, or the comparison shows little.
+#[test]
+fn short_fingerprints_classify_as_the_long_ones() {
+    use rand::{RngExt, SeedableRng};
+    use std::collections::HashMap;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(57);
+    let mut by_new: HashMap<(bool, u128), u128> = HashMap::new();
+    let mut by_old: HashMap<(bool, u128), u128> = HashMap::new();
+    let (mut positions, mut with_found) = (0, 0);
+    on_random_positions(61, 8, 300, 0.7, |g, s| {
+        let rows = g.rules.rows();
+        let mut t = *s;
+        match rng.random_range(0..7) {
+            0 => t.dealt ^= 1,
+            1 => t.terrace ^= 1,
+            2 => t.base_rank = rng.random_range(0..13),
+            3 => t.redeals_left ^= 1,
+            4 => t.removed ^= 1 << rng.random_range(0..96),
+            5 => t.home ^= 1 << rng.random_range(0..128),
+            _ => t.found ^= 1 << rng.random_range(0..128),
+        }
+        for u in [*s, t] {
+            with_found += (u.found != 0) as u32;
+            for sym in [false, true] {
+                let (new, old) = (u.fingerprint(rows, sym), u.fingerprint_simple(rows, sym));
+                assert_eq!(*by_new.entry((sym, new)).or_insert(old), old, "one new fingerprint, two old: {u:?}");
+                assert_eq!(*by_old.entry((sym, old)).or_insert(new), new, "one old fingerprint, two new: {u:?}");
+            }
+            positions += 1;
+        }
+    });
+    eprintln!("{positions} positions, {} classes, {with_found} with found", by_new.len());
+    assert!(positions > 20_000 && with_found > 1_000 && by_new.len() < positions * 2 * 9 / 10, "{positions} positions, {} classes, {with_found} with found", by_new.len());
+}
