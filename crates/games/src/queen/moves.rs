@@ -148,7 +148,7 @@ impl Queen {
             match f {
                 Forced::Deal => {
                     let p = self.stock_next(s).unwrap();
-                    s.dealt = p as u8 + 1;
+                    s.set_dealt(p as u8 + 1);
                     sink(f, self.seq[p as usize]);
                 }
                 Forced::Fill { from, to } => {
@@ -167,11 +167,11 @@ impl Queen {
             Loc::Pile(i) => s.pop(i as usize),
             Loc::Waste => {
                 let p = s.waste_top().expect("waste not empty");
-                s.removed |= 1u128 << p;
+                s.remove_talon(p);
                 self.seq[p as usize]
             }
             Loc::Terrace => {
-                s.terrace -= 1;
+                s.set_terrace(s.terrace - 1);
                 self.terrace[s.terrace as usize]
             }
             Loc::Found(j) => s.found_pop(j),
@@ -196,7 +196,7 @@ impl Queen {
         match m {
             QueenMove::Choose(i) => {
                 let k = s.pop(i as usize);
-                s.base_rank = Kind::from_index(k).rank();
+                s.set_base_rank(Kind::from_index(k).rank());
                 if self.rules.exact_foundations() {
                     s.found_push(NEW_FOUNDATION, k);
                 } else {
@@ -206,7 +206,7 @@ impl Queen {
                 for (j, &c) in self.refill[1..].iter().enumerate() {
                     s.push(4 + j, c);
                 }
-                s.dealt = 1;
+                s.set_dealt(1);
             }
             QueenMove::Card { from, to } => {
                 let k = self.take(s, from);
@@ -219,11 +219,11 @@ impl Queen {
             }
             QueenMove::Deal => {
                 let p = self.stock_next(s).expect("stock not empty");
-                s.dealt = p as u8 + 1;
+                s.set_dealt(p as u8 + 1);
             }
             QueenMove::Redeal => {
-                s.dealt = 0;
-                s.redeals_left -= 1;
+                s.set_dealt(0);
+                s.set_redeals_left(s.redeals_left - 1);
             }
         }
     }
@@ -582,7 +582,7 @@ impl Game for Queen {
         s.hash()
     }
 
-    #[inline]
+    #[inline(always)]
     fn fingerprint(&self, s: &QueenState, symmetry: bool) -> u128 {
         // The same symmetry as `canonical`, without sorting (key.rs).
         s.fingerprint(self.rules.rows(), symmetry && s.chosen())

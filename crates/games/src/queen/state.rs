@@ -18,7 +18,7 @@
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
-use super::key::{pile_fingerprint_of, pile_value_of};
+use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -31,9 +31,12 @@ pub struct QueenState {
     pub(crate) home: u128,
     /// Exact foundations (foundation-to-tableau option only; `found.rs`).
     pub(crate) found: u128,
-    /// The sum of the fingerprints of the non-empty piles (`key.rs`), kept by `push` and `pop`:
-    /// a function of the multiset of piles, so it never makes equal positions unequal.
-    pub(crate) piles_fp: u128,
+    /// The running fingerprint of the position's key (`key.rs`): the sum of the fingerprints
+    /// of the non-empty piles (kept by `push` and `pop`) and of the other fields' elements
+    /// (removed talon positions, copies home, `dealt`, `terrace`, `base_rank`, `redeals_left`;
+    /// kept by their setters). A function of the multiset of piles and the other fields, so it
+    /// never makes equal positions unequal; the fingerprint reads it instead of hashing them.
+    pub(crate) key_fp: u128,
     pub(crate) base: [u8; MAX_ROWS],
     pub(crate) len: [u8; MAX_ROWS],
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
@@ -53,7 +56,7 @@ impl Default for QueenState {
             removed: 0,
             home: 0,
             found: 0,
-            piles_fp: 0,
+            key_fp: 0,
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
@@ -160,11 +163,40 @@ impl QueenState {
     }
     #[inline]
     pub(crate) fn add_home(&mut self, k: u8) {
+        // The copy added is element (k, copies before) of the key.
+        self.key_fp = self.key_fp.wrapping_add(home_copy_fp(k, self.home(k)));
         self.home += 1u128 << HOME_SHIFT[k as usize];
     }
     #[inline]
     pub(crate) fn remove_home(&mut self, k: u8) {
         self.home -= 1u128 << HOME_SHIFT[k as usize];
+        self.key_fp = self.key_fp.wrapping_sub(home_copy_fp(k, self.home(k)));
+    }
+    /// Marks talon position `p` (not yet removed) as having left the waste.
+    #[inline]
+    pub(crate) fn remove_talon(&mut self, p: u32) {
+        self.removed |= 1u128 << p;
+        self.key_fp = self.key_fp.wrapping_add(REMOVED_FP[p as usize]);
+    }
+    #[inline]
+    pub(crate) fn set_dealt(&mut self, d: u8) {
+        self.key_fp = self.key_fp.wrapping_add(DEALT_FP[d as usize]).wrapping_sub(DEALT_FP[self.dealt as usize]);
+        self.dealt = d;
+    }
+    #[inline]
+    pub(crate) fn set_terrace(&mut self, t: u8) {
+        self.key_fp = self.key_fp.wrapping_add(TERRACE_FP[t as usize]).wrapping_sub(TERRACE_FP[self.terrace as usize]);
+        self.terrace = t;
+    }
+    #[inline]
+    pub(crate) fn set_base_rank(&mut self, b: u8) {
+        self.key_fp = self.key_fp.wrapping_add(BASE_FP[b as usize]).wrapping_sub(BASE_FP[self.base_rank as usize]);
+        self.base_rank = b;
+    }
+    #[inline]
+    pub(crate) fn set_redeals_left(&mut self, r: u8) {
+        self.key_fp = self.key_fp.wrapping_add(REDEALS_FP[r as usize]).wrapping_sub(REDEALS_FP[self.redeals_left as usize]);
+        self.redeals_left = r;
     }
 
     pub fn chosen(&self) -> bool {
@@ -214,7 +246,7 @@ impl QueenState {
             self.base[i] = k;
             self.len[i] = 1;
             self.top[i] = k;
-            self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(pile_value_of(0, 1, k)));
+            self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(pile_value_of(0, 1, k)));
             return;
         }
         let off = self.offset(i);
@@ -234,7 +266,7 @@ impl QueenState {
         let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
     }
 
     /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
@@ -243,11 +275,11 @@ impl QueenState {
     fn push_u128(&mut self, i: usize, k: u8, off: u32) {
         let n = self.len[i] as u32;
         let old = self.pile_value(i, off);
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
         self.len[i] += 1;
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
     }
 
     /// Takes the top card off pile `i` (not empty). As `push`: a `u64` path when the top's
@@ -262,7 +294,7 @@ impl QueenState {
             self.len[i] = 0;
             self.base[i] = NO_CARD;
             self.top[i] = NO_CARD;
-            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(pile_value_of(0, 1, base)));
+            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(pile_value_of(0, 1, base)));
             return k;
         }
         let off = self.offset(i);
@@ -282,7 +314,7 @@ impl QueenState {
         let new = pile_value_of(rest as u128, n as u8 - 1, base);
         self.len[i] = n as u8 - 1;
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
         k
     }
 
@@ -292,13 +324,13 @@ impl QueenState {
     fn pop_u128(&mut self, i: usize, off: u32) -> u8 {
         let k = self.top[i];
         let old = self.pile_value(i, off);
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
         let n = self.len[i] as u32;
         self.suits = remove_bit(self.suits, off + n - 1);
         let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
         self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
-        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
         k
     }
 
@@ -426,13 +458,13 @@ impl QueenState {
         } else {
             let off = self.offset(i);
             let old = self.pile_value(i, off);
-            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
             self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
             self.len[i] += 1;
             old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
         };
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
     }
 
     /// `pop` as first written: the reference for the tests.
@@ -440,7 +472,7 @@ impl QueenState {
         let k = self.top[i];
         let off = self.offset(i);
         let old = self.pile_value(i, off);
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
         match self.len[i] {
             0 => {
@@ -452,7 +484,7 @@ impl QueenState {
                 self.suits = remove_bit(self.suits, off + n - 1);
                 let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
                 self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
-                self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+                self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
             }
         }
         k
@@ -549,8 +581,8 @@ mod tests {
         assert_eq!(s.with_sorted_piles(9), t.with_sorted_piles(9));
         assert_ne!(s, t);
         // The running sum of pile fingerprints survives pushes and pops.
-        assert_eq!(s.piles_fp, s.pile_sum(9, false));
-        assert_eq!(s.piles_fp, t.piles_fp);
+        assert_eq!(s.key_fp, s.pile_sum(9, false));
+        assert_eq!(s.key_fp, t.key_fp);
     }
 
     /// Random foundation pushes and pops against plain per-kind counts: `home`, `class_home`

@@ -259,7 +259,7 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
 fn pile_caches_follow_the_piles() {
     let (mut positions, mut deep) = (0, 0);
     on_random_positions(33, 12, 300, 0.7, |g, s| {
-        assert_eq!(s.piles_fp, s.pile_sum(g.rules.rows(), false), "{s:?}");
+        assert_eq!(s.key_fp, s.recomputed_key_fp(), "{s:?}");
         for i in 0..g.rules.rows() {
             assert_eq!(s.top[i], s.pile(i).last().copied().unwrap_or(state::NO_CARD), "{i} {s:?}");
             assert_eq!(s.offset(i), s.offset_simple(i), "{i} {s:?}");
@@ -324,9 +324,13 @@ fn short_fingerprints_classify_as_the_long_ones() {
             2 => t.base_rank = rng.random_range(0..13),
             3 => t.redeals_left ^= 1,
             4 => t.removed ^= 1 << rng.random_range(0..96),
-            5 => t.home ^= 1 << rng.random_range(0..128),
+            5 => {
+                let k = rng.random_range(0..52u8);
+                if t.home(k) < 2 { t.add_home(k) } else { t.remove_home(k) }
+            }
             _ => t.found ^= 1 << rng.random_range(0..128),
         }
+        t.key_fp = t.recomputed_key_fp();
         for u in [*s, t] {
             with_found += (u.found != 0) as u32;
             for sym in [false, true] {
