@@ -635,7 +635,7 @@ mod tests {
                 let base = rng.random_range(0..52u8);
                 s.push_simple(i, base);
                 for j in 1..rng.random_range(1..=max) {
-                    if s.offset(MAX_ROWS) + 1 >= 104 {
+                    if s.offset_simple(MAX_ROWS) + 1 >= 104 {
                         break;
                     }
                     s.push_simple(i, chain_kind(base, j, rng.random_range(0..2u128)));
@@ -644,7 +644,7 @@ mod tests {
             let i = rng.random_range(0..rows);
             let end = s.offset(i) + s.len[i] as u32;
             // Push the next chain card (or any card on an empty pile).
-            if s.offset(MAX_ROWS) + 1 < 104 {
+            if s.offset_simple(MAX_ROWS) + 1 < 104 {
                 let k = if s.len[i] == 0 { rng.random_range(0..52u8) } else { chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128)) };
                 let (mut a, mut b) = (s, s);
                 a.push(i, k);

@@ -301,8 +301,8 @@ fn forced_steps_equal_the_plain_ones() {
     assert!(gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000, "gaps {gaps:?}, deals {deals}, fills {fills}");
 }
 
-/// The 32-byte fingerprint (`fingerprint`: small fields inside `removed`'s unused top bits,
-/// `found` only when set) partitions positions exactly as the seven-word one before it
+/// The fingerprint (`fingerprint`: the running sum `key_fp` of pile and field elements, plus
+/// `found` when set) partitions positions exactly as the seven-word one before it
 /// (`fingerprint_simple`), with and without pile symmetry: on positions along random lines of
 /// every variant, each also with one field changed (dealt, terrace, base rank, redeals, a
 /// removed bit, a foundation count, `found`), so that near neighbours are compared; and
@@ -343,4 +343,31 @@ fn short_fingerprints_classify_as_the_long_ones() {
     });
     eprintln!("{positions} positions, {} classes, {with_found} with found", by_new.len());
     assert!(positions > 20_000 && with_found > 1_000 && by_new.len() < positions * 2 * 9 / 10, "{positions} positions, {} classes, {with_found} with found", by_new.len());
+}
+
+/// `play` (the forced-step test skipped after a card moved off a pile that keeps one, to a
+/// pile or home) leaves the very position `play_simple` leaves, for every move of every
+/// position along random lines of every variant (skipped and settled moves, and settled moves
+/// that do force a fill or a deal, must all occur).
+#[test]
+fn quiet_moves_play_as_the_plain_play() {
+    let (mut quiet, mut other, mut forced) = (0, 0, 0);
+    on_random_positions(71, 10, 300, 0.7, |g, s| {
+        let mut list = MoveList::new();
+        g.moves(s, Pruning::NONE, &mut list);
+        for &m in list.iter() {
+            let (mut a, mut b) = (*s, *s);
+            g.play(&mut a, m);
+            g.play_simple(&mut b, m);
+            assert_eq!(a, b, "{m:?} from {s:?}");
+            let mut own = *s;
+            g.play_own(&mut own, m);
+            match m {
+                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2 => quiet += 1,
+                _ => other += 1,
+            }
+            forced += (own != b) as u32;
+        }
+    });
+    assert!(quiet > 20_000 && other > 20_000 && forced > 3_000, "{quiet} quiet, {other} other, {forced} forced");
 }
