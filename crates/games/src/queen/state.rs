@@ -92,6 +92,28 @@ fn suit_bit(k: u8) -> u128 {
     (Kind::from_index(k).suit() & 1) as u128
 }
 
+/// `LENS_BELOW[i]`: the bytes of the piles below pile `i` among the first 8 lengths (`offset`).
+const LENS_BELOW: [u64; MAX_ROWS + 1] = {
+    let mut t = [u64::MAX; MAX_ROWS + 1];
+    let mut i = 0;
+    while i < 8 {
+        t[i] = (1u64 << (8 * i)) - 1;
+        i += 1;
+    }
+    t
+};
+
+/// `DEALT_MASK[d]`: the talon positions below `d` (all for 128 and above; `waste_top`).
+static DEALT_MASK: [u128; 256] = {
+    let mut t = [u128::MAX; 256];
+    let mut d = 0;
+    while d < 128 {
+        t[d] = (1u128 << d) - 1;
+        d += 1;
+    }
+    t
+};
+
 /// `suit_bit` of every kind.
 const SUIT_BIT: [u8; 52] = {
     let mut t = [0u8; 52];
@@ -214,8 +236,7 @@ impl QueenState {
     /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
     #[inline]
     pub(super) fn offset(&self, i: usize) -> u32 {
-        let all = self.first8_lens();
-        let below = if i >= 8 { all } else { all & ((1u64 << (8 * i)) - 1) };
+        let below = self.first8_lens() & LENS_BELOW[i];
         let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
     }
@@ -403,8 +424,7 @@ impl QueenState {
     /// Waste top position in the game's talon sequence.
     #[inline]
     pub fn waste_top(&self) -> Option<u32> {
-        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
-        let w = dealt_mask & !self.removed;
+        let w = DEALT_MASK[self.dealt as usize] & !self.removed;
         (w != 0).then(|| 127 - w.leading_zeros())
     }
 
@@ -448,6 +468,13 @@ impl QueenState {
 
 #[cfg(test)]
 impl QueenState {
+    /// `waste_top` as first written (the mask by a shift): the reference for the tests.
+    pub fn waste_top_simple(&self) -> Option<u32> {
+        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
+        let w = dealt_mask & !self.removed;
+        (w != 0).then(|| 127 - w.leading_zeros())
+    }
+
     /// `push` as first written (every pile in `u128` operations): the reference for the tests.
     pub(crate) fn push_simple(&mut self, i: usize, k: u8) {
         let n = self.len[i] as u32;
@@ -673,6 +700,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `waste_top` from the mask table equals its shift form for every `dealt` (0..=255) and
+    /// random `removed` masks, and `offset` from `LENS_BELOW` the plain sum for every pile of
+    /// random lengths (each waste answer, empty or not, in either half, must occur).
+    #[test]
+    fn table_masks_equal_the_shifts() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let (mut none, mut low, mut high) = (0, 0, 0);
+        for _ in 0..2_000 {
+            let density = rng.random_range(0.0..1.0);
+            let mut s = QueenState::default();
+            for p in 0..96 {
+                if rng.random_bool(density) {
+                    s.removed |= 1 << p;
+                }
+            }
+            for d in 0..=255u8 {
+                s.dealt = d;
+                let w = s.waste_top();
+                assert_eq!(w, s.waste_top_simple(), "{d} {:x}", s.removed);
+                match w {
+                    None => none += 1,
+                    Some(p) if p >= 64 => high += 1,
+                    _ => low += 1,
+                }
+            }
+            for i in 0..MAX_ROWS {
+                s.len[i] = rng.random_range(0..14);
+            }
+            for i in 0..MAX_ROWS {
+                assert_eq!(s.offset(i), s.offset_simple(i), "{i} {:?}", s.len);
+            }
+        }
+        assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");
     }
 
     #[test]
