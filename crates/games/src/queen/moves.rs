@@ -292,10 +292,17 @@ impl Queen {
         {
             return;
         }
+        // `takes[c]`: the piles whose top takes a card of build class c (one pass over the
+        // tops instead of all pairs).
+        let mut takes = [0u16; 26];
         for i in 0..rows {
             let k = s.top[i];
-            if k != NO_CARD && playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
-                return;
+            if k != NO_CARD {
+                // For the builds below: gathered in this pass over the tops (it lists nothing).
+                takes[BUILDS_ON[k as usize] as usize] |= 1 << i;
+                if playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
+                    return;
+                }
             }
         }
         if let Some(w) = waste
@@ -304,16 +311,8 @@ impl Queen {
         {
             return;
         }
-        // 2. Builds on tableau tops: from the waste, then from other piles. `takes[c]`: the
-        //    piles whose top takes a card of build class c (one pass instead of all pairs;
-        //    targets still come in pile order).
-        let mut takes = [0u16; 26];
-        for j in 0..rows {
-            let t = s.top[j];
-            if t != NO_CARD {
-                takes[BUILDS_ON[t as usize] as usize] |= 1 << j;
-            }
-        }
+        // 2. Builds on tableau tops: from the waste, then from other piles, by `takes` (filled
+        //    in the foundation pass above; targets still come in pile order).
         let build = |from: Loc, mut targets: u16, out: &mut MoveList<QueenMove>| {
             while targets != 0 {
                 let j = targets.trailing_zeros() as u8;
