@@ -11,10 +11,67 @@
 //! stated collision probability); the tests check this against `with_sorted_piles`.
 
 use super::state::QueenState;
-use crate::fingerprint::{multiset, of_words};
+use crate::fingerprint::multiset;
+#[cfg(test)]
+use crate::fingerprint::of_words;
 
 /// Seed separating pile fingerprints from anything else hashed.
 const PILE_DOMAIN: u64 = 0x5155_4545_4e50_494c;
+
+/// Seed separating the other fields' elements (`field_fp`) from the piles'.
+const FIELD_DOMAIN: u64 = 0x5155_4545_4e46_4c44;
+/// Seed of the `found` element.
+const FOUND_DOMAIN: u64 = 0x5155_4545_4e46_4e44;
+
+/// The element of a non-zero `found` (out of line: the foundation-to-tableau option only).
+#[inline(never)]
+fn found_fp(found: u128) -> u128 {
+    multiset(found, FOUND_DOMAIN)
+}
+
+/// Element kinds of the key besides the piles (`field_fp`).
+pub(super) const FIELD_REMOVED: u64 = 1;
+pub(super) const FIELD_HOME: u64 = 2;
+pub(super) const FIELD_DEALT: u64 = 3;
+pub(super) const FIELD_TERRACE: u64 = 4;
+pub(super) const FIELD_BASE: u64 = 5;
+pub(super) const FIELD_REDEALS: u64 = 6;
+
+/// The fingerprint of element `(tag, v)` of the key: a removed talon position, a copy home,
+/// or a small field's value. The hot paths read it from the tables below (the tests check
+/// that they hold it).
+#[cfg(test)]
+pub(super) fn field_fp(tag: u64, v: u64) -> u128 {
+    multiset((tag as u128) << 64 | v as u128, FIELD_DOMAIN)
+}
+
+/// `field_fp(tag, v)` for `v` in `0..N`, at compile time (the same xxh3, in its const form).
+const fn element_table<const N: usize>(tag: u64) -> [u128; N] {
+    let mut t = [0u128; N];
+    let mut v = 0;
+    while v < N {
+        let bytes = ((tag as u128) << 64 | v as u128).to_le_bytes();
+        t[v] = xxhash_rust::const_xxh3::xxh3_128_with_seed(&bytes, FIELD_DOMAIN);
+        v += 1;
+    }
+    t
+}
+
+/// Element fingerprints by value: removed talon positions, copies home (`4 · kind + copy`),
+/// and the four small fields (any `u8`).
+pub(super) static REMOVED_FP: [u128; 128] = element_table(FIELD_REMOVED);
+static HOME_FP: [u128; 208] = element_table(FIELD_HOME);
+pub(super) static DEALT_FP: [u128; 256] = element_table(FIELD_DEALT);
+pub(super) static TERRACE_FP: [u128; 256] = element_table(FIELD_TERRACE);
+pub(super) static BASE_FP: [u128; 256] = element_table(FIELD_BASE);
+pub(super) static REDEALS_FP: [u128; 256] = element_table(FIELD_REDEALS);
+
+/// The element of copy `c` (0 or 1; any 2-bit count stays injective) of kind `k` on the
+/// foundations.
+#[inline]
+pub(super) fn home_copy_fp(k: u8, c: u32) -> u128 {
+    HOME_FP[4 * k as usize + c as usize]
+}
 
 /// A pile as one `u128`: chain bits, length, bottom card (an injective encoding: at most 103
 /// chain bits). Additive in its fields, so `push` and `pop` derive a pile's new value from
@@ -42,10 +99,59 @@ impl QueenState {
     /// The fingerprint of the position's key; `interchangeable`: the tableau piles are a
     /// multiset (symmetry pruning after the opening choice), otherwise each pile keeps its
     /// index. `rows`: the variant's number of tableau piles.
-    #[inline]
+    ///
+    /// Everything but `found` is in the running sum `key_fp` (the piles as a multiset, and one
+    /// element per removed talon position, per copy home and per small field's value, each
+    /// relative to the field's default so the default state's sum is 0); `found` (0 except
+    /// with the foundation-to-tableau option) is added as one more element when not 0. So a
+    /// child's fingerprint is one read, not a hash of its fields. `fingerprint_simple` is the
+    /// form before; the tests check that both partition positions alike.
+    #[inline(always)]
     pub(crate) fn fingerprint(&self, rows: usize, interchangeable: bool) -> u128 {
-        let piles = if interchangeable { self.piles_fp } else { self.pile_sum(rows, true) };
-        // The tops are implied by the piles; everything else is listed.
+        let mut fp = self.key_fp;
+        if !interchangeable {
+            fp = fp.wrapping_add(self.indexed_piles_delta(rows));
+        }
+        if self.found != 0 {
+            fp = fp.wrapping_add(found_fp(self.found));
+        }
+        fp
+    }
+
+    /// What indexing the piles adds to `key_fp` (out of line: before the opening choice or
+    /// without symmetry pruning only, and it keeps the hot fingerprint small).
+    #[cold]
+    #[inline(never)]
+    fn indexed_piles_delta(&self, rows: usize) -> u128 {
+        self.pile_sum(rows, true).wrapping_sub(self.pile_sum(rows, false))
+    }
+
+    /// `key_fp` recomputed from the fields (the tests compare it with the running sum).
+    #[cfg(test)]
+    pub(crate) fn recomputed_key_fp(&self) -> u128 {
+        let d = QueenState::default();
+        let field = |tag, v: u8, default: u8| field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64));
+        let mut fp = self.pile_sum(super::state::MAX_ROWS, false);
+        for p in 0..128 {
+            if self.removed >> p & 1 == 1 {
+                fp = fp.wrapping_add(field_fp(FIELD_REMOVED, p));
+            }
+        }
+        for k in 0..52u8 {
+            for c in 0..self.home(k) {
+                fp = fp.wrapping_add(home_copy_fp(k, c));
+            }
+        }
+        fp.wrapping_add(field(FIELD_DEALT, self.dealt, d.dealt))
+            .wrapping_add(field(FIELD_TERRACE, self.terrace, d.terrace))
+            .wrapping_add(field(FIELD_BASE, self.base_rank, d.base_rank))
+            .wrapping_add(field(FIELD_REDEALS, self.redeals_left, d.redeals_left))
+    }
+
+    /// `fingerprint` as first written (seven words hashed): the reference for the tests.
+    #[cfg(test)]
+    pub(crate) fn fingerprint_simple(&self, rows: usize, interchangeable: bool) -> u128 {
+        let piles = self.pile_sum(rows, !interchangeable);
         let small = self.dealt as u64 | (self.terrace as u64) << 8 | (self.base_rank as u64) << 16 | (self.redeals_left as u64) << 24;
         let words = [
             self.removed as u64,
@@ -61,7 +167,7 @@ impl QueenState {
 
     /// The sum of the non-empty piles' fingerprints, each pile with its index when `indexed`
     /// (before the opening choice, or without symmetry pruning: not the hot path); unindexed,
-    /// what `push` and `pop` keep in `piles_fp` (the tests recompute it with this).
+    /// what `push` and `pop` keep in `key_fp` (the tests recompute it with this).
     /// Empty piles are left out: with the number of piles fixed, the non-empty ones (with
     /// their indices when those count) determine the rest.
     pub(super) fn pile_sum(&self, rows: usize, indexed: bool) -> u128 {
@@ -88,7 +194,8 @@ mod tests {
 
     /// A position from piles (bottom→top), the piles built down in alternating colours.
     fn from_piles(piles: &[Vec<u8>], dealt: u8) -> QueenState {
-        let mut s = QueenState { dealt, ..QueenState::default() };
+        let mut s = QueenState::default();
+        s.set_dealt(dealt);
         for (i, p) in piles.iter().enumerate() {
             for &k in p {
                 s.push(i, k);
@@ -122,6 +229,23 @@ mod tests {
             .collect()
     }
 
+    /// The compile-time element tables hold `field_fp` (const and run-time xxh3 agree).
+    #[test]
+    fn element_tables_hold_the_element_fingerprints() {
+        for v in 0..256u64 {
+            if v < 128 {
+                assert_eq!(REMOVED_FP[v as usize], field_fp(FIELD_REMOVED, v));
+            }
+            if v < 208 {
+                assert_eq!(HOME_FP[v as usize], field_fp(FIELD_HOME, v));
+            }
+            assert_eq!(DEALT_FP[v as usize], field_fp(FIELD_DEALT, v));
+            assert_eq!(TERRACE_FP[v as usize], field_fp(FIELD_TERRACE, v));
+            assert_eq!(BASE_FP[v as usize], field_fp(FIELD_BASE, v));
+            assert_eq!(REDEALS_FP[v as usize], field_fp(FIELD_REDEALS, v));
+        }
+    }
+
     #[test]
     fn fingerprints_classify_positions_exactly_as_the_sorted_piles() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
@@ -140,7 +264,7 @@ mod tests {
             assert_eq!(s.fingerprint(rows, false) == t.fingerprint(rows, false), s == t);
             permuted_pairs += (s != t) as u32;
             // The partition by fingerprint is the partition by sorted form.
-            assert_eq!(s.piles_fp, s.pile_sum(rows, false));
+            assert_eq!(s.key_fp, s.recomputed_key_fp());
             let (key, fp) = (s.with_sorted_piles(rows), s.fingerprint(rows, true));
             assert_eq!(*by_sorted.entry(key).or_insert(fp), fp, "one class, two fingerprints");
             assert_eq!(*by_fp.entry(fp).or_insert(key), key, "one fingerprint, two classes");
@@ -150,7 +274,8 @@ mod tests {
         assert!(by_sorted.len() < 19_000, "{} classes", by_sorted.len());
         // Fields outside the piles count.
         let s = from_piles(&random_piles(&mut rng, rows), 0);
-        let t = QueenState { dealt: 1, ..s };
+        let mut t = s;
+        t.set_dealt(1);
         assert_ne!(s.fingerprint(rows, true), t.fingerprint(rows, true));
     }
 }

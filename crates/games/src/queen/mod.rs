@@ -172,7 +172,9 @@ impl Queen {
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
         let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty() };
-        let mut s = QueenState { redeals_left: rules.redeals, terrace: terrace.len() as u8, ..QueenState::default() };
+        let mut s = QueenState::default();
+        s.set_redeals_left(rules.redeals);
+        s.set_terrace(terrace.len() as u8);
         for (i, &c) in terrace.iter().enumerate() {
             g.terrace[i] = kind(c);
         }
@@ -195,7 +197,7 @@ impl Queen {
             }
             None => return bad("no foundation holds a card, so there is no base rank".into()),
             Some(b) => {
-                s.base_rank = b;
+                s.set_base_rank(b);
                 for (f, pile) in layout.foundations.iter().enumerate() {
                     for (h, c) in pile.iter().enumerate() {
                         let fits = match h {
@@ -221,7 +223,7 @@ impl Queen {
                         s.push(i, kind(c));
                     }
                 }
-                s.dealt = layout.wastes[0].len() as u8;
+                s.set_dealt(layout.wastes[0].len() as u8);
             }
         }
         if seq.len() > MAX_SEQ {

@@ -18,7 +18,7 @@
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
-use super::key::{pile_fingerprint_of, pile_value_of};
+use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -31,9 +31,12 @@ pub struct QueenState {
     pub(crate) home: u128,
     /// Exact foundations (foundation-to-tableau option only; `found.rs`).
     pub(crate) found: u128,
-    /// The sum of the fingerprints of the non-empty piles (`key.rs`), kept by `push` and `pop`:
-    /// a function of the multiset of piles, so it never makes equal positions unequal.
-    pub(crate) piles_fp: u128,
+    /// The running fingerprint of the position's key (`key.rs`): the sum of the fingerprints
+    /// of the non-empty piles (kept by `push` and `pop`) and of the other fields' elements
+    /// (removed talon positions, copies home, `dealt`, `terrace`, `base_rank`, `redeals_left`;
+    /// kept by their setters). A function of the multiset of piles and the other fields, so it
+    /// never makes equal positions unequal; the fingerprint reads it instead of hashing them.
+    pub(crate) key_fp: u128,
     pub(crate) base: [u8; MAX_ROWS],
     pub(crate) len: [u8; MAX_ROWS],
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
@@ -53,7 +56,7 @@ impl Default for QueenState {
             removed: 0,
             home: 0,
             found: 0,
-            piles_fp: 0,
+            key_fp: 0,
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
@@ -88,6 +91,53 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 fn suit_bit(k: u8) -> u128 {
     (Kind::from_index(k).suit() & 1) as u128
 }
+
+/// `LENS_BELOW[i]`: the bytes of the piles below pile `i` among the first 8 lengths (`offset`).
+const LENS_BELOW: [u64; MAX_ROWS + 1] = {
+    let mut t = [u64::MAX; MAX_ROWS + 1];
+    let mut i = 0;
+    while i < 8 {
+        t[i] = (1u64 << (8 * i)) - 1;
+        i += 1;
+    }
+    t
+};
+
+/// `DEALT_MASK[d]`: the talon positions below `d` (all for 128 and above; `waste_top`).
+static DEALT_MASK: [u128; 256] = {
+    let mut t = [u128::MAX; 256];
+    let mut d = 0;
+    while d < 128 {
+        t[d] = (1u128 << d) - 1;
+        d += 1;
+    }
+    t
+};
+
+/// `suit_bit` of every kind.
+const SUIT_BIT: [u8; 52] = {
+    let mut t = [0u8; 52];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = Kind::from_index(i as u8).suit() & 1;
+        i += 1;
+    }
+    t
+};
+
+/// `UNDER[2 · k + bit]`: the chain card just below a chain card of kind `k` whose own chain
+/// bit is `bit` (one rank higher with wrap, the other colour: `chain_kind(b, j - 1, bit)` when
+/// `k` is `chain_kind(b, j, _)`).
+const UNDER: [u8; 104] = {
+    let mut t = [0u8; 104];
+    let mut i = 0;
+    while i < 104 {
+        let k = Kind::from_index((i / 2) as u8);
+        t[i] = Kind::new((1 - k.colour()) * 2 + (i % 2) as u8, (k.rank() + 1) % 13).index();
+        i += 1;
+    }
+    t
+};
 
 /// The kind at chain height `j` (≥ 1) above base `b`, with suit bit `bit`.
 #[inline]
@@ -135,11 +185,40 @@ impl QueenState {
     }
     #[inline]
     pub(crate) fn add_home(&mut self, k: u8) {
+        // The copy added is element (k, copies before) of the key.
+        self.key_fp = self.key_fp.wrapping_add(home_copy_fp(k, self.home(k)));
         self.home += 1u128 << HOME_SHIFT[k as usize];
     }
     #[inline]
     pub(crate) fn remove_home(&mut self, k: u8) {
         self.home -= 1u128 << HOME_SHIFT[k as usize];
+        self.key_fp = self.key_fp.wrapping_sub(home_copy_fp(k, self.home(k)));
+    }
+    /// Marks talon position `p` (not yet removed) as having left the waste.
+    #[inline]
+    pub(crate) fn remove_talon(&mut self, p: u32) {
+        self.removed |= 1u128 << p;
+        self.key_fp = self.key_fp.wrapping_add(REMOVED_FP[p as usize]);
+    }
+    #[inline]
+    pub(crate) fn set_dealt(&mut self, d: u8) {
+        self.key_fp = self.key_fp.wrapping_add(DEALT_FP[d as usize]).wrapping_sub(DEALT_FP[self.dealt as usize]);
+        self.dealt = d;
+    }
+    #[inline]
+    pub(crate) fn set_terrace(&mut self, t: u8) {
+        self.key_fp = self.key_fp.wrapping_add(TERRACE_FP[t as usize]).wrapping_sub(TERRACE_FP[self.terrace as usize]);
+        self.terrace = t;
+    }
+    #[inline]
+    pub(crate) fn set_base_rank(&mut self, b: u8) {
+        self.key_fp = self.key_fp.wrapping_add(BASE_FP[b as usize]).wrapping_sub(BASE_FP[self.base_rank as usize]);
+        self.base_rank = b;
+    }
+    #[inline]
+    pub(crate) fn set_redeals_left(&mut self, r: u8) {
+        self.key_fp = self.key_fp.wrapping_add(REDEALS_FP[r as usize]).wrapping_sub(REDEALS_FP[self.redeals_left as usize]);
+        self.redeals_left = r;
     }
 
     pub fn chosen(&self) -> bool {
@@ -157,8 +236,7 @@ impl QueenState {
     /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
     #[inline]
     pub(super) fn offset(&self, i: usize) -> u32 {
-        let all = self.first8_lens();
-        let below = if i >= 8 { all } else { all & ((1u64 << (8 * i)) - 1) };
+        let below = self.first8_lens() & LENS_BELOW[i];
         let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
     }
@@ -177,49 +255,103 @@ impl QueenState {
     }
 
     /// Puts kind `k` on pile `i` (the caller has checked the rules).
-    #[inline]
+    ///
+    /// The new chain bit goes at `p`, the end of the pile's bits. Nearly always `p < 64` (the
+    /// tableau holds few cards): then the pile's bits, the bit insertion and the carry into the
+    /// high word are a few `u64` operations, not variable `u128` shifts; `push_simple` (the
+    /// tests' reference) is the general form and the fallback here.
+    #[inline(always)]
     pub(crate) fn push(&mut self, i: usize, k: u8) {
         let n = self.len[i] as u32;
-        let value = if n == 0 {
+        if n == 0 {
             self.base[i] = k;
             self.len[i] = 1;
-            pile_value_of(0, 1, k)
-        } else {
-            let off = self.offset(i);
-            let old = self.pile_value(i, off);
-            self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
-            self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
-            self.len[i] += 1;
-            // The new chain bit is the pile's highest (bit n - 1), and the length grows by one.
-            old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
-        };
+            self.top[i] = k;
+            self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(pile_value_of(0, 1, k)));
+            return;
+        }
+        let off = self.offset(i);
+        let p = off + n - 1;
+        if p >= 64 {
+            return self.push_u128(i, k, off);
+        }
+        let bit = SUIT_BIT[k as usize] as u64;
+        let (lo, hi) = (self.suits as u64, (self.suits >> 64) as u64);
+        let bits = (lo >> off) & ((1u64 << (n - 1)) - 1);
+        let below = (1u64 << p) - 1;
+        let new_lo = (lo & below) | (bit << p) | ((lo & !below) << 1);
+        let new_hi = (hi << 1) | (lo >> 63);
+        self.suits = (new_hi as u128) << 64 | new_lo as u128;
+        let base = self.base[i];
+        let old = pile_value_of(bits as u128, n as u8, base);
+        let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
+        self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
     }
 
-    /// Takes the top card off pile `i` (not empty).
-    #[inline]
+    /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
+    #[cold]
+    #[inline(never)]
+    fn push_u128(&mut self, i: usize, k: u8, off: u32) {
+        let n = self.len[i] as u32;
+        let old = self.pile_value(i, off);
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
+        self.len[i] += 1;
+        self.top[i] = k;
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
+    }
+
+    /// Takes the top card off pile `i` (not empty). As `push`: a `u64` path when the top's
+    /// chain bit lies below 64, `pop_simple`'s general form otherwise; the new top is the card
+    /// one rank above the old one in the other colour, its suit from its chain bit (`UNDER`).
+    #[inline(always)]
     pub(crate) fn pop(&mut self, i: usize) -> u8 {
         let k = self.top[i];
-        let off = self.offset(i);
-        let old = self.pile_value(i, off);
-        self.piles_fp = self.piles_fp.wrapping_sub(pile_fingerprint_of(old));
-        self.len[i] -= 1;
-        match self.len[i] {
-            0 => {
-                self.base[i] = NO_CARD;
-                self.top[i] = NO_CARD;
-            }
-            n => {
-                let n = n as u32;
-                self.suits = remove_bit(self.suits, off + n - 1);
-                // The pile's value without its highest chain bit (n - 1) and one shorter; the
-                // new top's bit is the one below it.
-                let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
-                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
-                self.piles_fp = self.piles_fp.wrapping_add(pile_fingerprint_of(value));
-            }
+        let n = self.len[i] as u32;
+        let base = self.base[i];
+        if n == 1 {
+            self.len[i] = 0;
+            self.base[i] = NO_CARD;
+            self.top[i] = NO_CARD;
+            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(pile_value_of(0, 1, base)));
+            return k;
         }
+        let off = self.offset(i);
+        // The top card's chain bit.
+        let p = off + n - 2;
+        if p >= 64 {
+            return self.pop_u128(i, off);
+        }
+        let (lo, hi) = (self.suits as u64, (self.suits >> 64) as u64);
+        // The pile's n - 1 chain bits (1 ≤ n - 1 ≤ 64 - off).
+        let bits = (lo >> off) & (u64::MAX >> (65 - n));
+        let below = (1u64 << p) - 1;
+        let new_lo = (lo & below) | ((lo >> 1) & !below) | (hi << 63);
+        self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
+        let rest = bits & !(1u64 << (n - 2));
+        let old = pile_value_of(bits as u128, n as u8, base);
+        let new = pile_value_of(rest as u128, n as u8 - 1, base);
+        self.len[i] = n as u8 - 1;
+        self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        k
+    }
+
+    /// `pop` of a pile of at least two cards whose top chain bit lies at 64 or above.
+    #[cold]
+    #[inline(never)]
+    fn pop_u128(&mut self, i: usize, off: u32) -> u8 {
+        let k = self.top[i];
+        let old = self.pile_value(i, off);
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.len[i] -= 1;
+        let n = self.len[i] as u32;
+        self.suits = remove_bit(self.suits, off + n - 1);
+        let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
+        self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
         k
     }
 
@@ -292,8 +424,7 @@ impl QueenState {
     /// Waste top position in the game's talon sequence.
     #[inline]
     pub fn waste_top(&self) -> Option<u32> {
-        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
-        let w = dealt_mask & !self.removed;
+        let w = DEALT_MASK[self.dealt as usize] & !self.removed;
         (w != 0).then(|| 127 - w.leading_zeros())
     }
 
@@ -337,6 +468,55 @@ impl QueenState {
 
 #[cfg(test)]
 impl QueenState {
+    /// `waste_top` as first written (the mask by a shift): the reference for the tests.
+    pub fn waste_top_simple(&self) -> Option<u32> {
+        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
+        let w = dealt_mask & !self.removed;
+        (w != 0).then(|| 127 - w.leading_zeros())
+    }
+
+    /// `push` as first written (every pile in `u128` operations): the reference for the tests.
+    pub(crate) fn push_simple(&mut self, i: usize, k: u8) {
+        let n = self.len[i] as u32;
+        let value = if n == 0 {
+            self.base[i] = k;
+            self.len[i] = 1;
+            pile_value_of(0, 1, k)
+        } else {
+            let off = self.offset(i);
+            let old = self.pile_value(i, off);
+            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
+            self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
+            self.len[i] += 1;
+            old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)
+        };
+        self.top[i] = k;
+        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
+    }
+
+    /// `pop` as first written: the reference for the tests.
+    pub(crate) fn pop_simple(&mut self, i: usize) -> u8 {
+        let k = self.top[i];
+        let off = self.offset(i);
+        let old = self.pile_value(i, off);
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
+        self.len[i] -= 1;
+        match self.len[i] {
+            0 => {
+                self.base[i] = NO_CARD;
+                self.top[i] = NO_CARD;
+            }
+            n => {
+                let n = n as u32;
+                self.suits = remove_bit(self.suits, off + n - 1);
+                let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
+                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+                self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
+            }
+        }
+        k
+    }
+
     /// `offset` as first written: the reference the word sum must equal.
     pub(crate) fn offset_simple(&self, i: usize) -> u32 {
         self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
@@ -428,8 +608,8 @@ mod tests {
         assert_eq!(s.with_sorted_piles(9), t.with_sorted_piles(9));
         assert_ne!(s, t);
         // The running sum of pile fingerprints survives pushes and pops.
-        assert_eq!(s.piles_fp, s.pile_sum(9, false));
-        assert_eq!(s.piles_fp, t.piles_fp);
+        assert_eq!(s.key_fp, s.pile_sum(9, false));
+        assert_eq!(s.key_fp, t.key_fp);
     }
 
     /// Random foundation pushes and pops against plain per-kind counts: `home`, `class_home`
@@ -460,6 +640,102 @@ mod tests {
             assert_eq!(s.home.count_ones(), model.iter().map(|&n| n.count_ones()).sum::<u32>());
         }
         assert!(full_classes > 10_000, "{full_classes}");
+    }
+
+    /// `push` and `pop` (the `u64` path below bit 64, the `u128` fallback above) leave the very
+    /// state `push_simple` and `pop_simple` leave, on random piles of up to 40 cards (so chain
+    /// bits reach past 64 and past the word boundary at every offset), and `UNDER` is the
+    /// chain card below.
+    #[test]
+    fn fast_push_and_pop_equal_the_simple_ones() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let (mut low, mut high, mut cross, mut lone) = (0, 0, 0, 0);
+        for _ in 0..30_000 {
+            let mut s = QueenState::default();
+            let rows = rng.random_range(1..=MAX_ROWS);
+            let max = rng.random_range(1..=40u32);
+            for i in 0..rows {
+                if rng.random_bool(0.15) {
+                    continue;
+                }
+                let base = rng.random_range(0..52u8);
+                s.push_simple(i, base);
+                for j in 1..rng.random_range(1..=max) {
+                    if s.offset_simple(MAX_ROWS) + 1 >= 104 {
+                        break;
+                    }
+                    s.push_simple(i, chain_kind(base, j, rng.random_range(0..2u128)));
+                }
+            }
+            let i = rng.random_range(0..rows);
+            let end = s.offset(i) + s.len[i] as u32;
+            // Push the next chain card (or any card on an empty pile).
+            if s.offset_simple(MAX_ROWS) + 1 < 104 {
+                let k = if s.len[i] == 0 { rng.random_range(0..52u8) } else { chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128)) };
+                let (mut a, mut b) = (s, s);
+                a.push(i, k);
+                b.push_simple(i, k);
+                assert_eq!(a, b, "push {i} {k} on {s:?}");
+                if s.len[i] > 0 {
+                    if end <= 64 { low += 1 } else { high += 1 }
+                    cross += (s.offset(i) < 64 && end > 64) as u32;
+                }
+            }
+            if s.len[i] > 0 {
+                let (mut a, mut b) = (s, s);
+                assert_eq!(a.pop(i), b.pop_simple(i));
+                assert_eq!(a, b, "pop {i} on {s:?}");
+                lone += (s.len[i] == 1) as u32;
+            }
+        }
+        assert!(low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000, "{low} low, {high} high, {cross} across, {lone} lone");
+        for b in 0..52u8 {
+            for j in 2..30u32 {
+                for bit in 0..2u128 {
+                    let k = chain_kind(b, j, bit);
+                    for under in 0..2u128 {
+                        assert_eq!(UNDER[2 * k as usize + under as usize], chain_kind(b, j - 1, under));
+                    }
+                }
+            }
+        }
+    }
+
+    /// `waste_top` from the mask table equals its shift form for every `dealt` (0..=255) and
+    /// random `removed` masks, and `offset` from `LENS_BELOW` the plain sum for every pile of
+    /// random lengths (each waste answer, empty or not, in either half, must occur).
+    #[test]
+    fn table_masks_equal_the_shifts() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let (mut none, mut low, mut high) = (0, 0, 0);
+        for _ in 0..2_000 {
+            let density = rng.random_range(0.0..1.0);
+            let mut s = QueenState::default();
+            for p in 0..96 {
+                if rng.random_bool(density) {
+                    s.removed |= 1 << p;
+                }
+            }
+            for d in 0..=255u8 {
+                s.dealt = d;
+                let w = s.waste_top();
+                assert_eq!(w, s.waste_top_simple(), "{d} {:x}", s.removed);
+                match w {
+                    None => none += 1,
+                    Some(p) if p >= 64 => high += 1,
+                    _ => low += 1,
+                }
+            }
+            for i in 0..MAX_ROWS {
+                s.len[i] = rng.random_range(0..14);
+            }
+            for i in 0..MAX_ROWS {
+                assert_eq!(s.offset(i), s.offset_simple(i), "{i} {:?}", s.len);
+            }
+        }
+        assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");
     }
 
     #[test]

@@ -259,7 +259,7 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
 fn pile_caches_follow_the_piles() {
     let (mut positions, mut deep) = (0, 0);
     on_random_positions(33, 12, 300, 0.7, |g, s| {
-        assert_eq!(s.piles_fp, s.pile_sum(g.rules.rows(), false), "{s:?}");
+        assert_eq!(s.key_fp, s.recomputed_key_fp(), "{s:?}");
         for i in 0..g.rules.rows() {
             assert_eq!(s.top[i], s.pile(i).last().copied().unwrap_or(state::NO_CARD), "{i} {s:?}");
             assert_eq!(s.offset(i), s.offset_simple(i), "{i} {s:?}");
@@ -299,4 +299,75 @@ fn forced_steps_equal_the_plain_ones() {
         }
     });
     assert!(gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000, "gaps {gaps:?}, deals {deals}, fills {fills}");
+}
+
+/// The fingerprint (`fingerprint`: the running sum `key_fp` of pile and field elements, plus
+/// `found` when set) partitions positions exactly as the seven-word one before it
+/// (`fingerprint_simple`), with and without pile symmetry: on positions along random lines of
+/// every variant, each also with one field changed (dealt, terrace, base rank, redeals, a
+/// removed bit, a foundation count, `found`), so that near neighbours are compared; and
+/// positions met twice must occur, or the comparison shows little.
+#[test]
+fn short_fingerprints_classify_as_the_long_ones() {
+    use rand::{RngExt, SeedableRng};
+    use std::collections::HashMap;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(57);
+    let mut by_new: HashMap<(bool, u128), u128> = HashMap::new();
+    let mut by_old: HashMap<(bool, u128), u128> = HashMap::new();
+    let (mut positions, mut with_found) = (0, 0);
+    on_random_positions(61, 8, 300, 0.7, |g, s| {
+        let rows = g.rules.rows();
+        let mut t = *s;
+        match rng.random_range(0..7) {
+            0 => t.dealt ^= 1,
+            1 => t.terrace ^= 1,
+            2 => t.base_rank = rng.random_range(0..13),
+            3 => t.redeals_left ^= 1,
+            4 => t.removed ^= 1 << rng.random_range(0..96),
+            5 => {
+                let k = rng.random_range(0..52u8);
+                if t.home(k) < 2 { t.add_home(k) } else { t.remove_home(k) }
+            }
+            _ => t.found ^= 1 << rng.random_range(0..128),
+        }
+        t.key_fp = t.recomputed_key_fp();
+        for u in [*s, t] {
+            with_found += (u.found != 0) as u32;
+            for sym in [false, true] {
+                let (new, old) = (u.fingerprint(rows, sym), u.fingerprint_simple(rows, sym));
+                assert_eq!(*by_new.entry((sym, new)).or_insert(old), old, "one new fingerprint, two old: {u:?}");
+                assert_eq!(*by_old.entry((sym, old)).or_insert(new), new, "one old fingerprint, two new: {u:?}");
+            }
+            positions += 1;
+        }
+    });
+    eprintln!("{positions} positions, {} classes, {with_found} with found", by_new.len());
+    assert!(positions > 20_000 && with_found > 1_000 && by_new.len() < positions * 2 * 9 / 10, "{positions} positions, {} classes, {with_found} with found", by_new.len());
+}
+
+/// `play` (the forced-step test skipped after a card moved off a pile that keeps one, to a
+/// pile or home) leaves the very position `play_simple` leaves, for every move of every
+/// position along random lines of every variant (skipped and settled moves, and settled moves
+/// that do force a fill or a deal, must all occur).
+#[test]
+fn quiet_moves_play_as_the_plain_play() {
+    let (mut quiet, mut other, mut forced) = (0, 0, 0);
+    on_random_positions(71, 10, 300, 0.7, |g, s| {
+        let mut list = MoveList::new();
+        g.moves(s, Pruning::NONE, &mut list);
+        for &m in list.iter() {
+            let (mut a, mut b) = (*s, *s);
+            g.play(&mut a, m);
+            g.play_simple(&mut b, m);
+            assert_eq!(a, b, "{m:?} from {s:?}");
+            let mut own = *s;
+            g.play_own(&mut own, m);
+            match m {
+                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2 => quiet += 1,
+                _ => other += 1,
+            }
+            forced += (own != b) as u32;
+        }
+    });
+    assert!(quiet > 20_000 && other > 20_000 && forced > 3_000, "{quiet} quiet, {other} other, {forced} forced");
 }
