@@ -164,6 +164,9 @@ impl Algerian {
     /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
     /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
     /// same moves in the same order as [`Self::generate_simple`].
+    // A pile index reads several per-pile arrays (tops, lengths, its spot), so the loops run
+    // over indices.
+    #[allow(clippy::needless_range_loop)]
     pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
         out.clear();
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
@@ -334,6 +337,7 @@ impl Algerian {
     /// test). All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
     /// reductions (`prune.rs`). Returns `false` if the list overflowed.
     #[cfg(test)]
+    #[allow(clippy::needless_range_loop)]
     pub(super) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
         out.clear();
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };

@@ -833,8 +833,8 @@ fn game_tables_match_the_rules() {
         for f in 0..8 {
             for h in 0..=13u8 {
                 s.set_height(f, h);
-                let next = (h < 13).then(|| g.rules().foundation_card(f, h).index()).unwrap_or(NO_KIND);
-                let top = (h > 0).then(|| g.rules().foundation_card(f, h - 1).index()).unwrap_or(NO_KIND);
+                let next = if h < 13 { g.rules().foundation_card(f, h).index() } else { NO_KIND };
+                let top = if h > 0 { g.rules().foundation_card(f, h - 1).index() } else { NO_KIND };
                 assert_eq!((g.next_kind[f][h as usize], g.top_kind[f][h as usize]), (next, top), "{v:?} F{f} height {h}");
                 assert_eq!(g.foundation_top(&s, f).map(|k| k.index()), (h > 0).then_some(top));
                 for k in 0..52u8 {
