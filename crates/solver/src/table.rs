@@ -27,6 +27,13 @@ pub enum Insert {
 
 const MIN_SLOTS: usize = 1 << 12;
 
+/// The growth rule: a table of `size` slots holding `len` keys doubles before the next insert
+/// once its load reaches 3/4.
+#[inline(always)]
+fn overloaded(len: usize, size: usize) -> bool {
+    len * 4 >= size * 3
+}
+
 /// The largest power of two of slots of `slot_bytes` within `max_bytes` (at least `MIN_SLOTS`).
 fn max_slots(max_bytes: usize, slot_bytes: usize) -> usize {
     let n = (max_bytes / slot_bytes).max(MIN_SLOTS);
@@ -93,7 +100,7 @@ impl<T: Slot> OpenTable<T> {
     pub fn clear(&mut self) {
         self.slots[..self.size].fill(T::empty());
         let mut size = MIN_SLOTS;
-        while size < self.slots.len() && self.len * 4 >= size * 3 {
+        while size < self.slots.len() && overloaded(self.len, size) {
             size *= 2;
         }
         self.size = size;
@@ -112,7 +119,7 @@ impl<T: Slot> OpenTable<T> {
     // Queen of Italy 6–9% of its speed.
     #[inline(always)]
     fn insert_slot(&mut self, key: T, same: impl Fn(&T) -> bool) -> Insert {
-        if self.len * 4 >= self.size * 3 && self.size < self.max_slots {
+        if overloaded(self.len, self.size) && self.size < self.max_slots {
             self.grow();
         }
         let mask = self.size - 1;

@@ -108,18 +108,6 @@ const fn builders(carthage: bool) -> [[u8; 2]; 64] {
     t
 }
 
-/// `SUIT_OF[k] = k / 13`: the suit of kind index `k` (the tests' check of the builder tables).
-#[cfg(test)]
-pub(super) const SUIT_OF: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut k = 0;
-    while k < 64 {
-        t[k] = (k / 13) as u8;
-        k += 1;
-    }
-    t
-};
-
 impl Algerian {
     /// Whether foundation `f` accepts `k` now.
     #[inline]

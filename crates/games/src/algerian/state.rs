@@ -160,6 +160,38 @@ fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
     if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
 }
 
+/// Where the piles of one group (depots, or reserves: the `N` stored piles from `F`) lie, as
+/// [`AlgerianState::resort`] reads them: their lengths, and their first slots from one
+/// multiplication (byte j of `pre`, plus `base`, is pile j's first slot: the bytes of a length
+/// word times 0x0101… are its prefix sums, each at most 110, so no byte carries into the next).
+struct GroupLayout<const N: usize> {
+    lens: [u8; N],
+    base: usize,
+    pre: u64,
+}
+
+impl<const N: usize> GroupLayout<N> {
+    #[inline(always)]
+    fn of<const F: usize>(s: &AlgerianState) -> Self {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut lens = [0u8; N];
+        lens.copy_from_slice(&s.lens[F..F + N]);
+        let (lo, hi) = s.lens_words();
+        let (base, pre) = if F == 0 { (0, lo.wrapping_mul(ONES) << 8) } else { (byte_sum(lo), hi.wrapping_mul(ONES) << 8) };
+        GroupLayout { lens, base, pre }
+    }
+    /// The first slot of the group's pile `j`.
+    #[inline(always)]
+    fn start(&self, j: usize) -> usize {
+        self.base + ((self.pre >> (8 * j)) & 0xFF) as usize
+    }
+    /// The group's pile `a` against its pile `b`, by contents.
+    #[inline(always)]
+    fn cmp(&self, words: &[u64; WORDS], a: usize, b: usize) -> std::cmp::Ordering {
+        cmp_group_piles(words, self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize)
+    }
+}
+
 /// Pile `a`'s contents against pile `b`'s, of a group whose piles start at `starts` with lengths
 /// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
 /// decides; only a tie reads the packed chunks.
@@ -457,15 +489,8 @@ impl AlgerianState {
     /// [`Self::resort_group`] for the group of the `N` piles from `F`.
     fn resort<const F: usize, const N: usize>(&mut self, dirty: u32) {
         use std::cmp::Ordering;
-        let mut lens = [0u8; N];
-        lens.copy_from_slice(&self.lens[F..F + N]);
-        // The group's pile starts from one multiplication: byte k of `pre` is the sum of the
-        // group's lengths before pile k (the bytes of a length word times 0x0101… are its
-        // prefix sums; each is at most 110, so no byte carries into the next).
-        let (lo, hi) = self.lens_words();
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let (base, pre) = if F == 0 { (0, lo.wrapping_mul(ONES) << 8) } else { (byte_sum(lo), hi.wrapping_mul(ONES) << 8) };
-        let start_of = |j: usize| base + ((pre >> (8 * j)) & 0xFF) as usize;
+        let g = GroupLayout::<N>::of::<F>(self);
+        let lens = g.lens;
         let words = &self.words;
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
         // (a pair of clean piles is). Only those piles' starts are read.
@@ -477,7 +502,7 @@ impl AlgerianState {
             }
             let j = p.trailing_zeros() as usize;
             p &= p - 1;
-            if cmp_group_piles(words, start_of(j), lens[j] as usize, start_of(j + 1), lens[j + 1] as usize) == Ordering::Greater {
+            if g.cmp(words, j, j + 1) == Ordering::Greater {
                 break;
             }
         }
@@ -485,7 +510,7 @@ impl AlgerianState {
         // empty one just given its card) changes place among sorted piles. It moves with at most
         // one slot, so one rotation of the slots between its old and new places does it.
         if dirty.is_power_of_two() && lens[dirty.trailing_zeros() as usize] <= 1 {
-            self.replace_short_pile::<F, N>(dirty.trailing_zeros() as usize, &lens, base, pre);
+            self.replace_short_pile::<F, N>(dirty.trailing_zeros() as usize, &g);
             return;
         }
         // Two dirty piles, as after a move between two piles of the group (a lone card put on
@@ -495,21 +520,17 @@ impl AlgerianState {
             let (a, b) = (dirty.trailing_zeros() as usize, 31 - dirty.leading_zeros() as usize);
             let in_order_without = |e: usize, d: usize| {
                 let (l, r) = (if e == d + 1 { e.checked_sub(2) } else { e.checked_sub(1) }, if e + 1 == d { e + 2 } else { e + 1 });
-                let le = |x: usize, y: usize| cmp_group_piles(words, start_of(x), lens[x] as usize, start_of(y), lens[y] as usize) != Ordering::Greater;
+                let le = |x: usize, y: usize| g.cmp(words, x, y) != Ordering::Greater;
                 l.is_none_or(|l| le(l, e)) && (r >= N || le(e, r))
             };
             for (d, e) in [(a, b), (b, a)] {
                 if lens[d] <= 1 && in_order_without(e, d) {
-                    self.replace_short_pile::<F, N>(d, &lens, base, pre);
+                    self.replace_short_pile::<F, N>(d, &g);
                     return;
                 }
             }
         }
-        let mut starts = [0usize; N];
-        for (j, st) in starts.iter_mut().enumerate() {
-            *st = start_of(j);
-        }
-        let cmp = |a: usize, b: usize| cmp_group_piles(words, starts[a], lens[a] as usize, starts[b], lens[b] as usize);
+        let cmp = |a: usize, b: usize| g.cmp(words, a, b);
         let mut order = [0usize; N];
         let mut len = 0;
         for i in 0..N {
@@ -556,9 +577,9 @@ impl AlgerianState {
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
         let old_names = self.names;
-        let mut pos = starts[lo];
+        let mut pos = g.start(lo);
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
-            let (mut from, mut left) = (starts[o], lens[o] as usize);
+            let (mut from, mut left) = (g.start(o), lens[o] as usize);
             // A pile that keeps its first slot keeps all its slots: the slots from `pos` on have
             // not been written yet, so they still hold it (an empty pile passing others moves none).
             if from == pos {
@@ -579,19 +600,19 @@ impl AlgerianState {
         }
     }
 
-    /// [`Self::resort`] when only pile `d` of the group is dirty and holds at most one card
-    /// (`lens`: the group's lengths; byte j of `pre`, plus `base`, is pile j's first slot). The
+    /// [`Self::resort`] when only pile `d` of the group (laid out as `g`) is dirty, or the other
+    /// dirty one is in order without it, and `d` holds at most one card. The
     /// other piles are in order, so `d`'s place is found as in the general insertion (left past
     /// every greater pile, else right past every smaller; an equal pile keeps the lower index
     /// first); the piles between shift by one place and by `d`'s length in slots, which is one
     /// rotation of the slots in between (none for an empty pile).
     #[inline]
-    fn replace_short_pile<const F: usize, const N: usize>(&mut self, d: usize, lens: &[u8; N], base: usize, pre: u64) {
+    fn replace_short_pile<const F: usize, const N: usize>(&mut self, d: usize, g: &GroupLayout<N>) {
         use std::cmp::Ordering;
-        let start_of = |j: usize| base + ((pre >> (8 * j)) & 0xFF) as usize;
+        let lens = &g.lens;
         let q = {
             let words = &self.words;
-            let cmp = |a: usize, b: usize| cmp_group_piles(words, start_of(a), lens[a] as usize, start_of(b), lens[b] as usize);
+            let cmp = |a: usize, b: usize| g.cmp(words, a, b);
             let mut q = d;
             while q > 0 && cmp(d, q - 1) == Ordering::Less {
                 q -= 1;
@@ -608,9 +629,9 @@ impl AlgerianState {
         }
         if lens[d] == 1 {
             if q < d {
-                self.rotate_up(start_of(q), start_of(d));
+                self.rotate_up(g.start(q), g.start(d));
             } else {
-                self.rotate_down(start_of(d), start_of(q) + lens[q] as usize - 1);
+                self.rotate_down(g.start(d), g.start(q) + lens[q] as usize - 1);
             }
         }
         // Lengths and names: d's entry goes to place q, the ones between shift towards d.

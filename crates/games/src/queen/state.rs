@@ -164,6 +164,13 @@ fn remove_bit(x: u128, pos: u32) -> u128 {
     low | (high << pos)
 }
 
+/// The key sum after a small field changes from `old` to `new`: its element fingerprint (from
+/// the field's `table`) exchanged.
+#[inline(always)]
+fn exchanged(key_fp: u128, table: &[u128; 256], old: u8, new: u8) -> u128 {
+    key_fp.wrapping_add(table[new as usize]).wrapping_sub(table[old as usize])
+}
+
 impl QueenState {
     /// The `u64` half of `home` holding the nibble at `sh`, shifted down to it.
     #[inline]
@@ -202,22 +209,22 @@ impl QueenState {
     }
     #[inline]
     pub(crate) fn set_dealt(&mut self, d: u8) {
-        self.key_fp = self.key_fp.wrapping_add(DEALT_FP[d as usize]).wrapping_sub(DEALT_FP[self.dealt as usize]);
+        self.key_fp = exchanged(self.key_fp, &DEALT_FP, self.dealt, d);
         self.dealt = d;
     }
     #[inline]
     pub(crate) fn set_terrace(&mut self, t: u8) {
-        self.key_fp = self.key_fp.wrapping_add(TERRACE_FP[t as usize]).wrapping_sub(TERRACE_FP[self.terrace as usize]);
+        self.key_fp = exchanged(self.key_fp, &TERRACE_FP, self.terrace, t);
         self.terrace = t;
     }
     #[inline]
     pub(crate) fn set_base_rank(&mut self, b: u8) {
-        self.key_fp = self.key_fp.wrapping_add(BASE_FP[b as usize]).wrapping_sub(BASE_FP[self.base_rank as usize]);
+        self.key_fp = exchanged(self.key_fp, &BASE_FP, self.base_rank, b);
         self.base_rank = b;
     }
     #[inline]
     pub(crate) fn set_redeals_left(&mut self, r: u8) {
-        self.key_fp = self.key_fp.wrapping_add(REDEALS_FP[r as usize]).wrapping_sub(REDEALS_FP[self.redeals_left as usize]);
+        self.key_fp = exchanged(self.key_fp, &REDEALS_FP, self.redeals_left, r);
         self.redeals_left = r;
     }
 
