@@ -49,6 +49,16 @@ pub trait Game {
     /// `symmetry`, of the position itself otherwise. A function of that key alone: equal keys,
     /// equal fingerprints.
     fn fingerprint(&self, s: &Self::State, symmetry: bool) -> u128;
+    /// Whether [`Game::child_fingerprint`] ever answers (a constant, so that a search of a family
+    /// without it compiles to the plain play-then-look-up loop).
+    const CHILD_FINGERPRINTS: bool = false;
+    /// `Some(self.fingerprint(&child, symmetry))`, where `child` is `s` after `m`, for a family
+    /// that can compute it from `s` and `m` alone more cheaply than by playing `m`; `None` where it
+    /// cannot (this default). A search probes its table with it first and plays `m` only when the
+    /// child is new: most children of a deep search are positions met before.
+    fn child_fingerprint(&self, _s: &Self::State, _m: Self::Move, _symmetry: bool) -> Option<u128> {
+        None
+    }
     /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
     /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
     /// order they will come; a fair player may use the multiset, never this order.

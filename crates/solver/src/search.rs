@@ -87,9 +87,9 @@ pub struct SearchResult<M> {
 }
 
 /// One position on the current line: its moves are `arena[first..end]`, the next to try at
-/// `next`; when there is one, `pending` is that next child, already played and prepared for
-/// the table (see the search loop and `Solver::prepare`). Move lists live in one shared arena, so the stack costs what
-/// the line's positions really have, not `MAX_MOVES` per level.
+/// `next`; when there is one, `pending` is that next child, prepared for the table (see the
+/// search loop and `Solver::prepare_into`). Move lists live in one shared arena, so the stack
+/// costs what the line's positions really have, not `MAX_MOVES` per level.
 struct Frame<S> {
     state: S,
     first: u32,
@@ -98,7 +98,10 @@ struct Frame<S> {
     pending: Kid<S>,
 }
 
-/// A child position, played and prepared for the table ahead of its turn.
+/// A child position prepared for the table ahead of its turn: its table key, and the position
+/// itself unless `prepared.unplayed()`. A family that computes a child's key without playing it
+/// ([`Game::child_fingerprint`]) leaves the child unplayed (`state` then means nothing): the
+/// move is played only if the table finds the child new.
 #[derive(Clone, Copy)]
 struct Kid<S> {
     state: S,
@@ -253,7 +256,8 @@ where
                 self.stack.pop();
                 continue;
             }
-            let Kid { state: child, prepared } = top.pending;
+            let Kid { state: kid, prepared } = top.pending;
+            let this = top.next as usize;
             top.next += 1;
             // The sibling after this child is played and its slot requested now, so that this
             // child's probe (requested when it was prepared) and the sibling's overlap with
@@ -265,11 +269,26 @@ where
                 let m = self.arena[top.next as usize];
                 Self::prepare_into(&self.table, game, &top.state, m, pruning, &mut top.pending);
             }
+            // A won child ends the search, so none is ever stored: a child the table has seen
+            // is not won. An unplayed child is therefore looked up first and played only when
+            // new; the outcome is the same as testing "won" before the lookup (a won child
+            // returns before a full table is reported, either way).
+            let (child, inserted) = if !G::CHILD_FINGERPRINTS || !prepared.unplayed() {
+                (kid, None)
+            } else {
+                let inserted = self.table.insert_fingerprint(prepared);
+                if inserted == Insert::Seen {
+                    continue;
+                }
+                let mut child = top.state;
+                game.play(&mut child, self.arena[this]);
+                (child, Some(inserted))
+            };
             if game.is_won(&child) {
                 let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
                 return end(Verdict::Won, moves, states, None, game.home_cards(&child));
             }
-            match self.table.insert_prepared(game, &child, pruning.symmetry, prepared) {
+            match inserted.unwrap_or_else(|| self.table.insert_prepared(game, &child, pruning.symmetry, prepared)) {
                 Insert::Seen => continue,
                 Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
                 Insert::New => {}
@@ -312,18 +331,29 @@ where
         self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first, pending });
     }
 
-    /// [`Self::prepare`] written into `kid` in place (the position is played where it is kept,
-    /// saving a copy of it per child).
+    /// Prepares the child of `state` by `m` in `kid`, its table slot requested: from its key
+    /// alone when the family computes that without playing, else played where it is kept.
     #[inline]
     fn prepare_into(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning, kid: &mut Kid<G::State>) {
+        if G::CHILD_FINGERPRINTS
+            && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
+        {
+            kid.prepared = prepared;
+            return;
+        }
         kid.state = *state;
         game.play(&mut kid.state, m);
         kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
     }
 
-    /// The child of `state` by `m`, its table slot requested.
+    /// [`Self::prepare_into`] returning the child.
     #[inline]
     fn prepare(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning) -> Kid<G::State> {
+        if G::CHILD_FINGERPRINTS
+            && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
+        {
+            return Kid { state: *state, prepared };
+        }
         let mut child = *state;
         game.play(&mut child, m);
         Kid { prepared: table.prepare(game, &child, pruning.symmetry), state: child }

@@ -261,10 +261,21 @@ fn prefetch_read<T>(x: &T) {
     let _ = x;
 }
 
-/// A position made ready for insertion by [`PositionTable::prepare`]: its fingerprint (unused
-/// by the exact table).
+/// A position made ready for insertion by [`PositionTable::prepare`] or
+/// [`PositionTable::prepare_child`]: its fingerprint (unused by the exact table). The
+/// fingerprint's lowest bit, which the table never stores (`slot_of` forces it to 1), tells
+/// which of the two prepared it: set by `prepare_child`, whose position was not played.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Prepared(u128);
+
+impl Prepared {
+    /// Prepared by [`PositionTable::prepare_child`]: from the parent and the move, the child
+    /// not played.
+    #[inline]
+    pub fn unplayed(&self) -> bool {
+        self.0 & 1 != 0
+    }
+}
 
 /// The table a search uses: fingerprints, or exact positions (`Limits::exact_table`).
 pub enum PositionTable<S> {
@@ -295,11 +306,36 @@ impl<S: Copy + Eq + Default> PositionTable<S> {
     pub fn prepare<G: Game<State = S>>(&self, game: &G, s: &S, symmetry: bool) -> Prepared {
         match self {
             PositionTable::Fingerprints(t) => {
-                let fp = game.fingerprint(s, symmetry);
+                let fp = game.fingerprint(s, symmetry) & !1;
                 t.prefetch(fp);
                 Prepared(fp)
             }
             PositionTable::Exact(_) => Prepared(0),
+        }
+    }
+
+    /// [`Self::prepare`] for the child of `s` by `m`, without playing `m`: `None` unless this is
+    /// a fingerprint table and the game computes the child's fingerprint from `s` and `m`
+    /// ([`Game::child_fingerprint`]). Insert the child with [`Self::insert_fingerprint`].
+    #[inline]
+    pub fn prepare_child<G: Game<State = S>>(&self, game: &G, s: &S, m: G::Move, symmetry: bool) -> Option<Prepared> {
+        match self {
+            PositionTable::Fingerprints(t) => {
+                let fp = game.child_fingerprint(s, m, symmetry)? | 1;
+                t.prefetch(fp);
+                Some(Prepared(fp))
+            }
+            PositionTable::Exact(_) => None,
+        }
+    }
+
+    /// Inserts a position prepared by [`Self::prepare_child`] (only a fingerprint table prepares
+    /// one).
+    #[inline]
+    pub fn insert_fingerprint(&mut self, p: Prepared) -> Insert {
+        match self {
+            PositionTable::Fingerprints(t) => t.insert(p.0),
+            PositionTable::Exact(_) => unreachable!("an exact table never prepares a child by its fingerprint"),
         }
     }
 

@@ -2,16 +2,73 @@
 //! the same search, move for move. A fingerprint collision would make the fingerprint search
 //! skip a position the exact one expands, and show as a different state count (the differential
 //! tests compare the two on small positions too, wins and losses).
+//!
+//! A family that computes a child's fingerprint without playing it ([`Game::child_fingerprint`])
+//! is searched a third way, as [`PlayFirst`]: every child played before its lookup. The three
+//! searches must agree move for move.
 
 use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Game, Pruning};
+use patience_games::card::Kind;
+use patience_games::game::{Action, Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
 use patience_solver::{Limits, Verdict, solve};
 
-fn same_search<G: Game>(name: &str, make: impl Fn(&Deal) -> G, hook: Hook) -> [usize; 3]
+/// `G` without its child fingerprints: the search plays every child before looking it up.
+#[derive(Clone)]
+struct PlayFirst<G>(G);
+
+impl<G: Game> Game for PlayFirst<G> {
+    type State = G::State;
+    type Move = G::Move;
+    fn start(&self) -> G::State {
+        self.0.start()
+    }
+    fn is_won(&self, s: &G::State) -> bool {
+        self.0.is_won(s)
+    }
+    fn moves(&self, s: &G::State, pruning: Pruning, out: &mut MoveList<G::Move>) {
+        self.0.moves(s, pruning, out)
+    }
+    fn play(&self, s: &mut G::State, m: G::Move) {
+        self.0.play(s, m)
+    }
+    fn hash(&self, s: &G::State) -> u64 {
+        self.0.hash(s)
+    }
+    fn fingerprint(&self, s: &G::State, symmetry: bool) -> u128 {
+        self.0.fingerprint(s, symmetry)
+    }
+    fn unseen(&self, s: &G::State) -> Vec<Kind> {
+        self.0.unseen(s)
+    }
+    fn with_unseen(&self, s: &G::State, order: &[Kind]) -> (Self, G::State) {
+        let (g, s) = self.0.with_unseen(s, order);
+        (PlayFirst(g), s)
+    }
+    fn home_cards(&self, s: &G::State) -> u32 {
+        self.0.home_cards(s)
+    }
+    fn is_dead(&self, s: &G::State) -> bool {
+        self.0.is_dead(s)
+    }
+    fn action(&self, s: &G::State, m: G::Move) -> Action {
+        self.0.action(s, m)
+    }
+    fn render(&self, moves: &[G::Move]) -> Vec<Action> {
+        self.0.render(moves)
+    }
+    fn canonical(&self, s: &G::State) -> G::State {
+        self.0.canonical(s)
+    }
+    fn split_root(&self) -> bool {
+        self.0.split_root()
+    }
+}
+
+fn same_search<G: Game + Clone>(name: &str, make: impl Fn(&Deal) -> G, hook: Hook) -> [usize; 3]
 where
     G::State: Default,
 {
@@ -23,6 +80,10 @@ where
             let f = solve(&game, limits, pruning);
             let e = solve(&game, Limits { exact_table: true, ..limits }, pruning);
             assert_eq!((f.verdict, f.states, &f.moves, f.stop), (e.verdict, e.states, &e.moves, e.stop), "{name} seed {seed} {pruning:?}");
+            if G::CHILD_FINGERPRINTS {
+                let p = solve(&PlayFirst(game.clone()), limits, pruning);
+                assert_eq!((f.verdict, f.states, &f.moves, f.stop), (p.verdict, p.states, &p.moves, p.stop), "{name} seed {seed} {pruning:?}: child fingerprints");
+            }
             verdicts[match f.verdict {
                 Verdict::Won => 0,
                 Verdict::Lost => 1,
