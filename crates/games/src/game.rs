@@ -59,6 +59,12 @@ pub trait Game {
     fn child_fingerprint(&self, _s: &Self::State, _m: Self::Move, _symmetry: bool) -> Option<u128> {
         None
     }
+    /// [`Game::play`] of a move whose child's fingerprint `child_fingerprint` gave as `fp` (its
+    /// lowest bit possibly changed: a table ignores that bit, and a search may use it). A family
+    /// that keeps its fingerprint in the state takes it from here instead of computing it again.
+    fn play_fingerprinted(&self, s: &mut Self::State, m: Self::Move, _fp: u128) {
+        self.play(s, m)
+    }
     /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
     /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
     /// order they will come; a fair player may use the multiset, never this order.

@@ -281,7 +281,7 @@ where
                     continue;
                 }
                 let mut child = top.state;
-                game.play(&mut child, self.arena[this]);
+                game.play_fingerprinted(&mut child, self.arena[this], prepared.fingerprint());
                 (child, Some(inserted))
             };
             if game.is_won(&child) {

@@ -269,6 +269,11 @@ fn prefetch_read<T>(x: &T) {
 pub struct Prepared(u128);
 
 impl Prepared {
+    /// The fingerprint (its lowest bit is the `unplayed` mark).
+    #[inline]
+    pub fn fingerprint(&self) -> u128 {
+        self.0
+    }
     /// Prepared by [`PositionTable::prepare_child`]: from the parent and the move, the child
     /// not played.
     #[inline]

@@ -185,6 +185,8 @@ impl Algerian {
             let at = AlgerianState { dealt, ..AlgerianState::default() };
             g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8 | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
         }
+        let fp = g.class_fingerprint(&g.start);
+        g.start.set_class_fp(fp);
         Ok(g)
     }
 

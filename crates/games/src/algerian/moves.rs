@@ -468,49 +468,15 @@ impl Algerian {
         if self.rules.carthage() {
             s.order_carthage_foundations();
         }
-        s.sorted = true;
+        s.set_sorted(true);
     }
 
-    fn spot_pile(&self, s: &AlgerianState, sp: Spot) -> Pile {
-        match sp {
-            Spot::Depot(d) => Pile::Tableau(s.physical_pile(d as usize)),
-            Spot::Reserve(r) => Pile::Reserve(s.physical_pile(DEPOTS + r as usize)),
-            Spot::Foundation(f) => Pile::Foundation(self.physical_foundation(s, f as usize)),
-        }
-    }
-    fn spot_top(&self, s: &AlgerianState, sp: Spot) -> Option<Kind> {
-        match sp {
-            Spot::Depot(d) => s.top(d as usize),
-            Spot::Reserve(r) => s.top(DEPOTS + r as usize),
-            Spot::Foundation(f) => self.foundation_top(s, f as usize),
-        }
-    }
-}
-
-impl Game for Algerian {
-    type State = AlgerianState;
-    type Move = AlgerianMove;
-
-    fn start(&self) -> AlgerianState {
-        self.start
-    }
-
-    #[inline]
-    fn is_won(&self, s: &AlgerianState) -> bool {
-        s.found == 0xDDDD_DDDD
-    }
-
-    fn moves(&self, s: &AlgerianState, pruning: Pruning, out: &mut MoveList<AlgerianMove>) {
-        // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
-        let fitted = self.generate(s, pruning, pruning.symmetry, out);
-        assert!(fitted, "more than {MAX_MOVES} moves in one position");
-    }
-
-    fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
+    /// `play`, given the child's class fingerprint when known (else computed whole at the end).
+    fn play_known(&self, s: &mut AlgerianState, m: AlgerianMove, fp: Option<u128>) {
         // A card move changes only its source and target piles (and foundations), and not the
         // stock size, so a canonical parent's other piles stay in canonical order.
         let mut dirty: u32 = (1 << PILES) - 1;
-        if s.sorted
+        if s.sorted()
             && let AlgerianMove::Card { from, to, .. } = m
         {
             let bit = |sp: Spot| match sp {
@@ -520,7 +486,7 @@ impl Game for Algerian {
             };
             dirty = bit(from) | bit(to);
         }
-        s.sorted = false;
+        s.set_sorted(false);
         match m {
             AlgerianMove::Card { from: from @ (Spot::Depot(_) | Spot::Reserve(_)), to: to @ (Spot::Depot(_) | Spot::Reserve(_)), .. } => {
                 // Pile to pile: one shift of the slots between the card and its new place.
@@ -582,6 +548,55 @@ impl Game for Algerian {
         if m.flags() & SYM != 0 {
             self.recanonicalise(s, dirty);
         }
+        let fp = fp.unwrap_or_else(|| self.class_fingerprint(s));
+        s.set_class_fp(fp);
+    }
+
+    fn spot_pile(&self, s: &AlgerianState, sp: Spot) -> Pile {
+        match sp {
+            Spot::Depot(d) => Pile::Tableau(s.physical_pile(d as usize)),
+            Spot::Reserve(r) => Pile::Reserve(s.physical_pile(DEPOTS + r as usize)),
+            Spot::Foundation(f) => Pile::Foundation(self.physical_foundation(s, f as usize)),
+        }
+    }
+    fn spot_top(&self, s: &AlgerianState, sp: Spot) -> Option<Kind> {
+        match sp {
+            Spot::Depot(d) => s.top(d as usize),
+            Spot::Reserve(r) => s.top(DEPOTS + r as usize),
+            Spot::Foundation(f) => self.foundation_top(s, f as usize),
+        }
+    }
+}
+
+impl Game for Algerian {
+    type State = AlgerianState;
+    type Move = AlgerianMove;
+
+    fn start(&self) -> AlgerianState {
+        self.start
+    }
+
+    #[inline]
+    fn is_won(&self, s: &AlgerianState) -> bool {
+        s.found == 0xDDDD_DDDD
+    }
+
+    fn moves(&self, s: &AlgerianState, pruning: Pruning, out: &mut MoveList<AlgerianMove>) {
+        // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
+        let fitted = self.generate(s, pruning, pruning.symmetry, out);
+        assert!(fitted, "more than {MAX_MOVES} moves in one position");
+    }
+
+    fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
+        // The child's class fingerprint, from the parent's (key.rs); a deal's is computed whole.
+        let fp = self.child_class_fingerprint(s, m);
+        self.play_known(s, m, fp);
+    }
+
+    #[inline]
+    fn play_fingerprinted(&self, s: &mut AlgerianState, m: AlgerianMove, fp: u128) {
+        // `fp` came from `child_class_fingerprint`, whose lowest bit is always 0.
+        self.play_known(s, m, Some(fp & !1));
     }
 
     #[inline]
@@ -608,9 +623,16 @@ impl Game for Algerian {
         s.full_hash()
     }
 
-    fn fingerprint(&self, s: &AlgerianState, _symmetry: bool) -> u128 {
-        // Under symmetry pruning `play` keeps positions canonical already (key.rs).
-        s.fingerprint()
+    const CHILD_FINGERPRINTS: bool = true;
+
+    #[inline]
+    fn fingerprint(&self, s: &AlgerianState, symmetry: bool) -> u128 {
+        if symmetry { s.class_fp() } else { s.fingerprint() }
+    }
+
+    #[inline]
+    fn child_fingerprint(&self, s: &AlgerianState, m: AlgerianMove, symmetry: bool) -> Option<u128> {
+        if symmetry { self.child_class_fingerprint(s, m) } else { None }
     }
 
     fn action(&self, s: &AlgerianState, m: AlgerianMove) -> Action {

@@ -67,7 +67,7 @@ fn rule_book_defaults() {
 
 #[test]
 fn state_stays_compact() {
-    assert_eq!(std::mem::size_of::<AlgerianState>(), 120);
+    assert_eq!(std::mem::size_of::<AlgerianState>(), 128);
 }
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
@@ -315,6 +315,8 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
                     .find(|&(i, j)| i < j && s.pile(i) != s.pile(j))
                     .unwrap();
                 let t = with_piles(&g, &s, &|p| if p == i { j } else if p == j { i } else { p });
+                // The class fingerprint sees the class without sorting (key.rs).
+                assert_eq!(g.class_fingerprint(&s) == g.class_fingerprint(&t), allowed, "{v:?}, stock {n}, {name}");
                 let (mut a, mut b) = (s, t);
                 g.canonicalise(&mut a);
                 g.canonicalise(&mut b);
@@ -337,6 +339,7 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
     let mut b = g.start();
     b.set_height(0, 1);
     b.set_height(1, 3);
+    assert_eq!(g.class_fingerprint(&a), g.class_fingerprint(&b));
     g.canonicalise(&mut a);
     g.canonicalise(&mut b);
     assert_eq!(a, b);
@@ -347,9 +350,70 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
     a.set_height(0, 3);
     let mut b = g.start();
     b.set_height(4, 3);
+    assert_ne!(g.class_fingerprint(&a), g.class_fingerprint(&b));
     g.canonicalise(&mut a);
     g.canonicalise(&mut b);
     assert_ne!(a, b);
+}
+
+/// The class fingerprint (key.rs) on random playouts of every variant, under several pruning
+/// settings: for every move of every position met, the child played keeps in its state the
+/// fingerprint computed whole from it (which `fingerprint` returns with symmetry); a child's
+/// fingerprint computed from its parent and the move, where it is, is that one; and playing a
+/// move with that fingerprint handed over (its lowest bit set, as the search hands it) gives the
+/// same child.
+#[test]
+fn class_fingerprints_of_children_match_the_played_children() {
+    let settings = [Pruning::ALL, Pruning { symmetry: true, ..Pruning::NONE }, Pruning::NONE, Pruning { partial_order: true, ..Pruning::NONE }];
+    let (mut answered, mut deals, mut unanswered, mut long, mut runs) = (0, 0, 0, 0, 0);
+    let mut list = MoveList::new();
+    for v in [ALG, Carthage, AlgerianParlett] {
+        for seed in 0..30u64 {
+            let mut rules = AlgerianRules::new(v);
+            rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
+            rules.foundation_to_depot = seed % 4 != 3;
+            let g = Algerian::new(rules, &deal(v, seed));
+            let mut s = g.start();
+            assert_eq!(s.class_fp(), g.class_fingerprint(&s));
+            let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for step in 0..400 {
+                let pruning = settings[(step / 40 + seed as usize) % settings.len()];
+                g.moves(&s, pruning, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &m in &list {
+                    let mut child = s;
+                    g.play(&mut child, m);
+                    let whole = g.class_fingerprint(&child);
+                    assert_eq!(child.class_fp(), whole, "{v:?} seed {seed} step {step} {m:?}");
+                    assert_eq!(g.fingerprint(&child, true), whole);
+                    match g.child_fingerprint(&s, m, true) {
+                        Some(fp) => {
+                            assert_eq!(fp, whole, "{v:?} seed {seed} step {step} {m:?}");
+                            let mut handed = s;
+                            g.play_fingerprinted(&mut handed, m, fp | 1);
+                            assert_eq!((handed, handed.fp, handed.names), (child, child.fp, child.names));
+                            answered += 1;
+                            deals += matches!(m, AlgerianMove::Deal { .. }) as usize;
+                        }
+                        None => unanswered += 1,
+                    }
+                    assert_eq!(g.child_fingerprint(&s, m, false), None, "no child fingerprint without symmetry");
+                    long += (0..PILES).any(|p| child.len(p) > 10) as usize;
+                    runs += (child.run != 0) as usize;
+                }
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let i = (rng >> 33) as usize % list.len();
+                let i = if (rng >> 20) % 3 == 0 { 0 } else { i };
+                g.play(&mut s, list[i]);
+            }
+        }
+    }
+    // The cases that take other paths must be met: deals, piles past ten cards (the two-word
+    // terms), transfer runs, and children left to `play` (deals that change the domains).
+    eprintln!("children answered {answered} (deals {deals}), left to play {unanswered}; with a pile past ten cards {long}; in runs {runs}");
+    assert!(answered > 45_000 && deals > 1_000 && unanswered > 50 && long > 1_000 && runs > 50, "{answered} {deals} {unanswered} {long} {runs}");
 }
 
 // ---- a literal model of the rules, for the random playouts ---------------------------------
