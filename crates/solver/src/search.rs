@@ -256,7 +256,10 @@ where
                 self.stack.pop();
                 continue;
             }
-            let Kid { state: kid, prepared } = top.pending;
+            let prepared = top.pending.prepared;
+            // A played child is taken out of the frame before its sibling takes its place; an
+            // unplayed one has no position to take (and most are never played).
+            let played = (!G::CHILD_FINGERPRINTS || !prepared.unplayed()).then(|| top.pending.state);
             let this = top.next as usize;
             top.next += 1;
             // The sibling after this child is played and its slot requested now, so that this
@@ -273,7 +276,7 @@ where
             // is not won. An unplayed child is therefore looked up first and played only when
             // new; the outcome is the same as testing "won" before the lookup (a won child
             // returns before a full table is reported, either way).
-            let (child, inserted) = if !G::CHILD_FINGERPRINTS || !prepared.unplayed() {
+            let (child, inserted) = if let Some(kid) = played {
                 (kid, None)
             } else {
                 let inserted = self.table.insert_fingerprint(prepared);
