@@ -307,11 +307,12 @@ impl QueenState {
         let new_hi = (hi << 1) | (lo >> 63);
         self.suits = (new_hi as u128) << 64 | new_lo as u128;
         let base = self.base[i];
-        let old = pile_value_of(bits as u128, n as u8, base);
+        // A lone card's element is in the table (no hash).
+        let old = if n == 1 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base)) };
         let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(old).wrapping_add(pile_fingerprint_of(new));
     }
 
     /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
@@ -356,10 +357,11 @@ impl QueenState {
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
         let rest = bits & !(1u64 << (n - 2));
         let old = pile_value_of(bits as u128, n as u8, base);
-        let new = pile_value_of(rest as u128, n as u8 - 1, base);
+        // A pile left with one card: its element is in the table (no hash).
+        let new = if n == 2 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base)) };
         self.len[i] = n as u8 - 1;
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
-        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(new);
         k
     }
 
