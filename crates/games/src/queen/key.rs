@@ -87,6 +87,27 @@ pub(super) fn pile_fingerprint_of(value: u128) -> u128 {
     multiset(value, PILE_DOMAIN)
 }
 
+/// `pile_fingerprint_of` a pile holding the lone card of each kind, at compile time (the same
+/// xxh3, in its const form): a card put into an empty pile or taken off a lone card's pile,
+/// and every gap filled, exchange one of these, not a hash.
+static LONE_PILE_FP: [u128; 52] = {
+    let mut t = [0u128; 52];
+    let mut k = 0;
+    while k < 52 {
+        // pile_value_of(0, 1, k), spelled out (a const context).
+        let value = 1u128 << 104 | (k as u128) << 112;
+        t[k] = xxhash_rust::const_xxh3::xxh3_128_with_seed(&value.to_le_bytes(), PILE_DOMAIN);
+        k += 1;
+    }
+    t
+};
+
+/// The element of a pile holding the lone card `k`.
+#[inline]
+pub(super) fn lone_pile_fp(k: u8) -> u128 {
+    LONE_PILE_FP[k as usize]
+}
+
 impl QueenState {
     /// Pile `i` (not empty, its chain bits from `off`) as one `u128` (`pile_value_of`).
     #[inline]
@@ -243,6 +264,14 @@ mod tests {
             assert_eq!(TERRACE_FP[v as usize], field_fp(FIELD_TERRACE, v));
             assert_eq!(BASE_FP[v as usize], field_fp(FIELD_BASE, v));
             assert_eq!(REDEALS_FP[v as usize], field_fp(FIELD_REDEALS, v));
+        }
+    }
+
+    /// The compile-time lone-card table holds the run-time pile fingerprints.
+    #[test]
+    fn lone_pile_table_holds_the_pile_fingerprints() {
+        for k in 0..52u8 {
+            assert_eq!(lone_pile_fp(k), pile_fingerprint_of(pile_value_of(0, 1, k)), "{k}");
         }
     }
 

@@ -5,6 +5,7 @@
 //! dealt, whether gaps are filled by force (and from where), and the foundation rule (alternate
 //! colours, or in suit for General's Patience), all read from [`QueenRules`].
 
+mod child;
 mod found;
 mod key;
 mod moves;

@@ -604,6 +604,14 @@ impl Game for Queen {
         s.fingerprint(self.rules.rows(), symmetry && s.chosen())
     }
 
+    const CHILD_FINGERPRINTS: bool = true;
+
+    #[inline(always)]
+    fn child_fingerprint(&self, s: &QueenState, m: QueenMove, symmetry: bool) -> Option<u128> {
+        // From the parent's running key sum and what the move changes (child.rs).
+        self.child_fp(s, m, symmetry)
+    }
+
     fn is_dead(&self, s: &QueenState) -> bool {
         // The terrace dead test assumes that foundations only grow (prune.rs).
         !self.rules.exact_foundations() && self.terrace_dead(s)

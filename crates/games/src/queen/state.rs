@@ -18,7 +18,7 @@
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
-use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, pile_fingerprint_of, pile_value_of};
+use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -115,7 +115,7 @@ static DEALT_MASK: [u128; 256] = {
 };
 
 /// `suit_bit` of every kind.
-const SUIT_BIT: [u8; 52] = {
+pub(super) const SUIT_BIT: [u8; 52] = {
     let mut t = [0u8; 52];
     let mut i = 0;
     while i < 52 {
@@ -146,6 +146,23 @@ fn chain_kind(b: u8, j: u32, bit: u128) -> u8 {
     let rank = (b.rank() as u32 + 13 * 8 - j) % 13;
     let colour = b.colour() as u32 ^ (j & 1);
     Kind::new((colour * 2 + bit as u32) as u8, rank as u8).index()
+}
+
+/// `waste_top` of a talon whose fields are `dealt` and `removed` (`child.rs` follows the talon
+/// of a child without building it).
+#[inline]
+pub(crate) fn waste_top_of(dealt: u8, removed: u128) -> Option<u32> {
+    let w = DEALT_MASK[dealt as usize] & !removed;
+    (w != 0).then(|| 127 - w.leading_zeros())
+}
+
+/// `stock_next` of a talon whose fields are `dealt` and `removed`, its sequence `n` long.
+#[inline]
+pub(crate) fn stock_next_of(dealt: u8, removed: u128, n: u8) -> Option<u32> {
+    let in_seq = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+    let above = !((1u128 << dealt) - 1);
+    let st = in_seq & above & !removed;
+    (st != 0).then(|| st.trailing_zeros())
 }
 
 /// Inserts `bit` at position `pos`, moving higher bits up.
@@ -274,7 +291,7 @@ impl QueenState {
             self.base[i] = k;
             self.len[i] = 1;
             self.top[i] = k;
-            self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(pile_value_of(0, 1, k)));
+            self.key_fp = self.key_fp.wrapping_add(lone_pile_fp(k));
             return;
         }
         let off = self.offset(i);
@@ -290,11 +307,12 @@ impl QueenState {
         let new_hi = (hi << 1) | (lo >> 63);
         self.suits = (new_hi as u128) << 64 | new_lo as u128;
         let base = self.base[i];
-        let old = pile_value_of(bits as u128, n as u8, base);
+        // A lone card's element is in the table (no hash).
+        let old = if n == 1 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base)) };
         let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(old).wrapping_add(pile_fingerprint_of(new));
     }
 
     /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
@@ -322,7 +340,7 @@ impl QueenState {
             self.len[i] = 0;
             self.base[i] = NO_CARD;
             self.top[i] = NO_CARD;
-            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(pile_value_of(0, 1, base)));
+            self.key_fp = self.key_fp.wrapping_sub(lone_pile_fp(base));
             return k;
         }
         let off = self.offset(i);
@@ -339,10 +357,11 @@ impl QueenState {
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
         let rest = bits & !(1u64 << (n - 2));
         let old = pile_value_of(bits as u128, n as u8, base);
-        let new = pile_value_of(rest as u128, n as u8 - 1, base);
+        // A pile left with one card: its element is in the table (no hash).
+        let new = if n == 2 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base)) };
         self.len[i] = n as u8 - 1;
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
-        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(pile_fingerprint_of(new));
+        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(new);
         k
     }
 
@@ -431,17 +450,21 @@ impl QueenState {
     /// Waste top position in the game's talon sequence.
     #[inline]
     pub fn waste_top(&self) -> Option<u32> {
-        let w = DEALT_MASK[self.dealt as usize] & !self.removed;
-        (w != 0).then(|| 127 - w.leading_zeros())
+        waste_top_of(self.dealt, self.removed)
     }
 
     /// Next stock position, given the talon sequence length `n`.
     #[inline]
     pub fn stock_next(&self, n: u8) -> Option<u32> {
-        let in_seq = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let above = !((1u128 << self.dealt) - 1);
-        let st = in_seq & above & !self.removed;
-        (st != 0).then(|| st.trailing_zeros())
+        stock_next_of(self.dealt, self.removed, n)
+    }
+
+    /// How many of the first `rows` (8 or 9) piles are empty: the zero bytes among the first 8
+    /// lengths by the word test of `first_gap`, and pile 8.
+    #[inline]
+    pub(crate) fn gap_count(&self, rows: usize) -> u32 {
+        let empty = !(self.first8_lens() + ONES * 0x7F) & (ONES * 0x80);
+        empty.count_ones() + (rows > 8 && self.len[8] == 0) as u32
     }
 
     /// A well-mixed hash of everything but the implied foundation counts.

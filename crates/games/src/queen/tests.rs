@@ -197,12 +197,17 @@ fn inline_safe_moves_equal_the_plain_rule() {
 /// Calls `f` on the positions along random lines of every variant (a foundation move, when
 /// there is one, taken with probability `home_share`, so foundations fill and piles grow and
 /// empty): the fast code's comparisons with its references run over these.
-fn on_random_positions(seed: u64, deals: u64, steps: usize, home_share: f64, mut f: impl FnMut(&Queen, &QueenState)) {
+fn on_random_positions(seed: u64, deals: u64, steps: usize, home_share: f64, f: impl FnMut(&Queen, &QueenState)) {
+    on_random_lines(seed, &QueenVariant::ALL.map(QueenRules::new), deals, steps, home_share, f);
+}
+
+/// `on_random_positions` for the variants with options `rules`, in this order.
+fn on_random_lines(seed: u64, rules: &[QueenRules], deals: u64, steps: usize, home_share: f64, mut f: impl FnMut(&Queen, &QueenState)) {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    for variant in QueenVariant::ALL {
+    for &rules in rules {
         for d in 0..deals {
-            let g = Queen::new(QueenRules::new(variant), &deal(d));
+            let g = Queen::new(rules, &deal(d));
             let mut s = g.start();
             let mut list = MoveList::new();
             for _ in 0..steps {
@@ -370,4 +375,69 @@ fn quiet_moves_play_as_the_plain_play() {
         }
     });
     assert!(quiet > 20_000 && other > 20_000 && forced > 3_000, "{quiet} quiet, {other} other, {forced} forced");
+}
+
+/// `child_fingerprint` (the child's key sum from the parent's and what the move changes,
+/// `child.rs`) is `None` or the fingerprint of the child `play` leaves, for every legal move
+/// (the unpruned lists) of positions along random lines of every variant, with 0 and 1 redeals
+/// and queen-of-italy-open with exact foundations too, symmetry on and off. Each kind of move
+/// must occur often and, with symmetry after the choice (what the search asks), be answered
+/// every time: so must moves whose forced steps fill gaps or refill the waste, and redeals
+/// that fill several gaps at once.
+#[test]
+fn child_fingerprints_are_the_played_childrens() {
+    // Kinds of move: quiet (off a pile keeping a card, to a pile or home), off a lone card's
+    // pile (to a pile or home), from the waste, from the terrace, deal, redeal, choice, with
+    // exact foundations, a lone card to an empty pile (not generated with symmetry).
+    const NAMES: [&str; 9] = ["quiet", "lone", "waste", "terrace", "deal", "redeal", "choose", "exact", "lone to gap"];
+    let (mut asked, mut answered) = ([0u32; 9], [0u32; 9]);
+    let (mut forced, mut multi_fill, mut unsymmetric) = (0, 0, 0);
+    let mut rules: Vec<QueenRules> = vec![];
+    for redeals in [0, 1] {
+        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+    }
+    rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
+    let mut list = MoveList::new();
+    on_random_lines(81, &rules, 20, 300, 0.8, |g, s| {
+        g.moves(s, Pruning::NONE, &mut list);
+        let rows = g.rules.rows();
+        for &m in list.iter() {
+            let mut child = *s;
+            g.play(&mut child, m);
+            let kind = match m {
+                _ if g.rules.exact_foundations() => 7,
+                QueenMove::Choose(_) => 6,
+                QueenMove::Redeal => 5,
+                QueenMove::Deal => 4,
+                QueenMove::Card { from: Loc::Terrace, .. } => 3,
+                QueenMove::Card { from: Loc::Waste, .. } => 2,
+                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(j) } if s.len[i as usize] == 1 && s.len[j as usize] == 0 => 8,
+                QueenMove::Card { from: Loc::Pile(i), .. } if s.len[i as usize] == 1 => 1,
+                _ => 0,
+            };
+            for symmetry in [false, true] {
+                let Some(fp) = g.child_fingerprint(s, m, symmetry) else { continue };
+                assert_eq!(fp, g.fingerprint(&child, symmetry), "{:?} {m:?} symmetry {symmetry} from {s:?}", g.rules);
+                if symmetry {
+                    answered[kind] += 1;
+                } else {
+                    unsymmetric += 1;
+                }
+            }
+            asked[kind] += 1;
+            let mut own = *s;
+            g.play_own(&mut own, m);
+            forced += (own != child) as u32;
+            multi_fill += (s.gap_count(rows) >= child.gap_count(rows) + 2) as u32;
+        }
+    });
+    eprintln!("asked {asked:?}, answered {answered:?} ({NAMES:?}); {forced} with forced steps, {multi_fill} filling 2+ gaps, {unsymmetric} answered without symmetry");
+    // The kinds answered after the choice: each common, each always answered.
+    let floors = [80_000, 20_000, 20_000, 600, 40_000, 250];
+    for (kind, &floor) in floors.iter().enumerate() {
+        assert!(asked[kind] >= floor, "{}: {} asked, floor {floor}", NAMES[kind], asked[kind]);
+        assert_eq!(answered[kind], asked[kind], "{}: answered {} of {}", NAMES[kind], answered[kind], asked[kind]);
+    }
+    assert!(asked[6] >= 400 && asked[7] >= 40_000 && asked[8] >= 20_000, "{asked:?}");
+    assert!(forced >= 12_000 && multi_fill >= 300, "{forced} forced, {multi_fill} filling 2+ gaps");
 }
