@@ -3,20 +3,27 @@
 //!
 //! `moves.rs` argues that, once the base is chosen, positions that differ only in the order of
 //! the tableau piles have the same future; `canonical` picks the sorted one. The fingerprint
-//! needs no sort: each pile is one `u128` (its chain bits, length and bottom card — with its
-//! index when piles are not interchangeable), and the piles enter as a multiset, the wrapping
-//! sum of their fingerprints (`fingerprint.rs`). That sum is kept in the state by `push` and
+//! needs no sort: each pile is one element (its chain bits, length and bottom card — in a
+//! domain of its index when piles are not interchangeable; `pile_element`), and the piles enter
+//! as a multiset, the wrapping sum of their fingerprints (`fingerprint.rs`). That sum is kept in the state by `push` and
 //! `pop` (two pile fingerprints a card move instead of one per pile per position). So two
 //! positions get the same fingerprint exactly when their canonical forms are equal (up to the
 //! stated collision probability); the tests check this against `with_sorted_piles`.
+//!
+//! Every element fingerprint has its lowest bit clear, so `key_fp` has too: the search's flag
+//! bit in the fingerprint it hands `play_fingerprinted` is cleared and the rest is the sum.
 
 use super::state::QueenState;
-use crate::fingerprint::multiset;
+use crate::fingerprint::{multiset, multiset64, zobrist};
 #[cfg(test)]
 use crate::fingerprint::of_words;
 
-/// Seed separating pile fingerprints from anything else hashed.
+/// Seed separating long piles' fingerprints (`pile_element`) from anything else hashed.
 const PILE_DOMAIN: u64 = 0x5155_4545_4e50_494c;
+/// `multiset64` domain of unindexed short piles; pile `i`'s, when indexed, is `i + 1` above.
+const PILE64_DOMAIN: usize = 16;
+/// Longest pile in the 64-bit form (`pile_element`): 50 chain bits.
+const SHORT_PILE: u64 = 51;
 
 /// Seed separating the other fields' elements (`field_fp`) from the piles'.
 const FIELD_DOMAIN: u64 = 0x5155_4545_4e46_4c44;
@@ -26,7 +33,7 @@ const FOUND_DOMAIN: u64 = 0x5155_4545_4e46_4e44;
 /// The element of a non-zero `found` (out of line: the foundation-to-tableau option only).
 #[inline(never)]
 fn found_fp(found: u128) -> u128 {
-    multiset(found, FOUND_DOMAIN)
+    multiset(found, FOUND_DOMAIN) & !1
 }
 
 /// Element kinds of the key besides the piles (`field_fp`).
@@ -42,16 +49,17 @@ pub(super) const FIELD_REDEALS: u64 = 6;
 /// that they hold it).
 #[cfg(test)]
 pub(super) fn field_fp(tag: u64, v: u64) -> u128 {
-    multiset((tag as u128) << 64 | v as u128, FIELD_DOMAIN)
+    multiset((tag as u128) << 64 | v as u128, FIELD_DOMAIN) & !1
 }
 
-/// `field_fp(tag, v)` for `v` in `0..N`, at compile time (the same xxh3, in its const form).
+/// `field_fp(tag, v)` for `v` in `0..N`, at compile time (the same xxh3, in its const form,
+/// lowest bit cleared).
 const fn element_table<const N: usize>(tag: u64) -> [u128; N] {
     let mut t = [0u128; N];
     let mut v = 0;
     while v < N {
         let bytes = ((tag as u128) << 64 | v as u128).to_le_bytes();
-        t[v] = xxhash_rust::const_xxh3::xxh3_128_with_seed(&bytes, FIELD_DOMAIN);
+        t[v] = xxhash_rust::const_xxh3::xxh3_128_with_seed(&bytes, FIELD_DOMAIN) & !1;
         v += 1;
     }
     t
@@ -82,30 +90,40 @@ pub(super) fn pile_value_of(bits: u128, len: u8, base: u8) -> u128 {
 }
 
 /// The fingerprint of a pile value as an element of the multiset of piles.
-#[inline]
+#[inline(always)]
 pub(super) fn pile_fingerprint_of(value: u128) -> u128 {
-    multiset(value, PILE_DOMAIN)
+    pile_element(value, 0)
 }
 
-/// `pile_fingerprint_of` a pile holding the lone card of each kind, at compile time (the same
-/// xxh3, in its const form): a card put into an empty pile or taken off a lone card's pile,
-/// and every gap filled, exchange one of these, not a hash.
-static LONE_PILE_FP: [u128; 52] = {
-    let mut t = [0u128; 52];
-    let mut k = 0;
-    while k < 52 {
-        // pile_value_of(0, 1, k), spelled out (a const context).
-        let value = 1u128 << 104 | (k as u128) << 112;
-        t[k] = xxhash_rust::const_xxh3::xxh3_128_with_seed(&value.to_le_bytes(), PILE_DOMAIN);
-        k += 1;
+/// The element of a pile of value `value` (`pile_value_of`) with index field `index` (0: the
+/// piles are interchangeable; `i + 1`: pile `i`, when they are not), lowest bit clear. Three
+/// forms, picked by the pile's length (so the element stays a function of the pile), each
+/// injective on its piles and domain-separated by index: a lone card, a random key per card
+/// and index (`LONE_FP`, a table read); up to `SHORT_PILE` cards, the chain bits (below bit
+/// 50), length (8 bits) and bottom card (6 bits) in one `u64`, by `multiset64` in domain
+/// `PILE64_DOMAIN + index`; longer piles (rare), the `u128` value with the index above, by
+/// xxh3's `multiset`.
+#[inline(always)]
+pub(super) fn pile_element(value: u128, index: usize) -> u128 {
+    let hi = (value >> 64) as u64;
+    // `hi >> 40` is the length and, from bit 8 on, the bottom card.
+    let len = (hi >> 40) & 0xff;
+    if len == 1 {
+        return LONE_FP[52 * index + (hi >> 48) as usize];
     }
-    t
-};
+    let t = if len <= SHORT_PILE { multiset64(value as u64 | (hi >> 40) << 50, PILE64_DOMAIN + index) } else { multiset(value | (index as u128) << 120, PILE_DOMAIN) };
+    t & !1
+}
+
+/// Elements of a pile holding one card `k` with index field `i`, at `52 * i + k`: independent
+/// random keys (lowest bit clear). A card put into an empty pile or taken off a lone card's
+/// pile, and every gap filled, exchange one of these, not a hash.
+static LONE_FP: [u128; 52 * 10] = zobrist(0x5155_4545_4e4c_4f4e);
 
 /// The element of a pile holding the lone card `k`.
 #[inline]
 pub(super) fn lone_pile_fp(k: u8) -> u128 {
-    LONE_PILE_FP[k as usize]
+    LONE_FP[k as usize]
 }
 
 impl QueenState {
@@ -196,8 +214,8 @@ impl QueenState {
         let mut sum = 0u128;
         for i in 0..rows {
             if self.len[i] > 0 {
-                let index = if indexed { i as u128 + 1 } else { 0 };
-                sum = sum.wrapping_add(multiset(self.pile_value(i, off) | index << 120, PILE_DOMAIN));
+                let index = if indexed { i + 1 } else { 0 };
+                sum = sum.wrapping_add(pile_element(self.pile_value(i, off), index));
                 off += self.len[i] as u32 - 1;
             }
         }
@@ -267,12 +285,24 @@ mod tests {
         }
     }
 
-    /// The compile-time lone-card table holds the run-time pile fingerprints.
+    /// The lone-card table is the pile elements of one-card piles, and every element the key
+    /// sums has its lowest bit clear (so `key_fp` has: `play_fingerprinted`).
     #[test]
     fn lone_pile_table_holds_the_pile_fingerprints() {
         for k in 0..52u8 {
             assert_eq!(lone_pile_fp(k), pile_fingerprint_of(pile_value_of(0, 1, k)), "{k}");
         }
+        for index in 0..10 {
+            for (bits, len) in [(0, 1), (1, 2), (5, 4), ((1u128 << 50) - 1, 51), ((1u128 << 51) - 1, 52), ((1u128 << 103) - 1, 104)] {
+                for base in [0, 17, 51] {
+                    assert_eq!(pile_element(pile_value_of(bits, len, base), index) & 1, 0);
+                }
+            }
+        }
+        for v in 0..256u64 {
+            assert_eq!(field_fp(FIELD_DEALT, v) & 1, 0);
+        }
+        assert_eq!(found_fp(12345) & 1, 0);
     }
 
     #[test]

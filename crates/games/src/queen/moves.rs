@@ -148,7 +148,13 @@ impl Queen {
 
     /// Plays the forced moves until none applies, telling `sink` each one (for solutions).
     #[inline]
-    pub(crate) fn settle(&self, s: &mut QueenState, mut sink: impl FnMut(Forced, u8)) {
+    pub(crate) fn settle(&self, s: &mut QueenState, sink: impl FnMut(Forced, u8)) {
+        self.settle_with::<true>(s, sink)
+    }
+
+    /// `settle`, keeping `key_fp` only when `FP` (the pile moves; see `QueenState::push_with`).
+    #[inline]
+    fn settle_with<const FP: bool>(&self, s: &mut QueenState, mut sink: impl FnMut(Forced, u8)) {
         if !self.rules.forced_fills() || !s.chosen() {
             return;
         }
@@ -160,8 +166,8 @@ impl Queen {
                     sink(f, self.seq[p as usize]);
                 }
                 Forced::Fill { from, to } => {
-                    let k = self.take(s, from);
-                    s.push(to as usize, k);
+                    let k = self.take::<FP>(s, from);
+                    s.push_with::<FP>(to as usize, k);
                     sink(f, k);
                 }
             }
@@ -170,9 +176,9 @@ impl Queen {
 
     /// Takes the top card of a source.
     #[inline(always)]
-    fn take(&self, s: &mut QueenState, from: Loc) -> u8 {
+    fn take<const FP: bool>(&self, s: &mut QueenState, from: Loc) -> u8 {
         match from {
-            Loc::Pile(i) => s.pop(i as usize),
+            Loc::Pile(i) => s.pop_with::<FP>(i as usize),
             Loc::Waste => {
                 let p = s.waste_top().expect("waste not empty");
                 s.remove_talon(p);
@@ -201,6 +207,12 @@ impl Queen {
     /// Plays the player's part of a move, without the forced consequences.
     #[inline(always)]
     pub(crate) fn play_own(&self, s: &mut QueenState, m: QueenMove) {
+        self.play_own_with::<true>(s, m)
+    }
+
+    /// `play_own`, keeping `key_fp` through the pile moves only when `FP`.
+    #[inline(always)]
+    fn play_own_with<const FP: bool>(&self, s: &mut QueenState, m: QueenMove) {
         match m {
             QueenMove::Choose(i) => {
                 let k = s.pop(i as usize);
@@ -217,11 +229,11 @@ impl Queen {
                 s.set_dealt(1);
             }
             QueenMove::Card { from, to } => {
-                let k = self.take(s, from);
+                let k = self.take::<FP>(s, from);
                 match to {
                     Loc::Home => s.add_home(k),
                     Loc::Found(j) => s.found_push(j, k),
-                    Loc::Pile(j) => s.push(j as usize, k),
+                    Loc::Pile(j) => s.push_with::<FP>(j as usize, k),
                     _ => unreachable!("cards go to the foundations or a pile"),
                 }
             }
@@ -233,6 +245,22 @@ impl Queen {
                 s.set_dealt(0);
                 s.set_redeals_left(s.redeals_left - 1);
             }
+        }
+    }
+
+    /// `Game::play`, keeping `key_fp` through the pile moves only when `FP`.
+    #[inline(always)]
+    fn play_with<const FP: bool>(&self, s: &mut QueenState, m: QueenMove) {
+        // Every position met is settled (the start is checked by `from_layout`, and each play
+        // ends with `settle`). From a settled position, a card moved off a pile that keeps a
+        // card, onto a pile or home, changes neither the waste, the stock, the terrace nor the
+        // empty piles except to fill one, so nothing becomes forced (`forced_step` stays None):
+        // the forced-step test is skipped. `play_simple` (always settling) is the reference.
+        debug_assert!(!self.rules.forced_fills() || !s.chosen() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
+        let quiet = matches!(m, QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2);
+        self.play_own_with::<FP>(s, m);
+        if !quiet {
+            self.settle_with::<FP>(s, |_, _| {});
         }
     }
 
@@ -548,17 +576,20 @@ impl Game for Queen {
     }
 
     fn play(&self, s: &mut QueenState, m: QueenMove) {
-        // Every position met is settled (the start is checked by `from_layout`, and each play
-        // ends with `settle`). From a settled position, a card moved off a pile that keeps a
-        // card, onto a pile or home, changes neither the waste, the stock, the terrace nor the
-        // empty piles except to fill one, so nothing becomes forced (`forced_step` stays None):
-        // the forced-step test is skipped. `play_simple` (always settling) is the reference.
-        debug_assert!(!self.rules.forced_fills() || !s.chosen() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
-        let quiet = matches!(m, QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2);
-        self.play_own(s, m);
-        if !quiet {
-            self.settle(s, |_, _| {});
+        self.play_with::<true>(s, m)
+    }
+
+    #[inline]
+    fn play_fingerprinted(&self, s: &mut QueenState, m: QueenMove, fp: u128) {
+        // `fp` came from `child_fingerprint` (`child_fp`), which answers only after the choice
+        // and without exact foundations, so `found` is 0 and the child's fingerprint is its
+        // running sum `key_fp`, whose lowest bit is 0 (key.rs): the pile moves skip their
+        // element hashes and the sum is set from `fp`. Any other position plays as `play`.
+        if !s.chosen() || self.rules.exact_foundations() {
+            return self.play(s, m);
         }
+        self.play_with::<false>(s, m);
+        s.key_fp = fp & !1;
     }
 
     fn unseen(&self, s: &QueenState) -> Vec<Kind> {

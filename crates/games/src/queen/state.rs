@@ -286,12 +286,21 @@ impl QueenState {
     /// tests' reference) is the general form and the fallback here.
     #[inline(always)]
     pub(crate) fn push(&mut self, i: usize, k: u8) {
+        self.push_with::<true>(i, k)
+    }
+
+    /// `push`, keeping `key_fp` only when `FP` (`play_fingerprinted` sets it afterwards; the
+    /// rare `u128` path keeps it anyway).
+    #[inline(always)]
+    pub(crate) fn push_with<const FP: bool>(&mut self, i: usize, k: u8) {
         let n = self.len[i] as u32;
         if n == 0 {
             self.base[i] = k;
             self.len[i] = 1;
             self.top[i] = k;
-            self.key_fp = self.key_fp.wrapping_add(lone_pile_fp(k));
+            if FP {
+                self.key_fp = self.key_fp.wrapping_add(lone_pile_fp(k));
+            }
             return;
         }
         let off = self.offset(i);
@@ -306,13 +315,15 @@ impl QueenState {
         let new_lo = (lo & below) | (bit << p) | ((lo & !below) << 1);
         let new_hi = (hi << 1) | (lo >> 63);
         self.suits = (new_hi as u128) << 64 | new_lo as u128;
-        let base = self.base[i];
-        // A lone card's element is in the table (no hash).
-        let old = if n == 1 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base)) };
-        let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
-        self.key_fp = self.key_fp.wrapping_sub(old).wrapping_add(pile_fingerprint_of(new));
+        if FP {
+            let base = self.base[i];
+            // A lone card's element is in the table (no hash).
+            let old = if n == 1 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base)) };
+            let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
+            self.key_fp = self.key_fp.wrapping_sub(old).wrapping_add(pile_fingerprint_of(new));
+        }
     }
 
     /// `push` onto a non-empty pile whose new chain bit lies at 64 or above.
@@ -333,6 +344,12 @@ impl QueenState {
     /// one rank above the old one in the other colour, its suit from its chain bit (`UNDER`).
     #[inline(always)]
     pub(crate) fn pop(&mut self, i: usize) -> u8 {
+        self.pop_with::<true>(i)
+    }
+
+    /// `pop`, keeping `key_fp` only when `FP` (as `push_with`).
+    #[inline(always)]
+    pub(crate) fn pop_with<const FP: bool>(&mut self, i: usize) -> u8 {
         let k = self.top[i];
         let n = self.len[i] as u32;
         let base = self.base[i];
@@ -340,7 +357,9 @@ impl QueenState {
             self.len[i] = 0;
             self.base[i] = NO_CARD;
             self.top[i] = NO_CARD;
-            self.key_fp = self.key_fp.wrapping_sub(lone_pile_fp(base));
+            if FP {
+                self.key_fp = self.key_fp.wrapping_sub(lone_pile_fp(base));
+            }
             return k;
         }
         let off = self.offset(i);
@@ -355,13 +374,15 @@ impl QueenState {
         let below = (1u64 << p) - 1;
         let new_lo = (lo & below) | ((lo >> 1) & !below) | (hi << 63);
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
-        let rest = bits & !(1u64 << (n - 2));
-        let old = pile_value_of(bits as u128, n as u8, base);
-        // A pile left with one card: its element is in the table (no hash).
-        let new = if n == 2 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base)) };
         self.len[i] = n as u8 - 1;
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
-        self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(new);
+        if FP {
+            let rest = bits & !(1u64 << (n - 2));
+            let old = pile_value_of(bits as u128, n as u8, base);
+            // A pile left with one card: its element is in the table (no hash).
+            let new = if n == 2 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base)) };
+            self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(new);
+        }
         k
     }
 

@@ -418,6 +418,12 @@ fn child_fingerprints_are_the_played_childrens() {
             for symmetry in [false, true] {
                 let Some(fp) = g.child_fingerprint(s, m, symmetry) else { continue };
                 assert_eq!(fp, g.fingerprint(&child, symmetry), "{:?} {m:?} symmetry {symmetry} from {s:?}", g.rules);
+                // Played with the fingerprint handed over (its flag bit set, as the search
+                // does): the same state, running sum included.
+                let mut handed = *s;
+                g.play_fingerprinted(&mut handed, m, fp | 1);
+                assert_eq!(handed, child, "{:?} {m:?} symmetry {symmetry} from {s:?}", g.rules);
+                assert_eq!(handed.key_fp, child.key_fp);
                 if symmetry {
                     answered[kind] += 1;
                 } else {
