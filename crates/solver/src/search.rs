@@ -259,7 +259,7 @@ where
             let prepared = top.pending.prepared;
             // A played child is taken out of the frame before its sibling takes its place; an
             // unplayed one has no position to take (and most are never played).
-            let played = (!G::CHILD_FINGERPRINTS || !prepared.unplayed()).then(|| top.pending.state);
+            let played = if !G::CHILD_FINGERPRINTS || !prepared.unplayed() { Some(top.pending.state) } else { None };
             let this = top.next as usize;
             top.next += 1;
             // The sibling after this child is played and its slot requested now, so that this

@@ -356,6 +356,15 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
     assert_ne!(a, b);
 }
 
+/// The rule book's rules of `v` with its options varied by `seed`, for the random playouts: every
+/// `reserve_space`, and foundation-to-depot off one seed in four.
+fn varied_rules(v: AlgerianVariant, seed: u64) -> AlgerianRules {
+    let mut rules = AlgerianRules::new(v);
+    rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
+    rules.foundation_to_depot = seed % 4 != 3;
+    rules
+}
+
 /// The class fingerprint (key.rs) on random playouts of every variant, under several pruning
 /// settings: for every move of every position met, the child played keeps in its state the
 /// fingerprint computed whole from it (which `fingerprint` returns with symmetry); a child's
@@ -369,9 +378,7 @@ fn class_fingerprints_of_children_match_the_played_children() {
     let mut list = MoveList::new();
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..30u64 {
-            let mut rules = AlgerianRules::new(v);
-            rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
-            rules.foundation_to_depot = seed % 4 != 3;
+            let rules = varied_rules(v, seed);
             let g = Algerian::new(rules, &deal(v, seed));
             let mut s = g.start();
             assert_eq!(s.class_fp(), g.class_fingerprint(&s));
@@ -554,9 +561,7 @@ fn random_playouts_agree_with_a_literal_model() {
     let (mut checked, mut renamed, mut runs) = (0, 0, 0);
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..36u64 {
-            let mut rules = AlgerianRules::new(v);
-            rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
-            rules.foundation_to_depot = seed % 4 != 3;
+            let rules = varied_rules(v, seed);
             let g = Algerian::new(rules, &deal(v, seed));
             let mut model = as_kinds(&rules.layout(&deal(v, seed)));
             let mut s = g.start();
