@@ -349,7 +349,8 @@ where
         kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
     }
 
-    /// [`Self::prepare_into`] returning the child.
+    /// [`Self::prepare_into`] returning the child, for `push` (building the frame's child
+    /// through `prepare_into` instead measured 1% more instructions for Queen of Italy).
     #[inline]
     fn prepare(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning) -> Kid<G::State> {
         if G::CHILD_FINGERPRINTS

@@ -33,7 +33,7 @@
 
 use super::Algerian;
 use super::moves::{AlgerianMove, POR, Spot};
-use super::state::{AlgerianState, DEPOTS, PILES, RESERVES, WORDS};
+use super::state::{AlgerianState, DEPOTS, PILES, RESERVES, WORDS, carthage_ordered};
 use crate::fingerprint::{multiset, multiset64, multiset128, of_words, zobrist};
 
 /// Domains of the class fingerprint's prefix terms: the interchangeable depots, the
@@ -57,16 +57,6 @@ const SHORT: usize = 20;
 
 /// The bits of a class fingerprint the state keeps.
 const LOW96: u128 = (1 << 96) - 1;
-
-/// The stored pile a pile spot names.
-#[inline(always)]
-fn pile_index(sp: Spot) -> usize {
-    match sp {
-        Spot::Depot(d) => d as usize & 7,
-        Spot::Reserve(r) => DEPOTS + (r as usize % 6),
-        Spot::Foundation(_) => unreachable!("not a pile"),
-    }
-}
 
 /// `DOMAIN_OF[sym][p]`: the domain of stored pile `p`'s term when the game's `symmetric` entry
 /// for the stock size is `sym` (bit 0: depots interchangeable, bit 1: reserves).
@@ -185,15 +175,7 @@ impl Algerian {
     #[inline(always)]
     fn heights_term(&self, mut found: u32, mut run: u8) -> u128 {
         if self.rules.carthage() {
-            for suit in 0..4 {
-                let (a, b) = ((found >> (8 * suit)) & 0xF, (found >> (8 * suit + 4)) & 0xF);
-                if a < b {
-                    found ^= (a ^ b) * (0x11 << (8 * suit));
-                    if run != 0 && (run - 1) as usize / 2 == suit {
-                        run = ((run - 1) ^ 1) + 1;
-                    }
-                }
-            }
+            (found, run, _) = carthage_ordered(found, run);
         }
         let mut t = RUN_KEYS[run as usize & 15];
         for f in 0..8 {
@@ -246,7 +228,7 @@ impl Algerian {
         let mut found = s.found;
         let card = match from {
             Spot::Depot(_) | Spot::Reserve(_) => {
-                let p = pile_index(from);
+                let Some(p) = from.pile() else { unreachable!() };
                 let (start, len, d) = (s.start(p), s.len(p), domains[p] as usize);
                 if len <= 10 {
                     // The common case: the term and the card from one read of the pile.
@@ -266,7 +248,7 @@ impl Algerian {
         };
         match to {
             Spot::Depot(_) | Spot::Reserve(_) => {
-                let q = pile_index(to);
+                let Some(q) = to.pile() else { unreachable!() };
                 fp = fp.wrapping_add(s.pushed_terms(s.start(q), s.len(q), &[card], domains[q] as usize)?);
             }
             Spot::Foundation(f) => found += 1 << (4 * f),
@@ -285,10 +267,8 @@ impl Algerian {
 
     /// [`Self::child_class_fingerprint`] of the deal (the same piles and cards as `play`'s).
     fn dealt_class_fingerprint(&self, s: &AlgerianState) -> Option<u128> {
-        let n = self.stock_left(s);
+        let (to_depots, count) = self.deal_plan(s);
         let at = s.dealt as usize;
-        let to_depots = n == 8 && !self.rules.carthage();
-        let count = if to_depots { 8 } else { n.min(2 * RESERVES) };
         let after = s.dealt + count as u8;
         let sym = self.symmetric[s.dealt as usize & 127];
         if sym != self.symmetric[after as usize & 127] {

@@ -18,6 +18,19 @@ pub enum Spot {
     Foundation(u8),
 }
 
+impl Spot {
+    /// The stored pile a depot or reserve spot names (depots 0..8, reserves 8..14); `None` for a
+    /// foundation.
+    #[inline(always)]
+    pub(super) fn pile(self) -> Option<usize> {
+        match self {
+            Spot::Depot(d) => Some(d as usize),
+            Spot::Reserve(r) => Some(DEPOTS + r as usize),
+            Spot::Foundation(_) => None,
+        }
+    }
+}
+
 /// `flags`: [`SYM`] — made under symmetry pruning, so `play` stores the child in canonical
 /// form; [`POR`] — made under the partial-order reduction, so a foundation transfer opens a run
 /// (`prune.rs`). A move without flags changes the position literally.
@@ -471,6 +484,15 @@ impl Algerian {
         s.set_sorted(true);
     }
 
+    /// What a deal does now (RULES.md §4): `(true, 8)`, the last 8 cards, one to each depot
+    /// P0..P7 in order (not carthage); else `(false, n)`, the next n cards (at most 12: one to
+    /// each reserve R0..R5, twice, fewer if the stock runs out), card j to reserve j mod 6.
+    #[inline]
+    pub(super) fn deal_plan(&self, s: &AlgerianState) -> (bool, usize) {
+        let n = self.stock_left(s);
+        if n == 8 && !self.rules.carthage() { (true, 8) } else { (false, n.min(2 * RESERVES)) }
+    }
+
     /// `play`, given the child's class fingerprint when known (else computed whole at the end).
     fn play_known(&self, s: &mut AlgerianState, m: AlgerianMove, fp: Option<u128>) {
         // A card move changes only its source and target piles (and foundations), and not the
@@ -479,10 +501,9 @@ impl Algerian {
         if s.sorted()
             && let AlgerianMove::Card { from, to, .. } = m
         {
-            let bit = |sp: Spot| match sp {
-                Spot::Depot(d) => 1 << d,
-                Spot::Reserve(r) => 1 << (DEPOTS + r as usize),
-                Spot::Foundation(_) => 0,
+            let bit = |sp: Spot| match sp.pile() {
+                Some(p) => 1 << p,
+                None => 0,
             };
             dirty = bit(from) | bit(to);
         }
@@ -490,11 +511,7 @@ impl Algerian {
         match m {
             AlgerianMove::Card { from: from @ (Spot::Depot(_) | Spot::Reserve(_)), to: to @ (Spot::Depot(_) | Spot::Reserve(_)), .. } => {
                 // Pile to pile: one shift of the slots between the card and its new place.
-                let pile = |sp: Spot| match sp {
-                    Spot::Depot(d) => d as usize,
-                    Spot::Reserve(r) => DEPOTS + r as usize,
-                    Spot::Foundation(_) => unreachable!(),
-                };
+                let pile = |sp: Spot| sp.pile().expect("a pile");
                 s.move_top(pile(from), pile(to));
                 s.run = 0;
             }
@@ -522,20 +539,17 @@ impl Algerian {
                 };
             }
             AlgerianMove::Deal { .. } => {
-                let n = self.stock_left(s);
+                let (to_depots, count) = self.deal_plan(s);
                 let at = s.dealt as usize;
                 // Deals address piles by index; the depots (reserves) are only ever reordered
                 // once no deal to them remains (prune.rs), so stored and physical names agree.
-                if n == 8 && !self.rules.carthage() {
-                    // The last 8 cards: one to each depot P0..P7 in order.
+                if to_depots {
                     debug_assert!((0..DEPOTS).all(|d| s.physical_pile(d) as usize == d));
                     for d in 0..DEPOTS {
                         s.push(d, self.stock[at + d]);
                     }
                     s.dealt += 8;
                 } else {
-                    // One card to each reserve R0..R5, twice (fewer if the stock runs out).
-                    let count = n.min(2 * RESERVES);
                     debug_assert!((0..RESERVES).all(|r| s.physical_pile(DEPOTS + r) as usize == r));
                     for j in 0..count {
                         s.push(DEPOTS + j % RESERVES, self.stock[at + j]);
