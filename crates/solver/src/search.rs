@@ -90,12 +90,24 @@ pub struct SearchResult<M> {
 /// `next`; when there is one, `pending` is that next child, prepared for the table (see the
 /// search loop and `Solver::prepare_into`). Move lists live in one shared arena, so the stack
 /// costs what the line's positions really have, not `MAX_MOVES` per level.
+///
+/// Frames are written in place and kept for reuse (`Solver::depth` says how many are the line):
+/// a child is played straight into the frame above the top one, which is where it lives if the
+/// search goes on from it, so a position is never built in one place and copied into the stack
+/// (a frame is ~300 bytes: each such copy was a call to `memcpy`).
+#[derive(Clone, Copy)]
 struct Frame<S> {
     state: S,
     first: u32,
     end: u32,
     next: u32,
     pending: Kid<S>,
+}
+
+impl<S: Copy + Default> Frame<S> {
+    fn unused() -> Self {
+        Frame { state: S::default(), first: 0, end: 0, next: 0, pending: Kid { state: S::default(), prepared: Prepared::default() } }
+    }
 }
 
 /// A child position prepared for the table ahead of its turn: its table key, and the position
@@ -112,7 +124,10 @@ struct Kid<S> {
 pub struct Solver<G: Game> {
     limits: Limits,
     table: PositionTable<G::State>,
+    /// The line is `stack[..depth]`; the frames past it are kept for reuse, and there is always
+    /// one past it (where the top frame's child is played).
     stack: Vec<Frame<G::State>>,
+    depth: usize,
     arena: Vec<G::Move>,
     scratch: MoveList<G::Move>,
     /// See `table_len`.
@@ -126,7 +141,7 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: Vec::with_capacity(512), arena: Vec::with_capacity(8192), scratch: MoveList::new(), peak_len: 0 }
+        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: vec![Frame::unused(); 2], depth: 0, arena: Vec::with_capacity(8192), scratch: MoveList::new(), peak_len: 0 }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -231,7 +246,7 @@ where
 
     fn search_once(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
-        self.stack.clear();
+        self.depth = 0;
         self.arena.clear();
         let mut states = 0u64;
         let mut cut = false;
@@ -248,18 +263,26 @@ where
         if pruning.dead_positions && game.is_dead(&root) {
             return end(Verdict::Lost, vec![], states, None, max_home);
         }
-        self.push(game, root, pruning);
+        self.stack[0].state = root;
+        self.expand(game, pruning);
 
-        while let Some(top) = self.stack.last_mut() {
+        while self.depth > 0 {
+            let (line, above) = self.stack.split_at_mut(self.depth);
+            let top = line.last_mut().expect("depth > 0");
+            // Where this child is played, and where it stays if the search goes on from it.
+            let slot = &mut above[0].state;
             if top.next == top.end {
                 self.arena.truncate(top.first as usize);
-                self.stack.pop();
+                self.depth -= 1;
                 continue;
             }
             let prepared = top.pending.prepared;
+            let unplayed = G::CHILD_FINGERPRINTS && prepared.unplayed();
             // A played child is taken out of the frame before its sibling takes its place; an
             // unplayed one has no position to take (and most are never played).
-            let played = if !G::CHILD_FINGERPRINTS || !prepared.unplayed() { Some(top.pending.state) } else { None };
+            if !unplayed {
+                *slot = top.pending.state;
+            }
             let this = top.next as usize;
             top.next += 1;
             // The sibling after this child is played and its slot requested now, so that this
@@ -276,44 +299,45 @@ where
             // is not won. An unplayed child is therefore looked up first and played only when
             // new; the outcome is the same as testing "won" before the lookup (a won child
             // returns before a full table is reported, either way).
-            let (child, inserted) = if let Some(kid) = played {
-                (kid, None)
-            } else {
+            let inserted = if unplayed {
                 let inserted = self.table.insert_fingerprint(prepared);
                 if inserted == Insert::Seen {
                     continue;
                 }
-                let mut child = top.state;
-                game.play_fingerprinted(&mut child, self.arena[this], prepared.fingerprint());
-                (child, Some(inserted))
+                *slot = top.state;
+                game.play_fingerprinted(slot, self.arena[this], prepared.fingerprint());
+                Some(inserted)
+            } else {
+                None
             };
-            if game.is_won(&child) {
-                let moves = self.stack.iter().map(|f| self.arena[f.next as usize - 1]).collect();
-                return end(Verdict::Won, moves, states, None, game.home_cards(&child));
+            let child = &*slot;
+            if game.is_won(child) {
+                let moves = line.iter().map(|f| self.arena[f.next as usize - 1]).collect();
+                return end(Verdict::Won, moves, states, None, game.home_cards(child));
             }
-            match inserted.unwrap_or_else(|| self.table.insert_prepared(game, &child, pruning.symmetry, prepared)) {
+            match inserted.unwrap_or_else(|| self.table.insert_prepared(game, child, pruning.symmetry, prepared)) {
                 Insert::Seen => continue,
                 Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
                 Insert::New => {}
             }
             states += 1;
-            max_home = max_home.max(game.home_cards(&child));
+            max_home = max_home.max(game.home_cards(child));
             if states >= max_states {
                 return end(Verdict::Unknown, vec![], states, Some(Stop::States), max_home);
             }
             if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
                 return end(Verdict::Unknown, vec![], states, Some(Stop::Time), max_home);
             }
-            if pruning.dead_positions && game.is_dead(&child) {
+            if pruning.dead_positions && game.is_dead(child) {
                 continue;
             }
             // A bounded stack: a line deeper than the limit is not followed. The search goes on
             // looking for a win elsewhere, but can no longer prove a loss.
-            if self.stack.len() >= self.limits.max_depth {
+            if self.depth >= self.limits.max_depth {
                 cut = true;
                 continue;
             }
-            self.push(game, child, pruning);
+            self.expand(game, pruning);
         }
         if cut {
             return end(Verdict::Unknown, vec![], states, Some(Stop::Depth), max_home);
@@ -321,17 +345,22 @@ where
         end(Verdict::Lost, vec![], states, None, max_home)
     }
 
-    /// Puts `state` on the line with its moves, its first child prepared.
-    fn push(&mut self, game: &G, state: G::State, pruning: Pruning) {
-        game.moves(&state, pruning, &mut self.scratch);
+    /// Puts the position in the frame past the line (`stack[depth]`) on the line, with its moves
+    /// and its first child prepared, and makes sure a frame lies past the new top.
+    fn expand(&mut self, game: &G, pruning: Pruning) {
+        if self.stack.len() == self.depth + 1 {
+            self.stack.push(Frame::unused());
+        }
+        let frame = &mut self.stack[self.depth];
+        game.moves(&frame.state, pruning, &mut self.scratch);
         let first = self.arena.len() as u32;
-        let pending = match self.scratch.first() {
-            Some(&m) => Self::prepare(&self.table, game, &state, m, pruning),
-            None => Kid { state, prepared: Prepared::default() },
-        };
+        if let Some(&m) = self.scratch.first() {
+            Self::prepare_into(&self.table, game, &frame.state, m, pruning, &mut frame.pending);
+        }
         self.arena.extend_from_slice(&self.scratch);
         self.scratch.clear();
-        self.stack.push(Frame { state, first, end: self.arena.len() as u32, next: first, pending });
+        (frame.first, frame.end, frame.next) = (first, self.arena.len() as u32, first);
+        self.depth += 1;
     }
 
     /// Prepares the child of `state` by `m` in `kid`, its table slot requested: from its key
@@ -347,20 +376,6 @@ where
         kid.state = *state;
         game.play(&mut kid.state, m);
         kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
-    }
-
-    /// [`Self::prepare_into`] returning the child, for `push` (building the frame's child
-    /// through `prepare_into` instead measured 1% more instructions for Queen of Italy).
-    #[inline]
-    fn prepare(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning) -> Kid<G::State> {
-        if G::CHILD_FINGERPRINTS
-            && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
-        {
-            return Kid { state: *state, prepared };
-        }
-        let mut child = *state;
-        game.play(&mut child, m);
-        Kid { prepared: table.prepare(game, &child, pruning.symmetry), state: child }
     }
 }
 
