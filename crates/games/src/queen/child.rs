@@ -191,7 +191,7 @@ impl Queen {
     /// The key sum `fp` (the player's part of a move that emptied a lone card's pile) with the
     /// gap's forced fill: from the terrace top (Redheads), else from the waste top (and then
     /// perhaps a deal), else none (the end phase).
-    #[inline]
+    #[inline(always)]
     fn after_gap(&self, s: &QueenState, fp: u128) -> u128 {
         if !self.rules.forced_fills() {
             return fp;
