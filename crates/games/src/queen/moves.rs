@@ -267,12 +267,20 @@ impl Queen {
     fn generate(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
         // Exact foundations (one option of one variant) get their own copy, so that the common
         // one has no foundation list to consult and keeps its foundation moves inline.
-        if self.rules.exact_foundations() { self.generate_with::<true>(s, pruning, out) } else { self.generate_with::<false>(s, pruning, out) }
+        // The number of piles is a constant of each copy too: the passes over the piles unroll.
+        debug_assert!(matches!(self.rules.rows(), 8 | 9));
+        match (self.rules.exact_foundations(), self.rules.rows()) {
+            (false, 9) => self.generate_with::<false, 9>(s, pruning, out),
+            (false, _) => self.generate_with::<false, 8>(s, pruning, out),
+            (true, 9) => self.generate_with::<true, 9>(s, pruning, out),
+            (true, _) => self.generate_with::<true, 8>(s, pruning, out),
+        }
     }
 
-    /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`).
+    /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`), with
+    /// `ROWS` tableau piles (`self.rules.rows()`).
     #[inline(always)]
-    fn generate_with<const EXACT: bool>(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+    fn generate_with<const EXACT: bool, const ROWS: usize>(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
         out.clear();
         if !s.chosen() {
             // The opening choice. Two piles with the same card give positions equal up to
@@ -286,7 +294,7 @@ impl Queen {
             }
             return;
         }
-        let rows = self.rules.rows();
+        let rows = ROWS;
         let waste = self.waste_card(s);
         // Read once: the end phase and the deal moves below need them too.
         let stock = self.stock_next(s);
