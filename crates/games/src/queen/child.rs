@@ -25,7 +25,7 @@
 //! before the opening choice (once per deal), with exact foundations (`found.rs`, whose element
 //! is not a sum), and a lone card moved to an empty pile (not generated with symmetry).
 
-use super::key::{DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
+use super::key::{DEALT_FP, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of, short_pile_element};
 use super::moves::{Loc, QueenMove};
 use super::state::{QueenState, SUIT_BIT, stock_next_of, waste_top_of};
 use super::Queen;
@@ -37,26 +37,68 @@ fn exchange(fp: u128, table: &[u128; 256], old: u8, new: u8) -> u128 {
 }
 
 impl QueenState {
-    /// Pile `i`'s value (`pile_value`; the pile holds at least two cards), by `u64` operations
-    /// when its chain bits lie below bit 64, as nearly always (the tableau holds few cards).
+    /// Pile `i`'s short word (`short_pile_element`; the pile holds at least two cards), when it
+    /// holds at most `SHORT_PILE` cards and its chain bits lie below bit 64, as nearly always
+    /// (the tableau holds few cards): then its bits are a few `u64` operations.
     #[inline(always)]
-    fn long_pile_value(&self, i: usize) -> u128 {
+    fn short_pile_word(&self, i: usize) -> Option<u64> {
+        let n = self.len[i] as u32;
         let off = self.offset(i);
-        let n = self.len[i] as u32 - 1;
-        if off + n <= 64 {
-            let bits = (self.suits as u64 >> off) & (u64::MAX >> (64 - n));
-            return pile_value_of(bits as u128, self.len[i], self.base[i]);
+        if off + n - 1 > 64 || n as u64 > SHORT_PILE {
+            return None;
         }
-        self.pile_value(i, off)
+        let bits = (self.suits as u64 >> off) & (u64::MAX >> (65 - n));
+        Some(bits | (n as u64) << 50 | (self.base[i] as u64) << 58)
     }
 
     /// What taking the top card off pile `i` (at least two cards) does to `key_fp`, as a sum
-    /// to add (`pop`'s exchange of the pile's element, from the pile's value alone; a pile left
-    /// with one card reads its element from the table).
+    /// to add (`pop`'s exchange of the pile's element; a pile left with one card reads its
+    /// element from the table). On the pile's short word: the top's chain bit (the pile's
+    /// last, `n - 2`) cleared and the length one less. `pop_delta_simple` is the general form
+    /// (the fallback, and the tests' reference).
     #[inline(always)]
     fn pop_delta(&self, i: usize) -> u128 {
+        let Some(w) = self.short_pile_word(i) else { return self.pop_delta_long(i) };
         let n = self.len[i] as u32;
-        let old = self.long_pile_value(i);
+        let new = if n == 2 { lone_pile_fp(self.base[i]) } else { short_pile_element((w & !(1 << (n - 2))) - SHORT_LEN_UNIT) };
+        new.wrapping_sub(short_pile_element(w))
+    }
+
+    /// What putting `k` on pile `j` does to `key_fp` (`push`'s exchange), on short words as
+    /// `pop_delta`: the new chain bit at `n - 1`, the length one more (while that stays within
+    /// `SHORT_PILE`). `push_delta_simple` is the general form.
+    #[inline(always)]
+    fn push_delta(&self, j: usize, k: u8) -> u128 {
+        let n = self.len[j] as u32;
+        let bit = SUIT_BIT[k as usize] as u64;
+        match n {
+            0 => lone_pile_fp(k),
+            1 => short_pile_element(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_sub(lone_pile_fp(self.base[j])),
+            _ => match self.short_pile_word(j) {
+                Some(w) if (n as u64) < SHORT_PILE => short_pile_element((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_sub(short_pile_element(w)),
+                _ => self.push_delta_long(j, k),
+            },
+        }
+    }
+
+    /// `pop_delta_simple` out of line: piles past bit 64 or longer than `SHORT_PILE` (rare).
+    #[cold]
+    #[inline(never)]
+    fn pop_delta_long(&self, i: usize) -> u128 {
+        self.pop_delta_simple(i)
+    }
+
+    /// `push_delta_simple` out of line (as `pop_delta_long`).
+    #[cold]
+    #[inline(never)]
+    fn push_delta_long(&self, j: usize, k: u8) -> u128 {
+        self.push_delta_simple(j, k)
+    }
+
+    /// `pop_delta` on the pile's `u128` value (`pile_value`, `pile_fingerprint_of`): any pile.
+    fn pop_delta_simple(&self, i: usize) -> u128 {
+        let n = self.len[i] as u32;
+        let old = self.pile_value(i, self.offset(i));
         let new = if n == 2 {
             lone_pile_fp(self.base[i])
         } else {
@@ -66,15 +108,14 @@ impl QueenState {
         new.wrapping_sub(pile_fingerprint_of(old))
     }
 
-    /// What putting `k` on pile `j` does to `key_fp` (`push`'s exchange).
-    #[inline(always)]
-    fn push_delta(&self, j: usize, k: u8) -> u128 {
+    /// `push_delta` on the pile's `u128` value: any pile.
+    fn push_delta_simple(&self, j: usize, k: u8) -> u128 {
         let n = self.len[j] as u32;
         match n {
             0 => lone_pile_fp(k),
             1 => pile_fingerprint_of(pile_value_of(SUIT_BIT[k as usize] as u128, 2, self.base[j])).wrapping_sub(lone_pile_fp(self.base[j])),
             _ => {
-                let old = self.long_pile_value(j);
+                let old = self.pile_value(j, self.offset(j));
                 let new = old + pile_value_of((SUIT_BIT[k as usize] as u128) << (n - 1), 1, 0);
                 pile_fingerprint_of(new).wrapping_sub(pile_fingerprint_of(old))
             }
@@ -150,7 +191,7 @@ impl Queen {
     /// The key sum `fp` (the player's part of a move that emptied a lone card's pile) with the
     /// gap's forced fill: from the terrace top (Redheads), else from the waste top (and then
     /// perhaps a deal), else none (the end phase).
-    #[inline]
+    #[inline(always)]
     fn after_gap(&self, s: &QueenState, fp: u128) -> u128 {
         if !self.rules.forced_fills() {
             return fp;
@@ -198,5 +239,55 @@ impl Queen {
             gaps -= 1;
         }
         Some(exchange(exchange(fp, &DEALT_FP, s.dealt, dealt), &TERRACE_FP, s.terrace, terrace))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::MAX_ROWS;
+    use super::*;
+    use crate::card::Kind;
+    use rand::{RngExt, SeedableRng};
+
+    /// `pop_delta` and `push_delta` (short words, with their out-of-line fallbacks) equal
+    /// `pop_delta_simple` and `push_delta_simple` (`u128` pile values) on random piles of up
+    /// to 40 cards, so that chain bits reach past bit 64 (the fallback) as well as below it.
+    #[test]
+    fn short_word_deltas_equal_the_simple_ones() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+        // Chain bits in use (at most 103 fit in `suits`).
+        let used = |s: &QueenState| s.len.iter().map(|&l| l.saturating_sub(1) as u32).sum::<u32>();
+        let (mut short, mut long, mut lone) = (0, 0, 0);
+        for _ in 0..30_000 {
+            let mut s = QueenState::default();
+            let max = rng.random_range(1..=40u32);
+            for i in 0..MAX_ROWS {
+                if rng.random_bool(0.15) {
+                    continue;
+                }
+                s.push(i, rng.random_range(0..52u8));
+                for _ in 1..rng.random_range(1..=max) {
+                    if used(&s) + 1 >= 104 {
+                        break;
+                    }
+                    let t = Kind::from_index(s.top[i]);
+                    s.push(i, Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index());
+                }
+            }
+            for i in 0..MAX_ROWS {
+                let n = s.len[i];
+                if n >= 2 {
+                    assert_eq!(s.pop_delta(i), s.pop_delta_simple(i), "pop {i} of {s:?}");
+                    if s.short_pile_word(i).is_some() { short += 1 } else { long += 1 }
+                }
+                lone += (n == 1) as u32;
+                if n == 0 || used(&s) + 1 < 104 {
+                    let t = Kind::from_index(if n == 0 { rng.random_range(0..52u8) } else { s.top[i] });
+                    let k = Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index();
+                    assert_eq!(s.push_delta(i, k), s.push_delta_simple(i, k), "push {k} on {i} of {s:?}");
+                }
+            }
+        }
+        assert!(short > 50_000 && long > 5_000 && lone > 5_000, "{short} short, {long} long, {lone} lone");
     }
 }

@@ -23,7 +23,9 @@ const PILE_DOMAIN: u64 = 0x5155_4545_4e50_494c;
 /// `multiset64` domain of unindexed short piles; pile `i`'s, when indexed, is `i + 1` above.
 const PILE64_DOMAIN: usize = 16;
 /// Longest pile in the 64-bit form (`pile_element`): 50 chain bits.
-const SHORT_PILE: u64 = 51;
+pub(super) const SHORT_PILE: u64 = 51;
+/// One card more in a pile's short word (`short_pile_element`): its length field's unit.
+pub(super) const SHORT_LEN_UNIT: u64 = 1 << 50;
 
 /// Seed separating the other fields' elements (`field_fp`) from the piles'.
 const FIELD_DOMAIN: u64 = 0x5155_4545_4e46_4c44;
@@ -113,6 +115,15 @@ pub(super) fn pile_element(value: u128, index: usize) -> u128 {
     }
     let t = if len <= SHORT_PILE { multiset64(value as u64 | (hi >> 40) << 50, PILE64_DOMAIN + index) } else { multiset(value | (index as u128) << 120, PILE_DOMAIN) };
     t & !1
+}
+
+/// `pile_element(value, 0)` of a pile of 2..=`SHORT_PILE` cards given as its *short word*, the
+/// `u64` that form hashes: chain bits (below bit 50) | length `<< 50` | bottom card `<< 58`
+/// (`child.rs` derives a child's piles on this word: a card more or less is a bit and
+/// `SHORT_LEN_UNIT` added or taken away, with no `u128` shifts).
+#[inline(always)]
+pub(super) fn short_pile_element(word: u64) -> u128 {
+    multiset64(word, PILE64_DOMAIN) & !1
 }
 
 /// Elements of a pile holding one card `k` with index field `i`, at `52 * i + k`: independent

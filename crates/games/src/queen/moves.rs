@@ -265,6 +265,22 @@ impl Queen {
     }
 
     fn generate(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+        // Exact foundations (one option of one variant) get their own copy, so that the common
+        // one has no foundation list to consult and keeps its foundation moves inline.
+        // The number of piles is a constant of each copy too: the passes over the piles unroll.
+        debug_assert!(matches!(self.rules.rows(), 8 | 9));
+        match (self.rules.exact_foundations(), self.rules.rows()) {
+            (false, 9) => self.generate_with::<false, 9>(s, pruning, out),
+            (false, _) => self.generate_with::<false, 8>(s, pruning, out),
+            (true, 9) => self.generate_with::<true, 9>(s, pruning, out),
+            (true, _) => self.generate_with::<true, 8>(s, pruning, out),
+        }
+    }
+
+    /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`), with
+    /// `ROWS` tableau piles (`self.rules.rows()`).
+    #[inline(always)]
+    fn generate_with<const EXACT: bool, const ROWS: usize>(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
         out.clear();
         if !s.chosen() {
             // The opening choice. Two piles with the same card give positions equal up to
@@ -278,8 +294,7 @@ impl Queen {
             }
             return;
         }
-        let exact = self.rules.exact_foundations();
-        let rows = self.rules.rows();
+        let rows = ROWS;
         let waste = self.waste_card(s);
         // Read once: the end phase and the deal moves below need them too.
         let stock = self.stock_next(s);
@@ -289,13 +304,14 @@ impl Queen {
         //    (prune.rs, `safe_move`: same sources, same order) is the only move; safe moves
         //    assume that foundations only grow, so not with exact foundations. Each source's
         //    playability is computed once for both.
-        let found = exact.then(|| s.foundations());
-        let safe = pruning.forced_moves && !exact;
+        let found = EXACT.then(|| s.foundations());
+        let safe = pruning.forced_moves && !EXACT;
         let no_fills = !self.rules.forced_fills() || end_phase;
         // What the foundations allow, for every kind at once; with exact foundations every card
         // is a candidate and `exact_foundation_targets` decides.
-        let fm = if exact { FoundationMasks::ANY } else { self.foundation_masks(s) };
+        let fm = if EXACT { FoundationMasks::ANY } else { self.foundation_masks(s) };
         // Tested before `home` is called: most cards cannot go home, and the call costs more.
+        // False for `NO_CARD` (bit 63 is in no mask).
         let playable = |k: u8| fm.playable >> KIND_BIT[k as usize] & 1 != 0;
         // Pushes the foundation moves of `k` (playable) from `from`; true when the move is safe
         // (then it alone is the list, and generation stops).
@@ -321,16 +337,15 @@ impl Queen {
             return;
         }
         // `takes[c]`: the piles whose top takes a card of build class c (one pass over the
-        // tops instead of all pairs).
-        let mut takes = [0u16; 26];
+        // tops instead of all pairs). An empty pile's top (`NO_CARD`) needs no test: it marks
+        // class `NO_TOP_TAKES`, which no card is, and is not playable.
+        let mut takes = [0u16; NO_TOP_CLASS as usize + 1];
         for i in 0..rows {
             let k = s.top[i];
-            if k != NO_CARD {
-                // For the builds below: gathered in this pass over the tops (it lists nothing).
-                takes[BUILDS_ON[k as usize] as usize] |= 1 << i;
-                if playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
-                    return;
-                }
+            // For the builds below: gathered in this pass over the tops (it lists nothing).
+            takes[BUILDS_ON[k as usize] as usize] |= 1 << i;
+            if playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
+                return;
             }
         }
         if let Some(w) = waste
@@ -340,7 +355,8 @@ impl Queen {
             return;
         }
         // 2. Builds on tableau tops: from the waste, then from other piles, by `takes` (filled
-        //    in the foundation pass above; targets still come in pile order).
+        //    in the foundation pass above; targets still come in pile order). An empty pile's
+        //    `NO_TOP_CLASS` entry is 0: it builds nothing.
         let build = |from: Loc, mut targets: u16, out: &mut MoveList<QueenMove>| {
             while targets != 0 {
                 let j = targets.trailing_zeros() as u8;
@@ -353,9 +369,7 @@ impl Queen {
         }
         for i in 0..rows {
             let k = s.top[i];
-            if k != NO_CARD {
-                build(Loc::Pile(i as u8), takes[BUILD_CLASS[k as usize] as usize] & !(1 << i), out);
-            }
+            build(Loc::Pile(i as u8), takes[BUILD_CLASS[k as usize] as usize] & !(1 << i), out);
         }
         // 3. Into empty piles: any time in the open variant (from the tableau or the waste);
         //    in the others only once nothing is filled by force any more (from the tableau).
@@ -406,7 +420,8 @@ pub(crate) struct FoundationMasks {
 
 impl FoundationMasks {
     /// Every card a candidate, none safe (exact foundations: their own targets decide).
-    const ANY: FoundationMasks = FoundationMasks { playable: u64::MAX, slots: 0, inert: 0 };
+    /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear in every mask.)
+    const ANY: FoundationMasks = FoundationMasks { playable: (1 << 52) - 1, slots: 0, inert: 0 };
 }
 
 /// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
@@ -533,14 +548,33 @@ macro_rules! kind_table {
         }
         t
     }};
+    // A table over every `u8`, `$other` at the indices that are no kind (`NO_CARD` among
+    // them): indexed by a `u8`, it needs no bounds check, and an empty pile's top reads a
+    // harmless value instead of being tested first.
+    (|$k:ident| $e:expr, $other:expr) => {{
+        let mut t = [$other; 256];
+        let mut i = 0;
+        while i < 52 {
+            let $k = Kind::from_index(i as u8);
+            t[i] = $e;
+            i += 1;
+        }
+        t
+    }};
 }
+/// Build classes (`BUILD_CLASS`, `BUILDS_ON`) run over `0..26`; these two more index `takes`
+/// for a tableau top that is `NO_CARD` (an empty pile): it takes class `NO_TOP_TAKES`, which no
+/// card is, and as a card it is `NO_TOP_CLASS`, which no top takes (that entry stays 0).
+const NO_TOP_TAKES: u8 = 26;
+const NO_TOP_CLASS: u8 = 27;
+
 /// A card's class for tableau building (RULES.md §3: down in alternating colours, so only
 /// colour and rank matter): colour · 13 + rank.
-const BUILD_CLASS: [u8; 52] = kind_table!(|k| k.colour() * 13 + k.rank());
+static BUILD_CLASS: [u8; 256] = kind_table!(|k| k.colour() * 13 + k.rank(), NO_TOP_CLASS);
 
 /// The build class a tableau top of each kind takes (`tableau_accepts(top, k)` exactly when
 /// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
-const BUILDS_ON: [u8; 52] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13);
+static BUILDS_ON: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13, NO_TOP_TAKES);
 
 /// The other suit of the same colour (C↔S, H↔D), same rank.
 #[cfg(test)]
@@ -549,8 +583,9 @@ fn partner(k: u8) -> u8 {
 }
 
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
-/// A kind's bit in the `FoundationMasks`: 4 · rank + suit.
-const KIND_BIT: [u8; 52] = kind_table!(|k| 4 * k.rank() + k.suit());
+/// A kind's bit in the `FoundationMasks`: 4 · rank + suit (below 52); 63, a bit no mask sets,
+/// for every other index (`NO_CARD`: an empty pile is not playable).
+static KIND_BIT: [u8; 256] = kind_table!(|k| 4 * k.rank() + k.suit(), 63);
 #[cfg(test)]
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
@@ -701,6 +736,15 @@ mod tests {
             for k in 0..52u8 {
                 assert_eq!(BUILDS_ON[top as usize] == BUILD_CLASS[k as usize], tableau_accepts(top, k), "{top} {k}");
             }
+        }
+        // The tables' entries for `NO_CARD` (and every other non-kind): an empty pile takes a
+        // class no card is, builds on none, and is never playable.
+        for x in 52..256usize {
+            assert_eq!((BUILDS_ON[x], BUILD_CLASS[x], KIND_BIT[x]), (NO_TOP_TAKES, NO_TOP_CLASS, 63));
+        }
+        for k in 0..52usize {
+            assert!(BUILD_CLASS[k] < 26 && BUILDS_ON[k] < 26 && KIND_BIT[k] < 52);
+            assert_eq!(KIND_BIT[k], 4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit());
         }
     }
 }

@@ -156,9 +156,18 @@ pub(crate) fn waste_top_of(dealt: u8, removed: u128) -> Option<u32> {
     (w != 0).then(|| 127 - w.leading_zeros())
 }
 
-/// `stock_next` of a talon whose fields are `dealt` and `removed`, its sequence `n` long.
+/// `stock_next` of a talon whose fields are `dealt` and `removed`, its sequence `n` long. The
+/// positions below `n` and those from `dealt` on come from the `DEALT_MASK` table, not from
+/// variable `u128` shifts (`stock_next_of_simple`, the tests' reference).
 #[inline]
 pub(crate) fn stock_next_of(dealt: u8, removed: u128, n: u8) -> Option<u32> {
+    let st = DEALT_MASK[n as usize] & !DEALT_MASK[dealt as usize] & !removed;
+    (st != 0).then(|| st.trailing_zeros())
+}
+
+/// `stock_next_of` as first written (the masks by shifts; `dealt` below 128).
+#[cfg(test)]
+pub(crate) fn stock_next_of_simple(dealt: u8, removed: u128, n: u8) -> Option<u32> {
     let in_seq = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
     let above = !((1u128 << dealt) - 1);
     let st = in_seq & above & !removed;
@@ -754,13 +763,16 @@ mod tests {
     }
 
     /// `waste_top` from the mask table equals its shift form for every `dealt` (0..=255) and
-    /// random `removed` masks, and `offset` from `LENS_BELOW` the plain sum for every pile of
-    /// random lengths (each waste answer, empty or not, in either half, must occur).
+    /// random `removed` masks, so does `stock_next_of` (every `dealt` below 128, sequence
+    /// lengths around the word boundary and beyond), and `offset` from `LENS_BELOW` the plain
+    /// sum for every pile of random lengths (each waste and stock answer, empty or not, in
+    /// either half, must occur).
     #[test]
     fn table_masks_equal_the_shifts() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
         let (mut none, mut low, mut high) = (0, 0, 0);
+        let (mut stock_none, mut stock_low, mut stock_high) = (0, 0, 0);
         for _ in 0..2_000 {
             let density = rng.random_range(0.0..1.0);
             let mut s = QueenState::default();
@@ -778,6 +790,17 @@ mod tests {
                     Some(p) if p >= 64 => high += 1,
                     _ => low += 1,
                 }
+                if d < 128 {
+                    for n in [0, 1, d, d.saturating_add(1), 63, 64, 65, 89, 96, 127, 128, 200, 255, rng.random_range(0..=255u8)] {
+                        let st = stock_next_of(d, s.removed, n);
+                        assert_eq!(st, stock_next_of_simple(d, s.removed, n), "{d} {n} {:x}", s.removed);
+                        match st {
+                            None => stock_none += 1,
+                            Some(p) if p >= 64 => stock_high += 1,
+                            _ => stock_low += 1,
+                        }
+                    }
+                }
             }
             for i in 0..MAX_ROWS {
                 s.len[i] = rng.random_range(0..14);
@@ -787,6 +810,7 @@ mod tests {
             }
         }
         assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");
+        assert!(stock_none > 10_000 && stock_low > 10_000 && stock_high > 10_000, "{stock_none} {stock_low} {stock_high}");
     }
 
     #[test]
