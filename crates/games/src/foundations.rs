@@ -207,20 +207,23 @@ fn waste_dead(homes: &Homes, in_waste: Copies, above_bottom: u64, seq: &CardSeq,
 /// rank lies above some done rank there.
 fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> bool {
     let n = seq.len();
-    let mut in_seq = in_waste;
-    let mut in_stock = 0u64;
+    // The copies of each kind in the stock, a byte each (a sequence holds at most SEQ_CAP < 256
+    // cards): one memory add per card, where adding to masks took five operations; the masks
+    // come from the bytes at the end.
+    let mut left = [0u8; 64];
     scan(seq, waste, n, |k| {
-        in_seq.add(k);
-        in_stock |= 1 << k;
+        left[k] += 1;
         ControlFlow::Continue(())
     });
+    let in_stock_copies = Copies::of_counts(&left);
+    let in_stock = in_stock_copies.one;
+    let in_seq = in_waste.plus(in_stock_copies);
     // A stock card with both routes impossible (no copy of it left) is blocked at once.
     if in_stock & homes.up & homes.down != 0 {
         return true;
     }
     // Kinds with exactly / at least their remaining copies in the sequence.
-    let (exact1, exact2) = (homes.rem1 & in_seq.one & !in_seq.two, homes.rem2 & in_seq.two & !in_seq.three);
-    let exact = exact1 | exact2;
+    let exact = (homes.rem1 & in_seq.one & !in_seq.two) | (homes.rem2 & in_seq.two & !in_seq.three);
     // Late at the first stock card: at least the remaining copies in the sequence, none in the
     // waste.
     let mut late = ((homes.rem1 & in_seq.one) | (homes.rem2 & in_seq.two)) & !in_waste.one;
@@ -250,11 +253,18 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     if candidates == 0 {
         return false;
     }
-    let mut before = in_waste;
+    // Kinds with a copy in the stock from the current card on: `left` counts them down.
+    let mut ahead = in_stock;
     scan(seq, waste, n, |k| {
         let b = 1u64 << k;
-        let done = (exact1 & before.one) | (exact2 & before.two);
-        before.add(k);
+        // Done: exact, with no copy from this card on. (An exact kind has exactly its
+        // remaining copies in the sequence, so all of them lie before this card exactly when
+        // none lies at or after it; the waste lies before every stock card.)
+        let done = exact & !ahead;
+        left[k] -= 1;
+        if left[k] == 0 {
+            ahead &= !b;
+        }
         late &= !b;
         if candidates & b != 0 {
             let up_range = homes.up_open & BELOW_IN_SUIT[k];
@@ -357,6 +367,7 @@ impl Homes {
 
 /// Kinds seen at least once, twice, three times.
 #[derive(Clone, Copy, Default)]
+#[cfg_attr(test, derive(PartialEq, Debug))]
 struct Copies {
     one: u64,
     two: u64,
@@ -364,6 +375,69 @@ struct Copies {
 }
 
 impl Copies {
+    /// The masks of per-kind counts (kinds 0..64, a byte each, each below 128): a kind is in
+    /// `one` / `two` / `three` when its count is at least 1 / 2 / 3, as adding each copy with
+    /// [`Copies::add`] would give. Sixteen kinds at a time: a byte compare and the bytes' sign
+    /// bits gathered.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn of_counts(counts: &[u8; 64]) -> Copies {
+        use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
+        let mut c = Copies::default();
+        for i in 0..4 {
+            let half = |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
+            // SAFETY: SSE2 is part of every x86_64 target.
+            let v = unsafe { _mm_set_epi64x(half(2 * i + 1), half(2 * i)) };
+            // Signed byte compares: every count is below 128.
+            // SAFETY: SSE2 is part of every x86_64 target.
+            let at_least = |n: i8| (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32 as u64) << (16 * i);
+            c.one |= at_least(1);
+            c.two |= at_least(2);
+            c.three |= at_least(3);
+        }
+        c
+    }
+
+    /// [`Copies::of_counts`] elsewhere: eight kinds a word (the same masks; the test compares
+    /// the two on every target).
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn of_counts(counts: &[u8; 64]) -> Copies {
+        Copies::of_counts_swar(counts)
+    }
+
+    /// Eight counts a word: a byte n < 128 plus 128 − t has its top bit set exactly when n ≥ t
+    /// (no carry leaves a byte: n + 127 < 256), and one multiply gathers the eight top bits.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    #[inline(always)]
+    fn of_counts_swar(counts: &[u8; 64]) -> Copies {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        // Bit 8i + 7 to bit 56 + i: the shifts 7j with i + j = 7 (no two products share a bit).
+        const GATHER: u64 = 0x0002_0408_1020_4081;
+        let mut c = Copies::default();
+        for j in 0..8 {
+            let x = u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap());
+            let at_least = |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
+            c.one |= at_least(1);
+            c.two |= at_least(2);
+            c.three |= at_least(3);
+        }
+        c
+    }
+
+    /// The masks of the sum of two counts: a + b ≥ 2 when either is ≥ 2 or both ≥ 1; a + b ≥ 3
+    /// when either is ≥ 3, or one is ≥ 2 and the other ≥ 1 (with a, b ≤ 2, a + b ≥ 3 is
+    /// (2, 1), (1, 2) or (2, 2)).
+    #[inline(always)]
+    fn plus(self, o: Copies) -> Copies {
+        Copies {
+            one: self.one | o.one,
+            two: self.two | o.two | (self.one & o.one),
+            three: self.three | o.three | (self.two & o.one) | (self.one & o.two),
+        }
+    }
+
     #[inline(always)]
     fn add(&mut self, k: usize) {
         let b = 1u64 << k;
@@ -567,6 +641,46 @@ mod tests {
             let word = Foundations(rng.random::<u32>());
             assert_eq!(Homes::of(word), Homes::of_reference(word), "{word:?}");
         }
+    }
+
+    /// The masks from byte counts ([`Copies::of_counts`], and its portable form on every target)
+    /// and the sum of two count masks ([`Copies::plus`]) equal adding each copy with
+    /// [`Copies::add`]: on 200,000 random multisets of up to SEQ_CAP cards over 4, 16, 52 or 64
+    /// kinds (so counts from 0 to 96), split at random into two parts.
+    #[test]
+    fn copies_from_counts_match_adding_each_copy() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0xc0_71e5);
+        let mut seen = [0usize; 4];
+        for _ in 0..200_000 {
+            let kinds = [4, 16, 52, 64][rng.random_range(0..4usize)];
+            let n = rng.random_range(0..=SEQ_CAP);
+            let split = rng.random_range(0..=n);
+            let (mut counts, mut low_counts) = ([0u8; 64], [0u8; 64]);
+            let (mut all, mut low, mut high) = (Copies::default(), Copies::default(), Copies::default());
+            for i in 0..n {
+                let k = rng.random_range(0..kinds);
+                counts[k] += 1;
+                all.add(k);
+                if i < split {
+                    low_counts[k] += 1;
+                    low.add(k);
+                } else {
+                    high.add(k);
+                }
+            }
+            assert_eq!(Copies::of_counts(&counts), all, "{counts:?}");
+            assert_eq!(Copies::of_counts_swar(&counts), all, "{counts:?}");
+            assert_eq!(Copies::of_counts(&low_counts), low, "{low_counts:?}");
+            assert_eq!(low.plus(high), all, "{counts:?} split at {split}");
+            assert_eq!(high.plus(low), all, "{counts:?} split at {split}");
+            // Some kind with exactly one, exactly two, at least three copies; some missing.
+            seen[0] += (all.one != all.two) as usize;
+            seen[1] += (all.two != all.three) as usize;
+            seen[2] += (all.three != 0) as usize;
+            seen[3] += (all.one != u64::MAX) as usize;
+        }
+        // Each count class occurs often.
+        assert!(seen.iter().all(|&c| c > 50_000), "{seen:?}");
     }
 
     /// The mask implementations of the two dead-position tests return exactly what their
