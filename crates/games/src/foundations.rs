@@ -211,10 +211,7 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     // cards): one memory add per card, where adding to masks took five operations; the masks
     // come from the bytes at the end.
     let mut left = [0u8; 64];
-    scan(seq, waste, n, |k| {
-        left[k] += 1;
-        ControlFlow::Continue(())
-    });
+    count_stock(seq, waste, &mut left);
     let in_stock_copies = Copies::of_counts(&left);
     let in_stock = in_stock_copies.one;
     let in_seq = in_waste.plus(in_stock_copies);
@@ -255,33 +252,66 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     }
     // Kinds with a copy in the stock from the current card on: `left` counts them down.
     let mut ahead = in_stock;
-    scan(seq, waste, n, |k| {
-        let b = 1u64 << k;
-        // Done: exact, with no copy from this card on. (An exact kind has exactly its
-        // remaining copies in the sequence, so all of them lie before this card exactly when
-        // none lies at or after it; the waste lies before every stock card.)
-        let done = exact & !ahead;
-        left[k] -= 1;
-        if left[k] == 0 {
-            ahead &= !b;
-        }
-        late &= !b;
-        if candidates & b != 0 {
-            let up_range = homes.up_open & BELOW_IN_SUIT[k];
-            let (l, d) = (late & up_range, done & up_range);
-            // A done rank above the lowest late one (none when nothing is late).
-            let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
-            let down_range = homes.down_open & ABOVE_IN_SUIT[k];
-            let (l, d) = (late & down_range, done & down_range);
-            // A late rank above the lowest done one.
-            let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
-            if up_blocked && down_blocked {
-                return ControlFlow::Break(true);
+    let words = seq.words();
+    let mut t = waste;
+    for w in waste / 10..n.div_ceil(10) {
+        let stop = n.min(10 * w + 10);
+        let mut word = words[w] >> (6 * (t % 10));
+        while t < stop {
+            let k = (word & 63) as usize;
+            word >>= 6;
+            t += 1;
+            let b = 1u64 << k;
+            // Done: exact, with no copy from this card on. (An exact kind has exactly its
+            // remaining copies in the sequence, so all of them lie before this card exactly when
+            // none lies at or after it; the waste lies before every stock card.)
+            let done = exact & !ahead;
+            left[k] -= 1;
+            if left[k] == 0 {
+                ahead &= !b;
+            }
+            late &= !b;
+            if candidates & b != 0 {
+                let up_range = homes.up_open & BELOW_IN_SUIT[k];
+                let (l, d) = (late & up_range, done & up_range);
+                // A done rank above the lowest late one (none when nothing is late).
+                let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
+                let down_range = homes.down_open & ABOVE_IN_SUIT[k];
+                let (l, d) = (late & down_range, done & down_range);
+                // A late rank above the lowest done one.
+                let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
+                if up_blocked && down_blocked {
+                    return true;
+                }
+            }
+            // Nothing late any more: no later card can be blocked.
+            if late == 0 {
+                return false;
             }
         }
-        // Nothing late any more: no later card can be blocked.
-        if late == 0 { ControlFlow::Break(false) } else { ControlFlow::Continue(()) }
-    })
+    }
+    false
+}
+
+/// Adds to `left` the copies of each kind in the stock `seq[waste..]` (not empty): whole packed
+/// words, ten adds each without a test, then the slots counted that are not stock cards taken
+/// off again: those of the first word below `waste` one by one, and those of the last word past
+/// the end, which are zero (kind 0; [`CardSeq::words`]), at once. No byte exceeds SEQ_CAP + 9.
+#[inline(always)]
+fn count_stock(seq: &CardSeq, waste: usize, left: &mut [u8; 64]) {
+    let (words, n) = (seq.words(), seq.len());
+    let (first, end) = (waste / 10, n.div_ceil(10));
+    for &word in &words[first..end] {
+        for j in 0..10 {
+            left[((word >> (6 * j)) & 63) as usize] += 1;
+        }
+    }
+    let mut below = words[first];
+    for _ in 10 * first..waste {
+        left[(below & 63) as usize] -= 1;
+        below >>= 6;
+    }
+    left[0] -= (10 * end - n) as u8;
 }
 
 /// Kinds `0..52` as bits of a `u64`.
