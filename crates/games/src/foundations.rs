@@ -252,42 +252,64 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     }
     // Kinds with a copy in the stock from the current card on: `left` counts them down.
     let mut ahead = in_stock;
+    // Whether the next stock card, of kind `k`, is blocked both ways (`late` at it updated).
+    let mut blocked = |k: usize, late: &mut u64| {
+        let b = 1u64 << k;
+        // Done: exact, with no copy from this card on. (An exact kind has exactly its remaining
+        // copies in the sequence, so all of them lie before this card exactly when none lies at
+        // or after it; the waste lies before every stock card.)
+        let done = exact & !ahead;
+        left[k] -= 1;
+        if left[k] == 0 {
+            ahead &= !b;
+        }
+        *late &= !b;
+        let late = *late;
+        if candidates & b == 0 {
+            return false;
+        }
+        let up_range = homes.up_open & BELOW_IN_SUIT[k];
+        let (l, d) = (late & up_range, done & up_range);
+        // A done rank above the lowest late one (none when nothing is late).
+        let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
+        let down_range = homes.down_open & ABOVE_IN_SUIT[k];
+        let (l, d) = (late & down_range, done & down_range);
+        // A late rank above the lowest done one.
+        let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
+        up_blocked && down_blocked
+    };
     let words = seq.words();
     let mut t = waste;
     for w in waste / 10..n.div_ceil(10) {
-        let stop = n.min(10 * w + 10);
-        let mut word = words[w] >> (6 * (t % 10));
-        while t < stop {
-            let k = (word & 63) as usize;
-            word >>= 6;
-            t += 1;
-            let b = 1u64 << k;
-            // Done: exact, with no copy from this card on. (An exact kind has exactly its
-            // remaining copies in the sequence, so all of them lie before this card exactly when
-            // none lies at or after it; the waste lies before every stock card.)
-            let done = exact & !ahead;
-            left[k] -= 1;
-            if left[k] == 0 {
-                ahead &= !b;
+        let word = words[w];
+        if t == 10 * w && n >= t + 10 {
+            // A whole word, its ten cards written out (fixed shifts, no counter).
+            macro_rules! ten {
+                ($($j:literal)*) => {
+                    $(if blocked(((word >> (6 * $j)) & 63) as usize, &mut late) {
+                        return true;
+                    })*
+                };
             }
-            late &= !b;
-            if candidates & b != 0 {
-                let up_range = homes.up_open & BELOW_IN_SUIT[k];
-                let (l, d) = (late & up_range, done & up_range);
-                // A done rank above the lowest late one (none when nothing is late).
-                let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
-                let down_range = homes.down_open & ABOVE_IN_SUIT[k];
-                let (l, d) = (late & down_range, done & down_range);
-                // A late rank above the lowest done one.
-                let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
-                if up_blocked && down_blocked {
+            ten!(0 1 2 3 4 5 6 7 8 9);
+            t += 10;
+        } else {
+            let stop = n.min(10 * w + 10);
+            let mut rest = word >> (6 * (t % 10));
+            while t < stop {
+                if blocked((rest & 63) as usize, &mut late) {
                     return true;
                 }
+                rest >>= 6;
+                t += 1;
             }
-            // Nothing late any more: no later card can be blocked.
-            if late == 0 {
-                return false;
-            }
+        }
+        // Nothing late any more: no later card is blocked. (With no late rank, a card's up
+        // route is blocked only if it is impossible (u > r), its down route likewise, and a
+        // stock card with both impossible returned dead above; so stopping here, at a word's
+        // end rather than at the card where `late` emptied, gives the same answer.)
+        if late == 0 {
+            return false;
         }
     }
     false
