@@ -243,20 +243,19 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     let mut ahead = in_stock;
     // Whether the next stock card, of kind `k`, is blocked both ways (`late` at it updated).
     let mut blocked = |k: usize, late: &mut u64| {
-        let b = 1u64 << k;
         // Done: exact, with no copy from this card on. (An exact kind has exactly its remaining
         // copies in the sequence, so all of them lie before this card exactly when none lies at
         // or after it; the waste lies before every stock card.)
         let done = exact & !ahead;
         left[k] -= 1;
-        if left[k] == 0 {
-            ahead &= !b;
-        }
-        *late &= !b;
+        // The last copy passes: its bit (set, as its count was positive) goes.
+        ahead ^= ((left[k] == 0) as u64) << k;
+        *late &= !(1u64 << k);
         let late = *late;
-        if candidates & b == 0 {
+        if (candidates >> k) & 1 == 0 {
             return false;
         }
+        let b = 1u64 << k;
         let up_range = homes.up_open & BELOW_IN_SUIT[k];
         let (l, d) = (late & up_range, done & up_range);
         // A done rank above the lowest late one (none when nothing is late).
@@ -417,11 +416,12 @@ fn fill_down(mut m: u64) -> u64 {
 const ALL_KINDS: u64 = (1 << 52) - 1;
 
 /// Per kind: the kinds of its suit with a lower / higher rank.
-static BELOW_IN_SUIT: [u64; 52] = in_suit_masks(false);
-static ABOVE_IN_SUIT: [u64; 52] = in_suit_masks(true);
+/// (Indices 52..64, no kind, hold 0: a kind read from six bits needs no bounds test.)
+static BELOW_IN_SUIT: [u64; 64] = in_suit_masks(false);
+static ABOVE_IN_SUIT: [u64; 64] = in_suit_masks(true);
 
-const fn in_suit_masks(above: bool) -> [u64; 52] {
-    let mut t = [0u64; 52];
+const fn in_suit_masks(above: bool) -> [u64; 64] {
+    let mut t = [0u64; 64];
     let mut k = 0;
     while k < 52 {
         let base = k / 13 * 13;
