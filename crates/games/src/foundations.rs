@@ -268,6 +268,9 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     };
     let words = seq.words();
     let mut t = waste;
+    // By index: the index also places the word's first card (an iterator with `enumerate`
+    // measured 3.5 M instructions more on crazy-quilt 0..4 at 200,000).
+    #[allow(clippy::needless_range_loop)]
     for w in waste / 10..n.div_ceil(10) {
         let word = words[w];
         if t == 10 * w && n >= t + 10 {
