@@ -207,20 +207,20 @@ fn waste_dead(homes: &Homes, in_waste: Copies, above_bottom: u64, seq: &CardSeq,
 /// rank lies above some done rank there.
 fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> bool {
     let n = seq.len();
-    let mut in_seq = in_waste;
-    let mut in_stock = 0u64;
-    scan(seq, waste, n, |k| {
-        in_seq.add(k);
-        in_stock |= 1 << k;
-        ControlFlow::Continue(())
-    });
+    // The copies of each kind in the stock, a byte each (a sequence holds at most SEQ_CAP < 256
+    // cards): one memory add per card, where adding to masks took five operations; the masks
+    // come from the bytes at the end.
+    let mut left = [0u8; 64];
+    count_stock(seq, waste, &mut left);
+    let in_stock_copies = Copies::of_counts(&left);
+    let in_stock = in_stock_copies.one;
+    let in_seq = in_waste.plus(in_stock_copies);
     // A stock card with both routes impossible (no copy of it left) is blocked at once.
     if in_stock & homes.up & homes.down != 0 {
         return true;
     }
     // Kinds with exactly / at least their remaining copies in the sequence.
-    let (exact1, exact2) = (homes.rem1 & in_seq.one & !in_seq.two, homes.rem2 & in_seq.two & !in_seq.three);
-    let exact = exact1 | exact2;
+    let exact = (homes.rem1 & in_seq.one & !in_seq.two) | (homes.rem2 & in_seq.two & !in_seq.three);
     // Late at the first stock card: at least the remaining copies in the sequence, none in the
     // waste.
     let mut late = ((homes.rem1 & in_seq.one) | (homes.rem2 & in_seq.two)) & !in_waste.one;
@@ -229,7 +229,118 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
     }
     // The stock cards that could be blocked at all, taking every late kind as late and every
     // exact one as done throughout: up, an exact rank above the lowest late one of the route
-    // below them; down, an exact rank below the highest late one of the route above them.
+    // below them; down, an exact rank below the highest late one of the route above them. All
+    // four suits at once: per suit, the ranks above the lowest late one of the up route are
+    // `fill_up(up_one(l))`; the exact ones among them, `e & …`, and the ranks above the lowest
+    // of those, `fill_up(up_one(…))` (empty where no rank is late or none is exact above it).
+    // Down, the mirror image. (The test compares this with the suit-by-suit form it replaced.)
+    let (up_can, down_can) = can_masks(homes, late, exact);
+    let candidates = up_can & down_can & in_stock;
+    if candidates == 0 {
+        return false;
+    }
+    // Kinds with a copy in the stock from the current card on: `left` counts them down.
+    let mut ahead = in_stock;
+    // Whether the next stock card, of kind `k`, is blocked both ways (`late` at it updated).
+    let mut blocked = |k: usize, late: &mut u64| {
+        // Done: exact, with no copy from this card on. (An exact kind has exactly its remaining
+        // copies in the sequence, so all of them lie before this card exactly when none lies at
+        // or after it; the waste lies before every stock card.)
+        let done = exact & !ahead;
+        left[k] -= 1;
+        // The last copy passes: its bit (set, as its count was positive) goes.
+        ahead ^= ((left[k] == 0) as u64) << k;
+        *late &= !(1u64 << k);
+        let late = *late;
+        if (candidates >> k) & 1 == 0 {
+            return false;
+        }
+        let b = 1u64 << k;
+        let up_range = homes.up_open & BELOW_IN_SUIT[k];
+        let (l, d) = (late & up_range, done & up_range);
+        // A done rank above the lowest late one (none when nothing is late).
+        let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
+        let down_range = homes.down_open & ABOVE_IN_SUIT[k];
+        let (l, d) = (late & down_range, done & down_range);
+        // A late rank above the lowest done one.
+        let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
+        up_blocked && down_blocked
+    };
+    let words = seq.words();
+    let mut t = waste;
+    // By index: the index also places the word's first card (an iterator with `enumerate`
+    // measured 3.5 M instructions more on crazy-quilt 0..4 at 200,000).
+    #[allow(clippy::needless_range_loop)]
+    for w in waste / 10..n.div_ceil(10) {
+        let word = words[w];
+        if t == 10 * w && n >= t + 10 {
+            // A whole word, its ten cards written out (fixed shifts, no counter).
+            macro_rules! ten {
+                ($($j:literal)*) => {
+                    $(if blocked(((word >> (6 * $j)) & 63) as usize, &mut late) {
+                        return true;
+                    })*
+                };
+            }
+            ten!(0 1 2 3 4 5 6 7 8 9);
+            t += 10;
+        } else {
+            let stop = n.min(10 * w + 10);
+            let mut rest = word >> (6 * (t % 10));
+            while t < stop {
+                if blocked((rest & 63) as usize, &mut late) {
+                    return true;
+                }
+                rest >>= 6;
+                t += 1;
+            }
+        }
+        // Nothing late any more: no later card is blocked. (With no late rank, a card's up
+        // route is blocked only if it is impossible (u > r), its down route likewise, and a
+        // stock card with both impossible returned dead above; so stopping here, at a word's
+        // end rather than at the card where `late` emptied, gives the same answer.)
+        if late == 0 {
+            return false;
+        }
+    }
+    false
+}
+
+/// Adds to `left` the copies of each kind in the stock `seq[waste..]` (not empty): whole packed
+/// words, ten adds each without a test, then the slots counted that are not stock cards taken
+/// off again: those of the first word below `waste` one by one, and those of the last word past
+/// the end, which are zero (kind 0; [`CardSeq::words`]), at once. No byte exceeds SEQ_CAP + 9.
+#[inline(always)]
+fn count_stock(seq: &CardSeq, waste: usize, left: &mut [u8; 64]) {
+    let (words, n) = (seq.words(), seq.len());
+    let (first, end) = (waste / 10, n.div_ceil(10));
+    for &word in &words[first..end] {
+        for j in 0..10 {
+            left[((word >> (6 * j)) & 63) as usize] += 1;
+        }
+    }
+    let mut below = words[first];
+    for _ in 10 * first..waste {
+        left[(below & 63) as usize] -= 1;
+        below >>= 6;
+    }
+    left[0] -= (10 * end - n) as u8;
+}
+
+/// The kinds that could be blocked up / down (see [`stock_dead`]), for all four suits at once.
+#[inline(always)]
+fn can_masks(homes: &Homes, late: u64, exact: u64) -> (u64, u64) {
+    let (l, e) = (late & homes.up_open, exact & homes.up_open);
+    let up_can = homes.up | fill_up(up_one(e & fill_up(up_one(l))));
+    let (l, e) = (late & homes.down_open, exact & homes.down_open);
+    let down_can = homes.down | fill_down(down_one(e & fill_down(down_one(l))));
+    (up_can, down_can)
+}
+
+/// The candidates' masks (before the `in_stock` filter) as [`stock_dead`] computed them suit by
+/// suit before [`fill_up`] and [`fill_down`] did it for all four suits at once (test reference).
+#[cfg(test)]
+fn can_masks_reference(homes: &Homes, late: u64, exact: u64) -> (u64, u64) {
     let (mut up_can, mut down_can) = (homes.up, homes.down);
     for suit in 0..4 {
         let sh = 13 * suit;
@@ -246,43 +357,74 @@ fn stock_dead(homes: &Homes, in_waste: Copies, seq: &CardSeq, waste: usize) -> b
             }
         }
     }
-    let candidates = up_can & down_can & in_stock;
-    if candidates == 0 {
-        return false;
-    }
-    let mut before = in_waste;
-    scan(seq, waste, n, |k| {
-        let b = 1u64 << k;
-        let done = (exact1 & before.one) | (exact2 & before.two);
-        before.add(k);
-        late &= !b;
-        if candidates & b != 0 {
-            let up_range = homes.up_open & BELOW_IN_SUIT[k];
-            let (l, d) = (late & up_range, done & up_range);
-            // A done rank above the lowest late one (none when nothing is late).
-            let up_blocked = (homes.up & b) | (d & !(l ^ l.wrapping_sub(1))) != 0;
-            let down_range = homes.down_open & ABOVE_IN_SUIT[k];
-            let (l, d) = (late & down_range, done & down_range);
-            // A late rank above the lowest done one.
-            let down_blocked = (homes.down & b) | (l & !(d ^ d.wrapping_sub(1))) != 0;
-            if up_blocked && down_blocked {
-                return ControlFlow::Break(true);
-            }
+    (up_can, down_can)
+}
+
+/// Kinds whose rank (in 0..13) is at least / at most 12 − `d`, so that the kind `d` ranks above /
+/// below is of the same suit.
+const fn same_suit_after_shift(d: u32, up: bool) -> u64 {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 52 {
+        let r = k % 13;
+        if (up && r >= d) || (!up && r + d <= 12) {
+            m |= 1 << k;
         }
-        // Nothing late any more: no later card can be blocked.
-        if late == 0 { ControlFlow::Break(false) } else { ControlFlow::Continue(()) }
-    })
+        k += 1;
+    }
+    m
+}
+const UP_BY: [u64; 4] = [
+    same_suit_after_shift(1, true),
+    same_suit_after_shift(2, true),
+    same_suit_after_shift(4, true),
+    same_suit_after_shift(8, true),
+];
+const DOWN_BY: [u64; 4] = [
+    same_suit_after_shift(1, false),
+    same_suit_after_shift(2, false),
+    same_suit_after_shift(4, false),
+    same_suit_after_shift(8, false),
+];
+
+/// Each kind of `m` moved one rank up / down in its suit (a king / an ace drops out).
+#[inline(always)]
+fn up_one(m: u64) -> u64 {
+    (m << 1) & UP_BY[0]
+}
+#[inline(always)]
+fn down_one(m: u64) -> u64 {
+    (m >> 1) & DOWN_BY[0]
+}
+
+/// Per suit, every rank at or above / at or below some rank of `m` in that suit: a prefix OR
+/// within each 13-bit field, by shifts of 1, 2, 4, 8 that never cross into the next suit (after
+/// the shift by d, each rank holds the OR of the 2d ranks up to it in its suit; 16 ≥ 13).
+#[inline(always)]
+fn fill_up(mut m: u64) -> u64 {
+    m |= (m << 1) & UP_BY[0];
+    m |= (m << 2) & UP_BY[1];
+    m |= (m << 4) & UP_BY[2];
+    m | ((m << 8) & UP_BY[3])
+}
+#[inline(always)]
+fn fill_down(mut m: u64) -> u64 {
+    m |= (m >> 1) & DOWN_BY[0];
+    m |= (m >> 2) & DOWN_BY[1];
+    m |= (m >> 4) & DOWN_BY[2];
+    m | ((m >> 8) & DOWN_BY[3])
 }
 
 /// Kinds `0..52` as bits of a `u64`.
 const ALL_KINDS: u64 = (1 << 52) - 1;
 
 /// Per kind: the kinds of its suit with a lower / higher rank.
-static BELOW_IN_SUIT: [u64; 52] = in_suit_masks(false);
-static ABOVE_IN_SUIT: [u64; 52] = in_suit_masks(true);
+/// (Indices 52..64, no kind, hold 0: a kind read from six bits needs no bounds test.)
+static BELOW_IN_SUIT: [u64; 64] = in_suit_masks(false);
+static ABOVE_IN_SUIT: [u64; 64] = in_suit_masks(true);
 
-const fn in_suit_masks(above: bool) -> [u64; 52] {
-    let mut t = [0u64; 52];
+const fn in_suit_masks(above: bool) -> [u64; 64] {
+    let mut t = [0u64; 64];
     let mut k = 0;
     while k < 52 {
         let base = k / 13 * 13;
@@ -357,6 +499,7 @@ impl Homes {
 
 /// Kinds seen at least once, twice, three times.
 #[derive(Clone, Copy, Default)]
+#[cfg_attr(test, derive(PartialEq, Debug))]
 struct Copies {
     one: u64,
     two: u64,
@@ -364,6 +507,69 @@ struct Copies {
 }
 
 impl Copies {
+    /// The masks of per-kind counts (kinds 0..64, a byte each, each below 128): a kind is in
+    /// `one` / `two` / `three` when its count is at least 1 / 2 / 3, as adding each copy with
+    /// [`Copies::add`] would give. Sixteen kinds at a time: a byte compare and the bytes' sign
+    /// bits gathered.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn of_counts(counts: &[u8; 64]) -> Copies {
+        use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
+        let mut c = Copies::default();
+        for i in 0..4 {
+            let half = |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
+            // SAFETY: SSE2 is part of every x86_64 target.
+            let v = unsafe { _mm_set_epi64x(half(2 * i + 1), half(2 * i)) };
+            // Signed byte compares: every count is below 128.
+            // SAFETY: SSE2 is part of every x86_64 target.
+            let at_least = |n: i8| (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32 as u64) << (16 * i);
+            c.one |= at_least(1);
+            c.two |= at_least(2);
+            c.three |= at_least(3);
+        }
+        c
+    }
+
+    /// [`Copies::of_counts`] elsewhere: eight kinds a word (the same masks; the test compares
+    /// the two on every target).
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn of_counts(counts: &[u8; 64]) -> Copies {
+        Copies::of_counts_swar(counts)
+    }
+
+    /// Eight counts a word: a byte n < 128 plus 128 − t has its top bit set exactly when n ≥ t
+    /// (no carry leaves a byte: n + 127 < 256), and one multiply gathers the eight top bits.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    #[inline(always)]
+    fn of_counts_swar(counts: &[u8; 64]) -> Copies {
+        const LOW: u64 = 0x0101_0101_0101_0101;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        // Bit 8i + 7 to bit 56 + i: the shifts 7j with i + j = 7 (no two products share a bit).
+        const GATHER: u64 = 0x0002_0408_1020_4081;
+        let mut c = Copies::default();
+        for j in 0..8 {
+            let x = u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap());
+            let at_least = |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
+            c.one |= at_least(1);
+            c.two |= at_least(2);
+            c.three |= at_least(3);
+        }
+        c
+    }
+
+    /// The masks of the sum of two counts: a + b ≥ 2 when either is ≥ 2 or both ≥ 1; a + b ≥ 3
+    /// when either is ≥ 3, or one is ≥ 2 and the other ≥ 1 (with a, b ≤ 2, a + b ≥ 3 is
+    /// (2, 1), (1, 2) or (2, 2)).
+    #[inline(always)]
+    fn plus(self, o: Copies) -> Copies {
+        Copies {
+            one: self.one | o.one,
+            two: self.two | o.two | (self.one & o.one),
+            three: self.three | o.three | (self.two & o.one) | (self.one & o.two),
+        }
+    }
+
     #[inline(always)]
     fn add(&mut self, k: usize) {
         let b = 1u64 << k;
@@ -567,6 +773,69 @@ mod tests {
             let word = Foundations(rng.random::<u32>());
             assert_eq!(Homes::of(word), Homes::of_reference(word), "{word:?}");
         }
+    }
+
+    /// The masks from byte counts ([`Copies::of_counts`], and its portable form on every target)
+    /// and the sum of two count masks ([`Copies::plus`]) equal adding each copy with
+    /// [`Copies::add`]: on 200,000 random multisets of up to SEQ_CAP cards over 4, 16, 52 or 64
+    /// kinds (so counts from 0 to 96), split at random into two parts.
+    #[test]
+    fn copies_from_counts_match_adding_each_copy() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0xc0_71e5);
+        let mut seen = [0usize; 4];
+        for _ in 0..200_000 {
+            let kinds = [4, 16, 52, 64][rng.random_range(0..4usize)];
+            let n = rng.random_range(0..=SEQ_CAP);
+            let split = rng.random_range(0..=n);
+            let (mut counts, mut low_counts) = ([0u8; 64], [0u8; 64]);
+            let (mut all, mut low, mut high) = (Copies::default(), Copies::default(), Copies::default());
+            for i in 0..n {
+                let k = rng.random_range(0..kinds);
+                counts[k] += 1;
+                all.add(k);
+                if i < split {
+                    low_counts[k] += 1;
+                    low.add(k);
+                } else {
+                    high.add(k);
+                }
+            }
+            assert_eq!(Copies::of_counts(&counts), all, "{counts:?}");
+            assert_eq!(Copies::of_counts_swar(&counts), all, "{counts:?}");
+            assert_eq!(Copies::of_counts(&low_counts), low, "{low_counts:?}");
+            assert_eq!(low.plus(high), all, "{counts:?} split at {split}");
+            assert_eq!(high.plus(low), all, "{counts:?} split at {split}");
+            // Some kind with exactly one, exactly two, at least three copies; some missing.
+            seen[0] += (all.one != all.two) as usize;
+            seen[1] += (all.two != all.three) as usize;
+            seen[2] += (all.three != 0) as usize;
+            seen[3] += (all.one != u64::MAX) as usize;
+        }
+        // Each count class occurs often.
+        assert!(seen.iter().all(|&c| c > 50_000), "{seen:?}");
+    }
+
+    /// [`can_masks`] (all suits at once) equals the suit-by-suit form it replaced, on 1,000,000
+    /// random foundations and late / exact masks (dense, sparse, and one or two kinds a suit).
+    #[test]
+    fn candidate_masks_match_the_suit_by_suit_form() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0xca_4d1d);
+        let mut nonempty = [0usize; 2];
+        for _ in 0..1_000_000 {
+            let homes = Homes::of(Foundations(rng.random::<u32>()));
+            let mut mask = || match rng.random_range(0..3) {
+                0 => rng.random::<u64>() & ALL_KINDS,
+                1 => rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>() & ALL_KINDS,
+                _ => (1u64 << rng.random_range(0..52)) | (1u64 << rng.random_range(0..52)),
+            };
+            let (late, exact) = (mask(), mask());
+            let got = can_masks(&homes, late, exact);
+            assert_eq!(got, can_masks_reference(&homes, late, exact), "{homes:?} late {late:x} exact {exact:x}");
+            nonempty[0] += (got.0 != homes.up) as usize;
+            nonempty[1] += (got.1 != homes.down) as usize;
+        }
+        // Both fills add kinds often.
+        assert!(nonempty.iter().all(|&c| c > 100_000), "{nonempty:?}");
     }
 
     /// The mask implementations of the two dead-position tests return exactly what their
