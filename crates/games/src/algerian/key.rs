@@ -46,7 +46,22 @@ const PILE_DOMAIN: usize = 3;
 /// Zobrist keys of the foundation term: `HEIGHT_KEYS[16 * f + h]` for foundation `f` at height
 /// `h`, `RUN_KEYS[run]`, `DEALT_KEYS[dealt]` (fixed places, each holding one value: a sum of one
 /// key per place, which a move that changes one height updates with two keys).
-static HEIGHT_KEYS: [u128; 128] = zobrist(0x6A09_E667_F3BC_C908);
+static HEIGHT_KEYS: [u128; 128] = zobrist(HEIGHT_SEED);
+const HEIGHT_SEED: u64 = 0x6A09_E667_F3BC_C908;
+
+/// `HEIGHT_STEPS[16 * f + h] = HEIGHT_KEYS[16 * f + h + 1] - HEIGHT_KEYS[16 * f + h]` (modulo
+/// 2¹²⁸): the change of the foundation term when foundation `f` grows from height `h`, one load
+/// for a card put on or taken off a foundation (not Carthage, whose pairs are ordered).
+static HEIGHT_STEPS: [u128; 128] = {
+    let keys: [u128; 128] = zobrist(HEIGHT_SEED);
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 127 {
+        t[i] = keys[i + 1].wrapping_sub(keys[i]);
+        i += 1;
+    }
+    t
+};
 static RUN_KEYS: [u128; 16] = zobrist(0xBB67_AE85_84CA_A73B);
 static DEALT_KEYS: [u128; 128] = zobrist(0x3C6E_F372_FE94_F82B);
 
@@ -212,11 +227,13 @@ impl Algerian {
     }
 
     /// `heights_term(found, run) - heights_term(old_found, old_run)`: from the keys of the
-    /// foundations and run that changed (Carthage, whose pairs are ordered: from both terms).
+    /// foundations and run that changed (Carthage: of both in the canonical order, which
+    /// `heights_term` reads; a move changes at most one suit's pair there too).
     #[inline(always)]
-    fn heights_change(&self, old_found: u32, old_run: u8, found: u32, run: u8) -> u128 {
+    fn heights_change(&self, mut old_found: u32, mut old_run: u8, mut found: u32, mut run: u8) -> u128 {
         if self.rules.carthage() {
-            return self.heights_term(found, run).wrapping_sub(self.heights_term(old_found, old_run));
+            (old_found, old_run, _) = carthage_ordered(old_found, old_run);
+            (found, run, _) = carthage_ordered(found, run);
         }
         let mut t = if run == old_run { 0 } else { RUN_KEYS[run as usize & 15].wrapping_sub(RUN_KEYS[old_run as usize & 15]) };
         let mut changed = found ^ old_found;
@@ -251,6 +268,7 @@ impl Algerian {
     pub(super) fn child_class_fingerprint(&self, s: &AlgerianState, m: AlgerianMove) -> Option<u128> {
         let AlgerianMove::Card { from, to, flags } = m else { return self.dealt_class_fingerprint(s) };
         let domains = &DOMAIN_OF[self.symmetric[s.dealt as usize & 127] as usize & 3];
+        let carthage = self.rules.carthage();
         let mut fp = s.class_fp();
         let mut found = s.found;
         let card = match from {
@@ -270,6 +288,9 @@ impl Algerian {
             Spot::Foundation(f) => {
                 let h = s.height(f as usize);
                 found -= 1 << (4 * f);
+                if !carthage {
+                    fp = fp.wrapping_sub(HEIGHT_STEPS[(16 * f as usize + h as usize - 1) & 127]);
+                }
                 self.top_kind[f as usize & 7][h as usize & 15] as u64
             }
         };
@@ -278,7 +299,13 @@ impl Algerian {
                 let Some(q) = to.pile() else { unreachable!() };
                 fp = fp.wrapping_add(s.pushed_terms(s.start(q), s.len(q), &[card], domains[q] as usize));
             }
-            Spot::Foundation(f) => found += 1 << (4 * f),
+            Spot::Foundation(f) => {
+                // (Never the source's foundation: its height is the parent's.)
+                if !carthage {
+                    fp = fp.wrapping_add(HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127]);
+                }
+                found += 1 << (4 * f);
+            }
         }
         // As in `play`: a foundation transfer made under the partial-order reduction opens a
         // run; every other move closes it.
@@ -286,8 +313,13 @@ impl Algerian {
             (Spot::Foundation(f), Spot::Foundation(_)) if flags & POR != 0 => f + 1,
             _ => 0,
         };
-        if found != s.found || run != s.run {
-            fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
+        if carthage {
+            if found != s.found || run != s.run {
+                fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
+            }
+        } else if run != s.run {
+            // (The heights' keys changed above.)
+            fp = fp.wrapping_add(RUN_KEYS[run as usize & 15]).wrapping_sub(RUN_KEYS[s.run as usize & 15]);
         }
         Some(fp & LOW96)
     }
