@@ -318,25 +318,26 @@ impl AlgerianState {
     fn insert(&mut self, i: usize, v: u8) {
         let len = self.total();
         debug_assert!(len < CAP && i <= len);
-        let w = i / 10;
-        for k in (w + 1..=len / 10).rev() {
+        let (w, o) = slot_at(i);
+        // The words above slot i's, from the last one holding a slot down (a plain countdown:
+        // the reversed inclusive range cost twice the instructions).
+        let mut k = len / 10;
+        while k > w {
             self.words[k] = ((self.words[k] << 6) | (self.words[k - 1] >> 54)) & WORD;
+            k -= 1;
         }
-        let o = i % 10;
-        let low = self.words[w] & low_mask(o);
-        let high = self.words[w] & !low_mask(o);
-        self.words[w] = ((high << 6) | ((v as u64) << (6 * o)) | low) & WORD;
+        let below = (1u64 << o) - 1;
+        let x = self.words[w];
+        self.words[w] = (((x & !below) << 6) | ((v as u64) << o) | (x & below)) & WORD;
     }
     /// Removes slot `i`, moving slots `i+1..` down by one and clearing the freed slot.
     fn remove(&mut self, i: usize) -> u8 {
         let len = self.total();
         debug_assert!(i < len);
         let v = self.get(i);
-        let w = i / 10;
-        let o = i % 10;
-        let low = self.words[w] & low_mask(o);
-        let high = (self.words[w] >> (6 * (o + 1))) << (6 * o);
-        self.words[w] = low | high;
+        let (w, o) = slot_at(i);
+        let x = self.words[w];
+        self.words[w] = (x & ((1u64 << o) - 1)) | ((x >> (o + 6)) << o);
         for k in w..(len - 1) / 10 {
             self.words[k] |= (self.words[k + 1] & SLOT) << 54;
             self.words[k + 1] >>= 6;
