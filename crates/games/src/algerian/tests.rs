@@ -431,7 +431,7 @@ fn class_fingerprints_of_children_match_the_played_children() {
 /// the move must be the played child's, computed whole.
 #[test]
 fn class_fingerprints_of_children_onto_long_piles() {
-    let (mut answered, mut past_twenty, mut deals) = (0usize, 0usize, 0usize);
+    let (mut answered, mut past_twenty, mut deals, mut long_piles) = (0usize, 0usize, 0usize, 0usize);
     let mut list = MoveList::new();
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..20u64 {
@@ -464,6 +464,9 @@ fn class_fingerprints_of_children_onto_long_piles() {
                 }
                 t.set_sorted(false);
                 g.canonicalise(&mut t);
+                // The whole fingerprint's pile terms against their previous code.
+                assert_eq!(g.class_fingerprint(&t), g.class_fingerprint_simple(&t), "{v:?} seed {seed} step {step}");
+                long_piles += (0..PILES).filter(|&p| t.len(p) > 20).count();
                 t.set_class_fp(g.class_fingerprint(&t));
                 g.moves(&t, Pruning::ALL, &mut list);
                 for &m in &list {
@@ -484,8 +487,8 @@ fn class_fingerprints_of_children_onto_long_piles() {
             }
         }
     }
-    eprintln!("children answered {answered}, onto twenty or more {past_twenty}, deals {deals}");
-    assert!(past_twenty > 600 && deals > 50, "{answered} {past_twenty} {deals}");
+    eprintln!("children answered {answered}, onto twenty or more {past_twenty}, deals {deals}; piles past twenty cards {long_piles}");
+    assert!(past_twenty > 600 && deals > 50 && long_piles > 600, "{answered} {past_twenty} {deals} {long_piles}");
 }
 
 // ---- a literal model of the rules, for the random playouts ---------------------------------
