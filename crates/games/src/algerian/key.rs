@@ -46,13 +46,27 @@ const PILE_DOMAIN: usize = 3;
 /// Zobrist keys of the foundation term: `HEIGHT_KEYS[16 * f + h]` for foundation `f` at height
 /// `h`, `RUN_KEYS[run]`, `DEALT_KEYS[dealt]` (fixed places, each holding one value: a sum of one
 /// key per place, which a move that changes one height updates with two keys).
-static HEIGHT_KEYS: [u128; 128] = zobrist(0x6A09_E667_F3BC_C908);
+static HEIGHT_KEYS: [u128; 128] = zobrist(HEIGHT_SEED);
+const HEIGHT_SEED: u64 = 0x6A09_E667_F3BC_C908;
+
+/// `HEIGHT_STEPS[16 * f + h] = HEIGHT_KEYS[16 * f + h + 1] - HEIGHT_KEYS[16 * f + h]` (modulo
+/// 2¹²⁸): the change of the foundation term when foundation `f` grows from height `h`, one load
+/// for a card put on or taken off a foundation (not Carthage, whose pairs are ordered).
+static HEIGHT_STEPS: [u128; 128] = {
+    let keys: [u128; 128] = zobrist(HEIGHT_SEED);
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 127 {
+        t[i] = keys[i + 1].wrapping_sub(keys[i]);
+        i += 1;
+    }
+    t
+};
 static RUN_KEYS: [u128; 16] = zobrist(0xBB67_AE85_84CA_A73B);
 static DEALT_KEYS: [u128; 128] = zobrist(0x3C6E_F372_FE94_F82B);
 
-/// The longest prefix whose term is computed from its slots in two words; longer ones (rare) go
-/// through xxh3, and `child_class_fingerprint` leaves a card put on a pile of this length to
-/// `play`.
+/// The longest prefix whose term is computed from its slots in two words; longer ones (rarer)
+/// go through xxh3.
 const SHORT: usize = 20;
 
 /// The bits of a class fingerprint the state keeps.
@@ -130,17 +144,47 @@ impl AlgerianState {
         multiset(of_words(&k), d as u64) & !1
     }
 
-    /// The terms of all the prefixes of the pile at `start` of `len` cards.
+    /// The terms of all the prefixes of the pile at `start` of `len` cards: its slots read
+    /// once, ten to a word, and each prefix masked out of them (a whole fingerprint is some
+    /// 10,000 instructions, and Carthage computes one after every deal that empties the stock).
     fn pile_terms(&self, start: usize, len: usize, d: usize) -> u128 {
+        let mask = |n: usize| (1u64 << (6 * n)) - 1;
+        let mut k = [0u64; WORDS + 1];
+        for (j, w) in k[..len.div_ceil(10)].iter_mut().enumerate() {
+            *w = self.pile_slots(start + 10 * j, (len - 10 * j).min(10)).0;
+        }
+        let mut t = 0u128;
+        for n in 1..=len.min(10) {
+            t = t.wrapping_add(prefix_term(k[0] & mask(n), 0, n, d));
+        }
+        for n in 11..=len.min(SHORT) {
+            t = t.wrapping_add(prefix_term(k[0], k[1] & mask(n - 10), n, d));
+        }
+        // Longer prefixes as `prefix_term_at` lays them out: the slots below n, and n.
+        let mut prefix = [0u64; WORDS + 1];
+        prefix[..2].copy_from_slice(&k[..2]);
+        for n in SHORT + 1..=len {
+            let j = (n - 1) / 10;
+            prefix[j] = k[j] & mask(n - 10 * j);
+            prefix[WORDS] = n as u64;
+            t = t.wrapping_add(multiset(of_words(&prefix), d as u64) & !1);
+        }
+        t
+    }
+
+    /// The previous [`Self::pile_terms`] (the equivalence test's reference): each prefix's
+    /// term from its own reads.
+    #[cfg(test)]
+    fn pile_terms_simple(&self, start: usize, len: usize, d: usize) -> u128 {
         (1..=len).fold(0u128, |t, i| t.wrapping_add(self.prefix_term_at(start, i, d)))
     }
 
     /// The term of the pile of `len` cards at `start` with `cards` put on it, one after another:
-    /// the terms of the prefixes they add. `None` if that makes it longer than `SHORT`.
+    /// the terms of the prefixes they add.
     #[inline(always)]
-    fn pushed_terms(&self, start: usize, len: usize, cards: &[u64], d: usize) -> Option<u128> {
+    fn pushed_terms(&self, start: usize, len: usize, cards: &[u64], d: usize) -> u128 {
         if len + cards.len() > SHORT {
-            return None;
+            return self.pushed_terms_long(start, len, cards, d);
         }
         let (mut lo, mut hi) = self.pile_slots(start, len);
         let mut t = 0u128;
@@ -153,7 +197,35 @@ impl AlgerianState {
             }
             t = t.wrapping_add(prefix_term(lo, hi, at + 1, d));
         }
-        Some(t)
+        t
+    }
+
+    /// [`Self::pushed_terms`] where the pile gets longer than `SHORT`: the prefixes' slots ten to
+    /// a word as [`Self::prefix_term_at`] lays them out, so each added prefix costs one term (a
+    /// child left to `play` for this cost a whole fingerprint, some 9,000 instructions: 7% of
+    /// Algerian's, as its depots often grow past twenty cards).
+    #[cold]
+    #[inline(never)]
+    fn pushed_terms_long(&self, start: usize, len: usize, cards: &[u64], d: usize) -> u128 {
+        let mut k = [0u64; WORDS + 1];
+        for (j, w) in k[..len.div_ceil(10)].iter_mut().enumerate() {
+            let (lo, _) = self.pile_slots(start + 10 * j, (len - 10 * j).min(10));
+            *w = lo;
+        }
+        let mut t = 0u128;
+        for (j, &c) in cards.iter().enumerate() {
+            let at = len + j;
+            k[at / 10] |= c << (6 * (at % 10));
+            let n = at + 1;
+            let term = if n <= SHORT {
+                prefix_term(k[0], k[1], n, d)
+            } else {
+                k[WORDS] = n as u64;
+                multiset(of_words(&k), d as u64) & !1
+            };
+            t = t.wrapping_add(term);
+        }
+        t
     }
 }
 
@@ -185,11 +257,13 @@ impl Algerian {
     }
 
     /// `heights_term(found, run) - heights_term(old_found, old_run)`: from the keys of the
-    /// foundations and run that changed (Carthage, whose pairs are ordered: from both terms).
+    /// foundations and run that changed (Carthage: of both in the canonical order, which
+    /// `heights_term` reads; a move changes at most one suit's pair there too).
     #[inline(always)]
-    fn heights_change(&self, old_found: u32, old_run: u8, found: u32, run: u8) -> u128 {
+    fn heights_change(&self, mut old_found: u32, mut old_run: u8, mut found: u32, mut run: u8) -> u128 {
         if self.rules.carthage() {
-            return self.heights_term(found, run).wrapping_sub(self.heights_term(old_found, old_run));
+            (old_found, old_run, _) = carthage_ordered(old_found, old_run);
+            (found, run, _) = carthage_ordered(found, run);
         }
         let mut t = if run == old_run { 0 } else { RUN_KEYS[run as usize & 15].wrapping_sub(RUN_KEYS[old_run as usize & 15]) };
         let mut changed = found ^ old_found;
@@ -214,16 +288,30 @@ impl Algerian {
         fp & LOW96
     }
 
+    /// [`Self::class_fingerprint`] from [`AlgerianState::pile_terms_simple`] (for the test).
+    #[cfg(test)]
+    pub(super) fn class_fingerprint_simple(&self, s: &AlgerianState) -> u128 {
+        let mut fp = self.found_term(s.found, s.run, s.dealt);
+        let mut start = 0;
+        for p in 0..PILES {
+            let len = s.len(p);
+            fp = fp.wrapping_add(s.pile_terms_simple(start, len, self.pile_domain(s.dealt, p)));
+            start += len;
+        }
+        fp & LOW96
+    }
+
     /// The class fingerprint of `s` after `m`, from `s`'s: the term of the prefix a card move
     /// removes (its source pile, whole) and of the one it adds (its target pile with the card),
     /// the keys of the foundations and run it changes; a deal adds its cards' prefixes and
-    /// changes the stock-size key. `None` where that is not the whole change or gets long: a
-    /// deal after which a group becomes interchangeable (the domains change), and a card put on
-    /// a pile of `SHORT` cards or more; those children are played and fingerprinted whole.
+    /// changes the stock-size key. `None` where that is not the whole change: a deal after
+    /// which a group becomes interchangeable (the domains change); that child is played and
+    /// fingerprinted whole.
     #[inline]
     pub(super) fn child_class_fingerprint(&self, s: &AlgerianState, m: AlgerianMove) -> Option<u128> {
         let AlgerianMove::Card { from, to, flags } = m else { return self.dealt_class_fingerprint(s) };
         let domains = &DOMAIN_OF[self.symmetric[s.dealt as usize & 127] as usize & 3];
+        let carthage = self.rules.carthage();
         let mut fp = s.class_fp();
         let mut found = s.found;
         let card = match from {
@@ -243,15 +331,24 @@ impl Algerian {
             Spot::Foundation(f) => {
                 let h = s.height(f as usize);
                 found -= 1 << (4 * f);
+                if !carthage {
+                    fp = fp.wrapping_sub(HEIGHT_STEPS[(16 * f as usize + h as usize - 1) & 127]);
+                }
                 self.top_kind[f as usize & 7][h as usize & 15] as u64
             }
         };
         match to {
             Spot::Depot(_) | Spot::Reserve(_) => {
                 let Some(q) = to.pile() else { unreachable!() };
-                fp = fp.wrapping_add(s.pushed_terms(s.start(q), s.len(q), &[card], domains[q] as usize)?);
+                fp = fp.wrapping_add(s.pushed_terms(s.start(q), s.len(q), &[card], domains[q] as usize));
             }
-            Spot::Foundation(f) => found += 1 << (4 * f),
+            Spot::Foundation(f) => {
+                // (Never the source's foundation: its height is the parent's.)
+                if !carthage {
+                    fp = fp.wrapping_add(HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127]);
+                }
+                found += 1 << (4 * f);
+            }
         }
         // As in `play`: a foundation transfer made under the partial-order reduction opens a
         // run; every other move closes it.
@@ -259,8 +356,13 @@ impl Algerian {
             (Spot::Foundation(f), Spot::Foundation(_)) if flags & POR != 0 => f + 1,
             _ => 0,
         };
-        if found != s.found || run != s.run {
-            fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
+        if carthage {
+            if found != s.found || run != s.run {
+                fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
+            }
+        } else if run != s.run {
+            // (The heights' keys changed above.)
+            fp = fp.wrapping_add(RUN_KEYS[run as usize & 15]).wrapping_sub(RUN_KEYS[s.run as usize & 15]);
         }
         Some(fp & LOW96)
     }
@@ -279,13 +381,13 @@ impl Algerian {
         let card = |j: usize| self.stock[at + j].index() as u64;
         if to_depots {
             for (d, &dom) in domains[..DEPOTS].iter().enumerate() {
-                fp = fp.wrapping_add(s.pushed_terms(s.start(d), s.len(d), &[card(d)], dom as usize)?);
+                fp = fp.wrapping_add(s.pushed_terms(s.start(d), s.len(d), &[card(d)], dom as usize));
             }
         } else {
             for r in 0..RESERVES.min(count) {
                 let p = DEPOTS + r;
                 let t = if r + RESERVES < count { s.pushed_terms(s.start(p), s.len(p), &[card(r), card(r + RESERVES)], domains[p] as usize) } else { s.pushed_terms(s.start(p), s.len(p), &[card(r)], domains[p] as usize) };
-                fp = fp.wrapping_add(t?);
+                fp = fp.wrapping_add(t);
             }
         }
         fp = fp.wrapping_add(self.heights_change(s.found, s.run, s.found, 0));

@@ -94,6 +94,16 @@ impl Sink<'_> {
     }
 }
 
+/// Bit f set iff bit 4f of `x` is (the low bit of each of eight nibbles, gathered).
+#[inline(always)]
+fn pext_nibbles(x: u32) -> u32 {
+    // Bits 0, 4, ..., 28 to bits 0..8: each step folds pairs of groups together.
+    let x = x & 0x1111_1111;
+    let x = (x | x >> 3) & 0x0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F;
+    (x | x >> 12) & 0xFF
+}
+
 /// A slot of `generate`'s `takers` table that no lookup reads (lookups use kinds 0..52 and 63).
 const DUMP: u8 = 62;
 
@@ -305,26 +315,45 @@ impl Algerian {
         // The other foundation of f's suit (carthage: F_{2s} and F_{2s+1}; else F_s and F_{s+4}).
         let others: &[u8; 8] = if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
         let to_depot = self.rules.foundation_to_depot;
-        for (f, &k) in found_top.iter().enumerate() {
-            if k == NO_CARD {
-                continue;
-            }
-            let other = others[f] as usize;
+        // Each foundation's takers that make a move (`others_bit[f]`: the other foundation of
+        // its suit; Carthage: a transfer between a suit's two foundations only exchanges their
+        // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful), and
+        // the foundations with a move, as a bit mask: the loop below visits only those (most
+        // positions have one or two), and this pass over all eight is branch-free. An empty
+        // foundation's top is NO_CARD, whose takers are none.
+        let others_bit: &[u16; 8] = if one_foundation {
+            &[0; 8]
+        } else if carthage {
+            &[1 << 9, 1 << 8, 1 << 11, 1 << 10, 1 << 13, 1 << 12, 1 << 15, 1 << 14]
+        } else {
+            &[1 << 12, 1 << 13, 1 << 14, 1 << 15, 1 << 8, 1 << 9, 1 << 10, 1 << 11]
+        };
+        let depot_bits: u16 = if to_depot { 0xFF } else { 0 };
+        let mut ftk = [0u16; 8];
+        let mut fsrc = 0u32;
+        for f in 0..8 {
+            let t = takers[found_top[f] & 63] & (depot_bits | others_bit[f]);
+            ftk[f] = t;
+            fsrc |= ((t != 0) as u32) << f;
+        }
+        if to_depot && dep_targets != 0 {
+            // Every non-empty foundation's top may go to the empty depot(s).
+            let heights = s.found | s.found >> 1 | s.found >> 2 | s.found >> 3;
+            fsrc |= pext_nibbles(heights);
+        }
+        while fsrc != 0 {
+            let f = fsrc.trailing_zeros() as usize;
+            fsrc &= fsrc - 1;
             if one_foundation && f & 1 == 1 && s.height(f - 1) == s.height(f) {
                 // Equal Carthage foundations have equal tops: the moves from F_b (b = 2s + 1)
                 // mirror F_a's.
                 continue;
             }
-            // Carthage: a transfer between a suit's two foundations only exchanges their
-            // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
-            let t = takers[k & 63];
-            if t >> (8 + other) & 1 != 0 && !one_foundation {
-                sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(other as u8)));
+            let t = ftk[f & 7];
+            if t >> 8 != 0 {
+                sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(others[f & 7])));
             }
-            if !to_depot {
-                continue;
-            }
-            let mut m = (t & 0xFF) as u32 | dep_targets << 8;
+            let mut m = (t & 0xFF) as u32 | if to_depot { dep_targets << 8 } else { 0 };
             while m != 0 {
                 let d = (m.trailing_zeros() & 7) as u8;
                 m &= m - 1;
@@ -658,5 +687,13 @@ impl Game for Algerian {
             },
             AlgerianMove::Deal { .. } => Action::Deal,
         }
+    }
+}
+
+#[test]
+fn pext_nibbles_gathers_the_low_bit_of_each_nibble() {
+    for x in [0u32, 1, 0x1111_1111, 0xFFFF_FFFF, 0x1000_0001, 0x0D0D_0D0D, 0xD0D0_D0D0, 0x8421_8421, 0x1234_5678] {
+        let want = (0..8).filter(|f| x >> (4 * f) & 1 != 0).fold(0, |m, f| m | 1 << f);
+        assert_eq!(pext_nibbles(x), want, "{x:#x}");
     }
 }

@@ -95,12 +95,15 @@ impl std::hash::Hash for AlgerianState {
 }
 
 /// `WORD_OF[i] = i / 10` and `SHIFT_OF[i] = 6 * (i % 10)`: the word and bit offset of slot `i`
-/// (`i` < 128), read from a table instead of computed (slot positions are on every hot path).
+/// (`i` < `CAP`), read from a table instead of computed (slot positions are on every hot path).
+/// The rows past `CAP`, which no slot reads, say the last word: every entry is then a valid
+/// index of `words`, which the compiler sees, so a read through the table needs no bounds check
+/// (it measured 2 instructions a read, 1.5% of Algerian's instructions).
 const WORD_OF: [u8; 128] = {
     let mut t = [0u8; 128];
     let mut i = 0;
     while i < 128 {
-        t[i] = (i / 10) as u8;
+        t[i] = if i < CAP { i / 10 } else { WORDS - 1 } as u8;
         i += 1;
     }
     t
@@ -117,15 +120,18 @@ const SHIFT_OF: [u8; 128] = {
 
 #[test]
 fn slot_tables_match_the_arithmetic() {
-    for i in 0..128 {
+    for i in 0..CAP {
         assert_eq!(slot_at(i), (i / 10, 6 * (i % 10)));
+    }
+    for w in &WORD_OF[CAP..] {
+        assert_eq!(*w as usize, WORDS - 1);
     }
 }
 
 /// `(i / 10, 6 * (i % 10))` for a slot index `i` < 128.
 #[inline(always)]
 fn slot_at(i: usize) -> (usize, usize) {
-    debug_assert!(i < 128);
+    debug_assert!(i < CAP);
     (WORD_OF[i & 127] as usize, SHIFT_OF[i & 127] as usize)
 }
 
@@ -312,25 +318,26 @@ impl AlgerianState {
     fn insert(&mut self, i: usize, v: u8) {
         let len = self.total();
         debug_assert!(len < CAP && i <= len);
-        let w = i / 10;
-        for k in (w + 1..=len / 10).rev() {
+        let (w, o) = slot_at(i);
+        // The words above slot i's, from the last one holding a slot down (a plain countdown:
+        // the reversed inclusive range cost twice the instructions).
+        let mut k = len / 10;
+        while k > w {
             self.words[k] = ((self.words[k] << 6) | (self.words[k - 1] >> 54)) & WORD;
+            k -= 1;
         }
-        let o = i % 10;
-        let low = self.words[w] & low_mask(o);
-        let high = self.words[w] & !low_mask(o);
-        self.words[w] = ((high << 6) | ((v as u64) << (6 * o)) | low) & WORD;
+        let below = (1u64 << o) - 1;
+        let x = self.words[w];
+        self.words[w] = (((x & !below) << 6) | ((v as u64) << o) | (x & below)) & WORD;
     }
     /// Removes slot `i`, moving slots `i+1..` down by one and clearing the freed slot.
     fn remove(&mut self, i: usize) -> u8 {
         let len = self.total();
         debug_assert!(i < len);
         let v = self.get(i);
-        let w = i / 10;
-        let o = i % 10;
-        let low = self.words[w] & low_mask(o);
-        let high = (self.words[w] >> (6 * (o + 1))) << (6 * o);
-        self.words[w] = low | high;
+        let (w, o) = slot_at(i);
+        let x = self.words[w];
+        self.words[w] = (x & ((1u64 << o) - 1)) | ((x >> (o + 6)) << o);
         for k in w..(len - 1) / 10 {
             self.words[k] |= (self.words[k + 1] & SLOT) << 54;
             self.words[k + 1] >>= 6;

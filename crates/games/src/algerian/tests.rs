@@ -423,6 +423,74 @@ fn class_fingerprints_of_children_match_the_played_children() {
     assert!(answered > 45_000 && deals > 1_000 && unanswered > 50 && long > 1_000 && runs > 50, "{answered} {deals} {unanswered} {long} {runs}");
 }
 
+/// The class fingerprint of a child whose move puts a card on a pile of twenty cards or more
+/// (`pushed_terms_long`; the search meets such piles often, random playouts hardly ever): from
+/// positions of random playouts, one pile is grown by moving other piles' tops onto it (the
+/// fingerprint does not care whether the cards could have got there), the position is
+/// canonicalised and fingerprinted whole, and every child's fingerprint from the parent and
+/// the move must be the played child's, computed whole.
+#[test]
+fn class_fingerprints_of_children_onto_long_piles() {
+    let (mut answered, mut past_twenty, mut deals, mut long_piles) = (0usize, 0usize, 0usize, 0usize);
+    let mut list = MoveList::new();
+    for v in [ALG, Carthage, AlgerianParlett] {
+        for seed in 0..20u64 {
+            let g = Algerian::new(varied_rules(v, seed), &deal(v, 500 + seed));
+            let mut s = g.start();
+            let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5A5A;
+            let mut next = || {
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (rng >> 33) as usize
+            };
+            for step in 0..150 {
+                g.moves(&s, Pruning::ALL, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list[next() % list.len()];
+                g.play(&mut s, m);
+                // Grow one depot or reserve to 19..=24 cards, if the other piles hold enough.
+                let mut t = s;
+                let q = next() % PILES;
+                let want = 19 + next() % 6;
+                for _ in 0..200 {
+                    if t.len(q) >= want {
+                        break;
+                    }
+                    let p = next() % PILES;
+                    if p != q && t.len(p) > 0 {
+                        t.move_top(p, q);
+                    }
+                }
+                t.set_sorted(false);
+                g.canonicalise(&mut t);
+                // The whole fingerprint's pile terms against their previous code.
+                assert_eq!(g.class_fingerprint(&t), g.class_fingerprint_simple(&t), "{v:?} seed {seed} step {step}");
+                long_piles += (0..PILES).filter(|&p| t.len(p) > 20).count();
+                t.set_class_fp(g.class_fingerprint(&t));
+                g.moves(&t, Pruning::ALL, &mut list);
+                for &m in &list {
+                    let mut child = t;
+                    g.play(&mut child, m);
+                    let whole = g.class_fingerprint(&child);
+                    assert_eq!(child.class_fp(), whole, "{v:?} seed {seed} step {step} {m:?}");
+                    if let Some(fp) = g.child_fingerprint(&t, m, true) {
+                        assert_eq!(fp, whole, "{v:?} seed {seed} step {step} {m:?}");
+                        let mut handed = t;
+                        g.play_fingerprinted(&mut handed, m, fp | 1);
+                        assert_eq!((handed, handed.fp, handed.names), (child, child.fp, child.names));
+                        answered += 1;
+                        deals += matches!(m, AlgerianMove::Deal { .. }) as usize;
+                        past_twenty += matches!(m, AlgerianMove::Card { to, .. } if to.pile().is_some_and(|q| t.len(q) >= 20)) as usize;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("children answered {answered}, onto twenty or more {past_twenty}, deals {deals}; piles past twenty cards {long_piles}");
+    assert!(past_twenty > 600 && deals > 50 && long_piles > 600, "{answered} {past_twenty} {deals} {long_piles}");
+}
+
 // ---- a literal model of the rules, for the random playouts ---------------------------------
 
 fn accepts(rules: &AlgerianRules, f: usize, pile: &[Card], c: Card) -> bool {
