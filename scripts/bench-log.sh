@@ -32,6 +32,13 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
         table=$(target/release/patience bench "$v" --seeds "$seeds" --limit-states "$limit" -j 1)
         if [ $first = 1 ]; then echo "$table"; first=0; else echo "$table" | tail -n 1; fi
     done
+    # The machine-independent measure beside it (the states per second above drift with the VM).
+    if command -v valgrind >/dev/null; then
+        echo
+        echo "Instructions per expanded state (callgrind, \`scripts/bench-instructions.sh\`; steady within one machine type):"
+        echo
+        scripts/bench-instructions.sh target/release/patience
+    fi
 } > "$out.tmp"
 mv "$out.tmp" "$out"
 cat "$out"

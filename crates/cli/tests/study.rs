@@ -185,9 +185,10 @@ fn bench_prints_one_table() {
     let e: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(e["table"], "exact");
     assert!(e["bytes_per_state"].as_f64().unwrap() >= e["state_bytes"].as_f64().unwrap());
-    for field in ["won", "lost", "unknown"] {
+    for field in ["won", "lost", "unknown", "states"] {
         assert_eq!(e[field], v[field], "{field}");
     }
+    assert!(v["states"].as_u64().unwrap() >= 4, "{v}");
     let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--limit-states", "20000"]).stdout).unwrap();
     assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }

@@ -27,6 +27,9 @@ pub struct BenchReport {
     pub seconds_max: f64,
     pub seconds_total: f64,
     pub wall_seconds: f64,
+    /// Distinct positions expanded, all deals together (a property of the search alone: the
+    /// same on every machine, so `scripts/bench-instructions.sh` divides instruction counts by it).
+    pub states: u64,
     /// Distinct positions expanded per second of one core.
     pub states_per_second_per_core: f64,
     /// The largest table any worker held.
@@ -93,6 +96,7 @@ where
         seconds_max: *secs.last().unwrap(),
         seconds_total: total,
         wall_seconds: wall,
+        states,
         states_per_second_per_core: states as f64 / total.max(1e-9),
         peak_table_bytes: ones.iter().map(|o| o.table_bytes).max().unwrap_or(0),
         bytes_per_state: biggest.table_bytes as f64 / biggest.table_len.max(1) as f64,
