@@ -235,13 +235,12 @@ impl Algerian {
         // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
         // any taker as a bit mask over those positions: sections 1 to 4 visit only those
         // sources, in the same order.
-        let mut tk = [0u16; PILES];
         let mut live = 0u32;
         for (i, &p) in ORDER.iter().enumerate() {
-            let t = takers[tops[p] & 63];
-            tk[i] = t;
-            live |= ((t != 0) as u32) << i;
+            live |= ((takers[tops[p] & 63] != 0) as u32) << i;
         }
+        // (A live source's takers looked up again: most positions have few.)
+        let tk = |i: usize| takers[tops[ORDER[i]] & 63];
 
         // 1, 2: reserve / depot top → foundation. The foundations that take a card are of its
         // suit, at most its two (a < b), so the set bits in ascending order are "a, then b".
@@ -252,7 +251,7 @@ impl Algerian {
         while src != 0 {
             let i = src.trailing_zeros() as usize;
             src &= src - 1;
-            let (p, mut m) = (ORDER[i], tk[i] >> 8);
+            let (p, mut m) = (ORDER[i], tk(i) >> 8);
             if one_foundation {
                 m &= m.wrapping_neg();
             }
@@ -267,7 +266,7 @@ impl Algerian {
         while src != 0 {
             let i = src.trailing_zeros() as usize;
             src &= src - 1;
-            let (p, mut m) = (ORDER[i], tk[i] & 0xFF);
+            let (p, mut m) = (ORDER[i], tk(i) & 0xFF);
             while m != 0 {
                 let d = m.trailing_zeros() as u8;
                 m &= m - 1;
