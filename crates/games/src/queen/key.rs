@@ -14,6 +14,7 @@
 //! bit in the fingerprint it hands `play_fingerprinted` is cleared and the rest is the sum.
 
 use super::state::QueenState;
+use std::cell::Cell;
 use crate::fingerprint::{multiset, multiset64, zobrist};
 #[cfg(test)]
 use crate::fingerprint::of_words;
@@ -124,6 +125,64 @@ pub(super) fn pile_element(value: u128, index: usize) -> u128 {
 #[inline(always)]
 pub(super) fn short_pile_element(word: u64) -> u128 {
     multiset64(word, PILE64_DOMAIN) & !1
+}
+
+/// Slots of `ElementMemo` (a power of two): 2,048 of 24 bytes, 48 KiB.
+const MEMO_BITS: u32 = 11;
+const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+/// No short word: its length field would be 255 (`SHORT_PILE` is 51), so an unused slot never
+/// answers.
+const MEMO_EMPTY: u64 = u64::MAX;
+
+/// One remembered short word and its element's two halves.
+#[derive(Clone, Copy)]
+struct MemoSlot {
+    word: u64,
+    lo: u64,
+    hi: u64,
+}
+
+/// `short_pile_element` remembered by word, direct-mapped: a pile-to-pile child's fingerprint
+/// needs four pile elements (`child.rs`), and nearly all of them were hashed before, since the
+/// tableau's piles change one card at a time and the search meets each position's piles again
+/// and again (a parent's piles for each of its children, a child's for most of its
+/// transpositions). A hit is a multiply, a shift and a compare instead of two `fmix64`; a miss
+/// hashes and overwrites the slot. It only remembers the function, so every fingerprint is the
+/// same value as without it. Per game (one search thread owns a game), hence `Cell`s.
+#[derive(Clone)]
+pub(crate) struct ElementMemo {
+    slots: Box<[Cell<MemoSlot>; MEMO_SLOTS]>,
+}
+
+impl Default for ElementMemo {
+    fn default() -> Self {
+        let empty = Cell::new(MemoSlot { word: MEMO_EMPTY, lo: 0, hi: 0 });
+        let slots: Box<[Cell<MemoSlot>]> = vec![empty; MEMO_SLOTS].into_boxed_slice();
+        ElementMemo { slots: slots.try_into().unwrap_or_else(|_| unreachable!("MEMO_SLOTS slots")) }
+    }
+}
+
+impl std::fmt::Debug for ElementMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ElementMemo")
+    }
+}
+
+impl ElementMemo {
+    /// `short_pile_element(word)`.
+    #[inline(always)]
+    pub(super) fn element(&self, word: u64) -> u128 {
+        // Fibonacci hashing: the slot from the top bits of one multiply (the chain bits, length
+        // and bottom all reach them). No bounds check: the index is below `MEMO_SLOTS`.
+        let slot = &self.slots[(word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize];
+        let m = slot.get();
+        if m.word == word {
+            return m.lo as u128 | (m.hi as u128) << 64;
+        }
+        let e = short_pile_element(word);
+        slot.set(MemoSlot { word, lo: e as u64, hi: (e >> 64) as u64 });
+        e
+    }
 }
 
 /// Elements of a pile holding one card `k` with index field `i`, at `52 * i + k`: independent
@@ -277,6 +336,34 @@ mod tests {
                 s.pile(0)
             })
             .collect()
+    }
+
+    /// `ElementMemo::element` is `short_pile_element` whether it hits, misses on an empty slot
+    /// or evicts another word: random short words from a small set (so that words repeat and
+    /// share slots), each answer compared with the hash.
+    #[test]
+    fn element_memo_answers_the_hash() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let memo = ElementMemo::default();
+        let words: Vec<u64> = (0..6_000)
+            .map(|_| {
+                let n = rng.random_range(2..=SHORT_PILE);
+                let bits = rng.random::<u64>() & ((1 << (n - 1)) - 1);
+                bits | n << 50 | rng.random_range(0..52u64) << 58
+            })
+            .collect();
+        let (mut hits, mut empty, mut evicted) = (0, 0, 0);
+        for _ in 0..100_000 {
+            let w = words[rng.random_range(0..words.len())];
+            let was = memo.slots[(w.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize].get().word;
+            match was {
+                _ if was == w => hits += 1,
+                MEMO_EMPTY => empty += 1,
+                _ => evicted += 1,
+            }
+            assert_eq!(memo.element(w), short_pile_element(w), "{w:x}");
+        }
+        assert!(hits > 20_000 && empty > 1_000 && evicted > 20_000, "{hits} hits, {empty} empty, {evicted} evicted");
     }
 
     /// The compile-time element tables hold `field_fp` (const and run-time xxh3 agree).
