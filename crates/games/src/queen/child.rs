@@ -25,7 +25,7 @@
 //! before the opening choice (once per deal), with exact foundations (`found.rs`, whose element
 //! is not a sum), and a lone card moved to an empty pile (not generated with symmetry).
 
-use super::key::{DEALT_FP, ElementMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
+use super::key::{DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use super::moves::{Loc, QueenMove};
 use super::state::{QueenState, SUIT_BIT, stock_next_of, waste_top_of};
 use super::Queen;
@@ -54,29 +54,28 @@ impl QueenState {
     /// What taking the top card off pile `i` (at least two cards) does to `key_fp`, as a sum
     /// to add (`pop`'s exchange of the pile's element; a pile left with one card reads its
     /// element from the table). On the pile's short word: the top's chain bit (the pile's
-    /// last, `n - 2`) cleared and the length one less, each word's element read from `memo`
-    /// (`ElementMemo`: the same values, mostly without hashing). `pop_delta_simple` is the
-    /// general form (the fallback, and the tests' reference).
+    /// last, `n - 2`) cleared and the length one less, the exchange read from `memo`
+    /// (`PopMemo`: the same value, mostly without hashing). `pop_delta_simple` is the general
+    /// form (the fallback, and the tests' reference).
     #[inline(always)]
-    fn pop_delta(&self, i: usize, memo: &ElementMemo) -> u128 {
+    fn pop_delta(&self, i: usize, memo: &PopMemo) -> u128 {
         let Some(w) = self.short_pile_word(i) else { return self.pop_delta_long(i) };
-        let n = self.len[i] as u32;
-        let new = if n == 2 { lone_pile_fp(self.base[i]) } else { memo.element((w & !(1 << (n - 2))) - SHORT_LEN_UNIT) };
-        new.wrapping_sub(memo.element(w))
+        memo.pop_delta(w)
     }
 
     /// What putting `k` on pile `j` does to `key_fp` (`push`'s exchange), on short words as
     /// `pop_delta`: the new chain bit at `n - 1`, the length one more (while that stays within
-    /// `SHORT_PILE`). `push_delta_simple` is the general form.
+    /// `SHORT_PILE`). The push is minus the pop of the new word's top (`PopMemo`).
+    /// `push_delta_simple` is the general form.
     #[inline(always)]
-    fn push_delta(&self, j: usize, k: u8, memo: &ElementMemo) -> u128 {
+    fn push_delta(&self, j: usize, k: u8, memo: &PopMemo) -> u128 {
         let n = self.len[j] as u32;
         let bit = SUIT_BIT[k as usize] as u64;
         match n {
             0 => lone_pile_fp(k),
-            1 => memo.element(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_sub(lone_pile_fp(self.base[j])),
+            1 => memo.pop_delta(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_neg(),
             _ => match self.short_pile_word(j) {
-                Some(w) if (n as u64) < SHORT_PILE => memo.element((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_sub(memo.element(w)),
+                Some(w) if (n as u64) < SHORT_PILE => memo.pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_neg(),
                 _ => self.push_delta_long(j, k),
             },
         }
@@ -260,8 +259,8 @@ mod tests {
         let used = |s: &QueenState| s.len.iter().map(|&l| l.saturating_sub(1) as u32).sum::<u32>();
         let (mut short, mut long, mut lone) = (0, 0, 0);
         // A fresh memo misses first and hits on the piles met again (the pops' new piles are
-        // the pushes' old ones), so both paths of `ElementMemo::element` are compared.
-        let memo = ElementMemo::default();
+        // the pushes' old ones), so both paths of `PopMemo::pop_delta` are compared.
+        let memo = PopMemo::default();
         for _ in 0..30_000 {
             let mut s = QueenState::default();
             let max = rng.random_range(1..=40u32);
