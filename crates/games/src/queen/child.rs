@@ -25,7 +25,7 @@
 //! before the opening choice (once per deal), with exact foundations (`found.rs`, whose element
 //! is not a sum), and a lone card moved to an empty pile (not generated with symmetry).
 
-use super::key::{DEALT_FP, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of, short_pile_element};
+use super::key::{DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use super::moves::{Loc, QueenMove};
 use super::state::{QueenState, SUIT_BIT, stock_next_of, waste_top_of};
 use super::Queen;
@@ -54,28 +54,28 @@ impl QueenState {
     /// What taking the top card off pile `i` (at least two cards) does to `key_fp`, as a sum
     /// to add (`pop`'s exchange of the pile's element; a pile left with one card reads its
     /// element from the table). On the pile's short word: the top's chain bit (the pile's
-    /// last, `n - 2`) cleared and the length one less. `pop_delta_simple` is the general form
-    /// (the fallback, and the tests' reference).
+    /// last, `n - 2`) cleared and the length one less, the exchange read from `memo`
+    /// (`PopMemo`: the same value, mostly without hashing). `pop_delta_simple` is the general
+    /// form (the fallback, and the tests' reference).
     #[inline(always)]
-    fn pop_delta(&self, i: usize) -> u128 {
+    fn pop_delta(&self, i: usize, memo: &PopMemo) -> u128 {
         let Some(w) = self.short_pile_word(i) else { return self.pop_delta_long(i) };
-        let n = self.len[i] as u32;
-        let new = if n == 2 { lone_pile_fp(self.base[i]) } else { short_pile_element((w & !(1 << (n - 2))) - SHORT_LEN_UNIT) };
-        new.wrapping_sub(short_pile_element(w))
+        memo.pop_delta(w)
     }
 
     /// What putting `k` on pile `j` does to `key_fp` (`push`'s exchange), on short words as
     /// `pop_delta`: the new chain bit at `n - 1`, the length one more (while that stays within
-    /// `SHORT_PILE`). `push_delta_simple` is the general form.
+    /// `SHORT_PILE`). The push is minus the pop of the new word's top (`PopMemo`).
+    /// `push_delta_simple` is the general form.
     #[inline(always)]
-    fn push_delta(&self, j: usize, k: u8) -> u128 {
+    fn push_delta(&self, j: usize, k: u8, memo: &PopMemo) -> u128 {
         let n = self.len[j] as u32;
         let bit = SUIT_BIT[k as usize] as u64;
         match n {
             0 => lone_pile_fp(k),
-            1 => short_pile_element(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_sub(lone_pile_fp(self.base[j])),
+            1 => memo.pop_delta(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_neg(),
             _ => match self.short_pile_word(j) {
-                Some(w) if (n as u64) < SHORT_PILE => short_pile_element((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_sub(short_pile_element(w)),
+                Some(w) if (n as u64) < SHORT_PILE => memo.pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_neg(),
                 _ => self.push_delta_long(j, k),
             },
         }
@@ -128,7 +128,7 @@ impl Queen {
     /// it is cheap to say (see the module notes); `None` otherwise.
     #[inline(always)]
     pub(crate) fn child_fp(&self, s: &QueenState, m: QueenMove, symmetry: bool) -> Option<u128> {
-        if !symmetry || !s.chosen() || self.rules.exact_foundations() {
+        if !symmetry || !s.chosen() || self.exact {
             return None;
         }
         debug_assert!(!self.rules.forced_fills() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
@@ -138,7 +138,7 @@ impl Queen {
                 let k = s.top[i];
                 let dest = self.arrival(s, k, to)?;
                 if s.len[i] >= 2 {
-                    return Some(s.key_fp.wrapping_add(s.pop_delta(i)).wrapping_add(dest));
+                    return Some(s.key_fp.wrapping_add(s.pop_delta(i, &self.memo)).wrapping_add(dest));
                 }
                 if matches!(to, Loc::Pile(j) if s.len[j as usize] == 0) {
                     return None;
@@ -170,7 +170,7 @@ impl Queen {
     fn arrival(&self, s: &QueenState, k: u8, to: Loc) -> Option<u128> {
         match to {
             Loc::Home => Some(home_copy_fp(k, s.home(k))),
-            Loc::Pile(j) => Some(s.push_delta(j as usize, k)),
+            Loc::Pile(j) => Some(s.push_delta(j as usize, k, &self.memo)),
             _ => None,
         }
     }
@@ -258,6 +258,9 @@ mod tests {
         // Chain bits in use (at most 103 fit in `suits`).
         let used = |s: &QueenState| s.len.iter().map(|&l| l.saturating_sub(1) as u32).sum::<u32>();
         let (mut short, mut long, mut lone) = (0, 0, 0);
+        // A fresh memo misses first and hits on the piles met again (the pops' new piles are
+        // the pushes' old ones), so both paths of `PopMemo::pop_delta` are compared.
+        let memo = PopMemo::default();
         for _ in 0..30_000 {
             let mut s = QueenState::default();
             let max = rng.random_range(1..=40u32);
@@ -277,14 +280,14 @@ mod tests {
             for i in 0..MAX_ROWS {
                 let n = s.len[i];
                 if n >= 2 {
-                    assert_eq!(s.pop_delta(i), s.pop_delta_simple(i), "pop {i} of {s:?}");
+                    assert_eq!(s.pop_delta(i, &memo), s.pop_delta_simple(i), "pop {i} of {s:?}");
                     if s.short_pile_word(i).is_some() { short += 1 } else { long += 1 }
                 }
                 lone += (n == 1) as u32;
                 if n == 0 || used(&s) + 1 < 104 {
                     let t = Kind::from_index(if n == 0 { rng.random_range(0..52u8) } else { s.top[i] });
                     let k = Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index();
-                    assert_eq!(s.push_delta(i, k), s.push_delta_simple(i, k), "push {k} on {i} of {s:?}");
+                    assert_eq!(s.push_delta(i, k, &memo), s.push_delta_simple(i, k), "push {k} on {i} of {s:?}");
                 }
             }
         }

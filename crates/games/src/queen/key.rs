@@ -14,6 +14,7 @@
 //! bit in the fingerprint it hands `play_fingerprinted` is cleared and the rest is the sum.
 
 use super::state::QueenState;
+use std::cell::Cell;
 use crate::fingerprint::{multiset, multiset64, zobrist};
 #[cfg(test)]
 use crate::fingerprint::of_words;
@@ -124,6 +125,79 @@ pub(super) fn pile_element(value: u128, index: usize) -> u128 {
 #[inline(always)]
 pub(super) fn short_pile_element(word: u64) -> u128 {
     multiset64(word, PILE64_DOMAIN) & !1
+}
+
+/// Slots of `PopMemo` (a power of two): 2,048 of 24 bytes, 48 KiB (1,024 and 4,096 measured
+/// the same).
+const MEMO_BITS: u32 = 11;
+const MEMO_SLOTS: usize = 1 << MEMO_BITS;
+/// No short word: its length field would be 255 (`SHORT_PILE` is 51), so an unused slot never
+/// answers.
+const MEMO_EMPTY: u64 = u64::MAX;
+
+/// One remembered short word and its pop delta's two halves.
+#[derive(Clone, Copy)]
+struct MemoSlot {
+    word: u64,
+    lo: u64,
+    hi: u64,
+}
+
+/// The *pop delta* of a short word (a pile of 2..=`SHORT_PILE` cards): what taking its top card
+/// off adds to `key_fp` (`pop_delta_of`), remembered by word, direct-mapped. A pile-to-pile
+/// child's fingerprint needs four pile elements (`child.rs`): the source's pop delta, and the
+/// destination's push delta, which is minus the pop delta of the destination's new word (the
+/// pile with the card on it; popping that card gives the old pile back). So two lookups
+/// instead of four hashes, and nearly all of them hit: the tableau's piles change one card at
+/// a time and the search meets each position's piles again and again (a parent's piles for
+/// each of its children, a child's for most of its transpositions). A hit is a multiply, a
+/// shift and a compare; a miss hashes and overwrites the slot. It only remembers a function, so
+/// every fingerprint is the same value as without it. Per game (one search thread owns a
+/// game), hence `Cell`s.
+#[derive(Clone)]
+pub(crate) struct PopMemo {
+    slots: Box<[Cell<MemoSlot>; MEMO_SLOTS]>,
+}
+
+impl Default for PopMemo {
+    fn default() -> Self {
+        let empty = Cell::new(MemoSlot { word: MEMO_EMPTY, lo: 0, hi: 0 });
+        let slots: Box<[Cell<MemoSlot>]> = vec![empty; MEMO_SLOTS].into_boxed_slice();
+        PopMemo { slots: slots.try_into().unwrap_or_else(|_| unreachable!("MEMO_SLOTS slots")) }
+    }
+}
+
+impl std::fmt::Debug for PopMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PopMemo")
+    }
+}
+
+impl PopMemo {
+    /// `pop_delta_of(word)`.
+    #[inline(always)]
+    pub(super) fn pop_delta(&self, word: u64) -> u128 {
+        // Fibonacci hashing: the slot from the top bits of one multiply (the chain bits, length
+        // and bottom all reach them). No bounds check: the index is below `MEMO_SLOTS`.
+        let slot = &self.slots[(word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize];
+        let m = slot.get();
+        if m.word == word {
+            return m.lo as u128 | (m.hi as u128) << 64;
+        }
+        let d = pop_delta_of(word);
+        slot.set(MemoSlot { word, lo: d as u64, hi: (d >> 64) as u64 });
+        d
+    }
+}
+
+/// What taking the top card off the pile of short word `word` (2..=`SHORT_PILE` cards) does to
+/// `key_fp`: its element out, the element of the pile left in (its top's chain bit, the last,
+/// cleared and the length one less; a lone card's from the table).
+#[inline(never)]
+pub(super) fn pop_delta_of(word: u64) -> u128 {
+    let n = (word >> 50) & 0xff;
+    let new = if n == 2 { lone_pile_fp((word >> 58) as u8) } else { short_pile_element((word & !(1 << (n - 2))) - SHORT_LEN_UNIT) };
+    new.wrapping_sub(short_pile_element(word))
 }
 
 /// Elements of a pile holding one card `k` with index field `i`, at `52 * i + k`: independent
@@ -277,6 +351,40 @@ mod tests {
                 s.pile(0)
             })
             .collect()
+    }
+
+    /// `PopMemo::pop_delta` is `pop_delta_of` whether it hits, misses on an empty slot or
+    /// evicts another word (random short words from a small set, so that words repeat and share
+    /// slots), and `pop_delta_of` is the pile's element exchange (`pile_element` of the `u128`
+    /// pile values, lone piles included).
+    #[test]
+    fn pop_memo_answers_the_element_exchange() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let memo = PopMemo::default();
+        let piles: Vec<(u64, u64, u64)> = (0..6_000)
+            .map(|_| {
+                let n = rng.random_range(2..=SHORT_PILE);
+                (rng.random::<u64>() & ((1 << (n - 1)) - 1), n, rng.random_range(0..52u64))
+            })
+            .collect();
+        let (mut hits, mut empty, mut evicted, mut lone) = (0, 0, 0, 0);
+        for _ in 0..100_000 {
+            let (bits, n, base) = piles[rng.random_range(0..piles.len())];
+            let w = bits | n << 50 | base << 58;
+            let was = memo.slots[(w.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize].get().word;
+            match was {
+                _ if was == w => hits += 1,
+                MEMO_EMPTY => empty += 1,
+                _ => evicted += 1,
+            }
+            lone += (n == 2) as u32;
+            let old = pile_value_of(bits as u128, n as u8, base as u8);
+            let new = pile_value_of((bits & !(1 << (n - 2))) as u128, n as u8 - 1, base as u8);
+            let exchange = pile_fingerprint_of(new).wrapping_sub(pile_fingerprint_of(old));
+            assert_eq!(memo.pop_delta(w), exchange, "{w:x}");
+            assert_eq!(pop_delta_of(w), exchange, "{w:x}");
+        }
+        assert!(hits > 20_000 && empty > 1_000 && evicted > 20_000 && lone > 1_000, "{hits} hits, {empty} empty, {evicted} evicted, {lone} lone");
     }
 
     /// The compile-time element tables hold `field_fp` (const and run-time xxh3 agree).
