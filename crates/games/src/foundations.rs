@@ -402,14 +402,14 @@ fn down_one(m: u64) -> u64 {
 /// the shift by d, each rank holds the OR of the 2d ranks up to it in its suit; 16 ≥ 13).
 #[inline(always)]
 fn fill_up(mut m: u64) -> u64 {
-    m |= (m << 1) & UP_BY[0];
+    m |= up_one(m);
     m |= (m << 2) & UP_BY[1];
     m |= (m << 4) & UP_BY[2];
     m | ((m << 8) & UP_BY[3])
 }
 #[inline(always)]
 fn fill_down(mut m: u64) -> u64 {
-    m |= (m >> 1) & DOWN_BY[0];
+    m |= down_one(m);
     m |= (m >> 2) & DOWN_BY[1];
     m |= (m >> 4) & DOWN_BY[2];
     m | ((m >> 8) & DOWN_BY[3])

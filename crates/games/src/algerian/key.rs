@@ -101,6 +101,15 @@ fn prefix_term(lo: u64, hi: u64, len: usize, d: usize) -> u128 {
     t & !1
 }
 
+/// The term of a prefix longer than `SHORT` cards (rare), in domain `d`: its slots ten to a
+/// word in `words[..WORDS]` (zero past the prefix; [`AlgerianState::pile_words`]) and its
+/// length, which this writes in `words[WORDS]`, through xxh3.
+#[inline]
+fn long_prefix_term(words: &mut [u64; WORDS + 1], len: usize, d: usize) -> u128 {
+    words[WORDS] = len as u64;
+    multiset(of_words(words), d as u64) & !1
+}
+
 impl AlgerianState {
     /// Everything `==` compares: the packed piles, their lengths, foundations, stock and run.
     pub(super) fn fingerprint(&self) -> u128 {
@@ -134,14 +143,18 @@ impl AlgerianState {
             let (lo, hi) = self.pile_slots(start, len);
             return prefix_term(lo, hi, len, d);
         }
-        // Longer prefixes are rare: their slots, ten to a word, and the length, through xxh3.
+        long_prefix_term(&mut self.pile_words(start, len), len, d)
+    }
+
+    /// The `len` slots from slot `start`, ten to a word (slot 0 lowest), zero past them: the
+    /// layout of [`long_prefix_term`]'s words.
+    #[inline]
+    fn pile_words(&self, start: usize, len: usize) -> [u64; WORDS + 1] {
         let mut k = [0u64; WORDS + 1];
         for (j, w) in k[..len.div_ceil(10)].iter_mut().enumerate() {
-            let (lo, _) = self.pile_slots(start + 10 * j, (len - 10 * j).min(10));
-            *w = lo;
+            *w = self.pile_slots(start + 10 * j, (len - 10 * j).min(10)).0;
         }
-        k[WORDS] = len as u64;
-        multiset(of_words(&k), d as u64) & !1
+        k
     }
 
     /// The terms of all the prefixes of the pile at `start` of `len` cards: its slots read
@@ -149,10 +162,7 @@ impl AlgerianState {
     /// 10,000 instructions, and Carthage computes one after every deal that empties the stock).
     fn pile_terms(&self, start: usize, len: usize, d: usize) -> u128 {
         let mask = |n: usize| (1u64 << (6 * n)) - 1;
-        let mut k = [0u64; WORDS + 1];
-        for (j, w) in k[..len.div_ceil(10)].iter_mut().enumerate() {
-            *w = self.pile_slots(start + 10 * j, (len - 10 * j).min(10)).0;
-        }
+        let k = self.pile_words(start, len);
         let mut t = 0u128;
         for n in 1..=len.min(10) {
             t = t.wrapping_add(prefix_term(k[0] & mask(n), 0, n, d));
@@ -166,8 +176,7 @@ impl AlgerianState {
         for n in SHORT + 1..=len {
             let j = (n - 1) / 10;
             prefix[j] = k[j] & mask(n - 10 * j);
-            prefix[WORDS] = n as u64;
-            t = t.wrapping_add(multiset(of_words(&prefix), d as u64) & !1);
+            t = t.wrapping_add(long_prefix_term(&mut prefix, n, d));
         }
         t
     }
@@ -207,22 +216,13 @@ impl AlgerianState {
     #[cold]
     #[inline(never)]
     fn pushed_terms_long(&self, start: usize, len: usize, cards: &[u64], d: usize) -> u128 {
-        let mut k = [0u64; WORDS + 1];
-        for (j, w) in k[..len.div_ceil(10)].iter_mut().enumerate() {
-            let (lo, _) = self.pile_slots(start + 10 * j, (len - 10 * j).min(10));
-            *w = lo;
-        }
+        let mut k = self.pile_words(start, len);
         let mut t = 0u128;
         for (j, &c) in cards.iter().enumerate() {
             let at = len + j;
             k[at / 10] |= c << (6 * (at % 10));
             let n = at + 1;
-            let term = if n <= SHORT {
-                prefix_term(k[0], k[1], n, d)
-            } else {
-                k[WORDS] = n as u64;
-                multiset(of_words(&k), d as u64) & !1
-            };
+            let term = if n <= SHORT { prefix_term(k[0], k[1], n, d) } else { long_prefix_term(&mut k, n, d) };
             t = t.wrapping_add(term);
         }
         t
@@ -278,24 +278,23 @@ impl Algerian {
 
     /// The class fingerprint of `s`, from all its terms (its low 96 bits, as the state keeps it).
     pub(super) fn class_fingerprint(&self, s: &AlgerianState) -> u128 {
-        let mut fp = self.found_term(s.found, s.run, s.dealt);
-        let mut start = 0;
-        for p in 0..PILES {
-            let len = s.len(p);
-            fp = fp.wrapping_add(s.pile_terms(start, len, self.pile_domain(s.dealt, p)));
-            start += len;
-        }
-        fp & LOW96
+        self.class_fingerprint_by(s, AlgerianState::pile_terms)
     }
 
     /// [`Self::class_fingerprint`] from [`AlgerianState::pile_terms_simple`] (for the test).
     #[cfg(test)]
     pub(super) fn class_fingerprint_simple(&self, s: &AlgerianState) -> u128 {
+        self.class_fingerprint_by(s, AlgerianState::pile_terms_simple)
+    }
+
+    /// The foundation term and every pile's terms, `pile_terms(s, start, len, domain)`.
+    #[inline(always)]
+    fn class_fingerprint_by(&self, s: &AlgerianState, pile_terms: impl Fn(&AlgerianState, usize, usize, usize) -> u128) -> u128 {
         let mut fp = self.found_term(s.found, s.run, s.dealt);
         let mut start = 0;
         for p in 0..PILES {
             let len = s.len(p);
-            fp = fp.wrapping_add(s.pile_terms_simple(start, len, self.pile_domain(s.dealt, p)));
+            fp = fp.wrapping_add(pile_terms(s, start, len, self.pile_domain(s.dealt, p)));
             start += len;
         }
         fp & LOW96

@@ -437,11 +437,7 @@ fn class_fingerprints_of_children_onto_long_piles() {
         for seed in 0..20u64 {
             let g = Algerian::new(varied_rules(v, seed), &deal(v, 500 + seed));
             let mut s = g.start();
-            let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5A5A;
-            let mut next = || {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                (rng >> 33) as usize
-            };
+            let mut next = lcg(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5A5A);
             for step in 0..150 {
                 g.moves(&s, Pruning::ALL, &mut list);
                 if list.is_empty() {
@@ -489,6 +485,15 @@ fn class_fingerprints_of_children_onto_long_piles() {
     }
     eprintln!("children answered {answered}, onto twenty or more {past_twenty}, deals {deals}; piles past twenty cards {long_piles}");
     assert!(past_twenty > 600 && deals > 50 && long_piles > 600, "{answered} {past_twenty} {deals} {long_piles}");
+}
+
+/// A small linear congruential generator from `state`: each call steps it and gives its bits
+/// 33..64 (the random playouts' choices; fixed sequences, so the tests meet the same positions).
+fn lcg(mut state: u64) -> impl FnMut() -> usize {
+    move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    }
 }
 
 // ---- a literal model of the rules, for the random playouts ---------------------------------
@@ -819,11 +824,7 @@ fn fast_canonicalisation_matches_the_plain_sort() {
         for seed in 0..60u64 {
             let g = game(v, 1000 + seed);
             let mut s = g.start();
-            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x1234_5678;
-            let mut next = || {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                (rng >> 33) as usize
-            };
+            let mut next = lcg(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x1234_5678);
             let mut list = MoveList::new();
             for step in 0..500 {
                 let pruning = settings[(step / 40 + seed as usize) % settings.len()];
@@ -861,7 +862,7 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                     break;
                 }
                 let r = next();
-                let m = if r % 3 == 0 { list[0] } else { list[r % list.len()] };
+                let m = if r.is_multiple_of(3) { list[0] } else { list[r % list.len()] };
                 let mut fast = s;
                 g.play(&mut fast, m);
                 let mut plain = s;
@@ -1004,11 +1005,7 @@ fn resort_group_matches_the_previous_one() {
         for seed in 0..40u64 {
             let g = game(v, 2000 + seed);
             let mut s = g.start();
-            let mut rng = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0xA5A5;
-            let mut next = || {
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                (rng >> 33) as usize
-            };
+            let mut next = lcg(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0xA5A5);
             let mut list = MoveList::new();
             for _ in 0..300 {
                 g.moves(&s, Pruning::ALL, &mut list);
@@ -1040,7 +1037,7 @@ fn resort_group_matches_the_previous_one() {
                             }
                             1 if t.total() < super::state::CAP => {
                                 let other = first + next() % n;
-                                let k = if next() % 2 == 0 && t.len(other) > 0 { t.pile(other)[0] } else { Kind::from_index((next() % 52) as u8) };
+                                let k = if next().is_multiple_of(2) && t.len(other) > 0 { t.pile(other)[0] } else { Kind::from_index((next() % 52) as u8) };
                                 t.push(p, k);
                             }
                             _ => {
