@@ -21,6 +21,9 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "- machine: $(cpu 'model name') (cpu family $(cpu 'cpu family'), model $(cpu 'model'), bogomips $(cpu bogomips); $caches), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
     echo "- compiler: $(rustc --version)"
     echo "- profile: release — lto = \"fat\", codegen-units = 1, panic = \"abort\", debug = \"line-tables-only\" (Cargo.toml)"
+    # RUSTFLAGS, when set, replaces the rustflags of .cargo/config.toml (target-cpu=x86-64-v3).
+    if [ -n "${RUSTFLAGS:-}" ]; then flags="RUSTFLAGS=$RUSTFLAGS"; else flags="$(grep -h '^rustflags' .cargo/config.toml) (.cargo/config.toml)"; fi
+    echo "- code generation: $flags"
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
     echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
     echo "  states/s/core = distinct positions expanded per second; bytes/state = table memory per stored"

@@ -15,6 +15,7 @@ macro_rules! out {
 }
 
 mod args;
+mod cpu;
 mod report;
 mod study;
 
@@ -40,7 +41,7 @@ const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
 #[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)")]
-#[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown (a limit stopped the search), 4 internal error.")]
+#[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input (or a processor this build cannot run on), 3 unknown (a limit stopped the search), 4 internal error.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -168,6 +169,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before anything built for the target's features runs (see cpu.rs).
+    if let Some(why) = cpu::unsupported() {
+        eprintln!("patience: {why}");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),

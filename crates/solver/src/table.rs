@@ -60,6 +60,10 @@ pub struct OpenTable<T> {
     size: usize,
     len: usize,
     max_slots: usize,
+    /// The length at which an insert must take the slow path: the table grows before it (load
+    /// 3/4) or, at its largest size, may be full (`capacity_limit`). Kept up to date by every
+    /// change of `size`, so the common insert tests one number instead of computing both rules.
+    check_at: usize,
 }
 
 /// Fingerprints of positions (see the module notes), 12 bytes a slot.
@@ -71,7 +75,16 @@ pub type ExactTable<S> = OpenTable<ExactSlot<S>>;
 impl<T: Slot> OpenTable<T> {
     /// A table that will never use more than about `max_bytes`.
     pub fn new(max_bytes: usize) -> Self {
-        OpenTable { slots: vec![T::empty(); MIN_SLOTS], size: MIN_SLOTS, len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()) }
+        let mut t = OpenTable { slots: vec![T::empty(); MIN_SLOTS], size: MIN_SLOTS, len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()), check_at: 0 };
+        t.set_size(MIN_SLOTS);
+        t
+    }
+    /// Uses `size` slots of the allocation as the table, and sets the slow-path threshold.
+    fn set_size(&mut self, size: usize) {
+        self.size = size;
+        // `overloaded(len, size)` iff len >= ceil(3 size / 4); sizes are powers of two ≥ MIN_SLOTS.
+        let grow_at = if size < self.max_slots { (3 * size).div_ceil(4) } else { usize::MAX };
+        self.check_at = grow_at.min(self.capacity_limit());
     }
     pub fn len(&self) -> usize {
         self.len
@@ -103,7 +116,7 @@ impl<T: Slot> OpenTable<T> {
         while size < self.slots.len() && overloaded(self.len, size) {
             size *= 2;
         }
-        self.size = size;
+        self.set_size(size);
         self.len = 0;
     }
 
@@ -119,7 +132,9 @@ impl<T: Slot> OpenTable<T> {
     // Queen of Italy 6–9% of its speed.
     #[inline(always)]
     fn insert_slot(&mut self, key: T, same: impl Fn(&T) -> bool) -> Insert {
-        if overloaded(self.len, self.size) && self.size < self.max_slots {
+        // Below `check_at` the table neither grows nor is full: one test instead of both rules.
+        let may_grow_or_be_full = self.len >= self.check_at;
+        if may_grow_or_be_full && overloaded(self.len, self.size) && self.size < self.max_slots {
             self.grow();
         }
         let mask = self.size - 1;
@@ -127,7 +142,7 @@ impl<T: Slot> OpenTable<T> {
         loop {
             let slot = &self.slots[i];
             if slot.is_empty() {
-                if self.len >= self.capacity_limit() {
+                if may_grow_or_be_full && self.len >= self.capacity_limit() {
                     return Insert::Full;
                 }
                 self.slots[i] = key;
@@ -156,7 +171,7 @@ impl<T: Slot> OpenTable<T> {
         } else {
             std::mem::replace(&mut self.slots, vec![T::empty(); new_size])
         };
-        self.size = new_size;
+        self.set_size(new_size);
         let mask = new_size - 1;
         for slot in old.into_iter().filter(|s| !s.is_empty()) {
             let mut i = self.home(slot.hash());
@@ -482,6 +497,34 @@ mod tests {
             assert_eq!(t.insert(fp(i)), Insert::Seen);
         }
         assert_eq!(t.len(), 1_000);
+    }
+
+    /// `check_at` (one comparison on the common insert) must send exactly the inserts that the
+    /// growth rule and the capacity rule apply to down the slow path: the table doubles on the
+    /// insert after its load reaches 3/4, never past its budget, and reports full at
+    /// `capacity_limit`, after `clear` too.
+    #[test]
+    fn the_table_grows_and_fills_exactly_when_the_rules_say() {
+        let mut t = FingerprintTable::new(1 << 20);
+        let slot = FingerprintTable::SLOT_BYTES;
+        for round in 0..2u64 {
+            let (mut stored, mut doublings) = (0usize, 0);
+            loop {
+                let size = t.used_bytes() / slot;
+                let expect_size = if overloaded(stored, size) && size < t.max_slots { 2 * size } else { size };
+                let r = t.insert(fp(stored as u64 + round * 10_000_000));
+                assert_eq!(t.used_bytes() / slot, expect_size, "round {round}, after {stored} positions");
+                doublings += (expect_size > size) as u32;
+                if stored == t.capacity_limit() {
+                    assert_eq!(r, Insert::Full);
+                    break;
+                }
+                assert_eq!(r, Insert::New, "round {round}, position {stored}");
+                stored += 1;
+            }
+            assert!(round == 1 || doublings == 4, "{doublings} doublings: 4,096 to 65,536 slots");
+            t.clear();
+        }
     }
 
     #[test]
