@@ -137,15 +137,19 @@ impl<T: Slot> OpenTable<T> {
         if may_grow_or_be_full && overloaded(self.len, self.size) && self.size < self.max_slots {
             self.grow();
         }
-        let mask = self.size - 1;
+        let full = may_grow_or_be_full && self.len >= self.capacity_limit();
         let mut i = self.home(key.hash());
+        let mask = self.size - 1;
+        // The table as a slice of `mask + 1` slots: every index below is masked, so the compiler
+        // drops the bounds checks from the probe loop.
+        let slots = &mut self.slots[..=mask];
         loop {
-            let slot = &self.slots[i];
+            let slot = &slots[i];
             if slot.is_empty() {
-                if may_grow_or_be_full && self.len >= self.capacity_limit() {
+                if full {
                     return Insert::Full;
                 }
-                self.slots[i] = key;
+                slots[i] = key;
                 self.len += 1;
                 return Insert::New;
             }
