@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Adds one entry to results/bench/: the `patience bench` table of the four base variants on a
 # fixed seed set, one thread (per-core speed), with the machine, compiler and profile flags.
-#   scripts/bench-log.sh [SEEDS (default 0..1000)] [STATES PER DEAL (default 200000)]
+#   [RUNS=3] scripts/bench-log.sh [SEEDS (default 0..1000)] [STATES PER DEAL (default 200000)]
 # Run it on an otherwise idle machine: the figures are per core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-0..1000}
 limit=${2:-200000}
+runs=${RUNS:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 cargo build --release -q -p patience-cli
 mkdir -p results/bench
 out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
@@ -30,11 +33,21 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "  position in the single search that stored the most (default table: 12-byte fingerprint"
     echo "  slots at load 3/8..3/4, so 16..32 bytes; with --exact-table: 8-byte tag + the exact state)."
     echo
+    # Each variant runs $runs times in turn and the table shows the run with the median states/s
+    # (the VMs' speed drifts between runs: a median, not a lucky best); every run's figure follows.
     first=1
+    runs_line=""
     for v in alhambra crazy-quilt queen-of-italy algerian; do
-        table=$(target/release/patience bench "$v" --seeds "$seeds" --limit-states "$limit" -j 1)
-        if [ $first = 1 ]; then echo "$table"; first=0; else echo "$table" | tail -n 1; fi
+        for r in $(seq 1 "$runs"); do
+            target/release/patience bench "$v" --seeds "$seeds" --limit-states "$limit" -j 1 >"$tmp/$v.$r"
+        done
+        rates=$(for r in $(seq 1 "$runs"); do tail -n 1 "$tmp/$v.$r" | awk -F'|' -v r="$r" '{gsub(/ /, "", $14); print $14, r}'; done | sort -n)
+        median_run=$(echo "$rates" | awk -v n="$runs" 'NR == int((n + 1) / 2) {print $2}')
+        if [ $first = 1 ]; then cat "$tmp/$v.$median_run"; first=0; else tail -n 1 "$tmp/$v.$median_run"; fi
+        runs_line="$runs_line$v $(echo "$rates" | awk '{printf "%s%.2f M", sep, $1 / 1e6; sep=" / "}'); "
     done
+    echo
+    echo "States/s/core of every run, ascending (the table shows the median): ${runs_line%; }."
     # The machine-independent measure beside it (the states per second above drift with the VM).
     if command -v valgrind >/dev/null; then
         echo
