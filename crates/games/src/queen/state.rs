@@ -1,4 +1,4 @@
-//! The position of a Queen of Italy family game, exact and bit-packed (112 bytes).
+//! The position of a Queen of Italy family game, exact and bit-packed (128 bytes).
 //!
 //! * Tableau: every pile is one *base* card (whatever was put into it while empty) and above it
 //!   a chain built down with wrap in alternating colours (RULES.md §3). So a chain card's rank
@@ -42,6 +42,12 @@ pub struct QueenState {
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
     /// reads it for every pile of every position.
     pub(crate) top: [u8; MAX_ROWS],
+    /// Where each pile's chain bits start in `suits` (`offset`): the sum of `len - 1` over the
+    /// non-empty piles below (`offs[0]` is always 0). Implied by `len`, kept (one word add in
+    /// `push` and `pop`) because every child fingerprint and every pile move reads it, and the
+    /// state had room for it (it grew from 112 to 128 bytes; `offset_of_lens` is the sum it
+    /// replaced, the tests' reference).
+    pub(crate) offs: [u8; MAX_ROWS],
     pub(crate) dealt: u8,
     pub(crate) terrace: u8,
     /// Rank every foundation starts with; `NO_CARD` before the opening choice.
@@ -60,6 +66,7 @@ impl Default for QueenState {
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
+            offs: [0; MAX_ROWS],
             dealt: 0,
             terrace: 0,
             base_rank: NO_CARD,
@@ -265,13 +272,41 @@ impl QueenState {
     }
 
     /// First chain bit of pile `i`: the piles below hold `len - 1` chain bits each when not
-    /// empty. Summed as the bytes of one word (`i < MAX_ROWS`, so the piles below are among
-    /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
-    #[inline]
+    /// empty (kept in `offs`).
+    #[inline(always)]
     pub(super) fn offset(&self, i: usize) -> u32 {
+        self.offs[i] as u32
+    }
+
+    /// `offset` summed from the lengths, as the bytes of one word (`i < MAX_ROWS`, so the piles
+    /// below are among the first 8; lengths and the sum are at most 104, so no byte carries
+    /// into the next): what `offset` read before `offs` kept it, and what `refresh_offsets`
+    /// recomputes them with.
+    #[inline]
+    pub(super) fn offset_of_lens(&self, i: usize) -> u32 {
         let below = self.first8_lens() & LENS_BELOW[i];
         let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Recomputes every `offs` from the lengths (after the piles are rearranged; not the hot
+    /// path, where `push` and `pop` keep them).
+    pub(crate) fn refresh_offsets(&mut self) {
+        for i in 0..MAX_ROWS {
+            self.offs[i] = self.offset_of_lens(i) as u8;
+        }
+    }
+
+    /// Adds one chain bit (`grow`) or takes one away below every pile above pile `i`: their
+    /// `offs` bytes (piles 1..=8, one word) one more or one less, each by a byte of `ONES`
+    /// (offsets stay within 0..=103, and one a pop lowers is at least 1: no carry, no borrow).
+    #[inline(always)]
+    fn shift_offsets_above(&mut self, i: usize, grow: bool) {
+        let w = u64::from_le_bytes([self.offs[1], self.offs[2], self.offs[3], self.offs[4], self.offs[5], self.offs[6], self.offs[7], self.offs[8]]);
+        // Byte `j - 1` is pile `j`'s: the piles above `i` are bytes `i..8`.
+        let d = ONES & !LENS_BELOW[i];
+        let w = if grow { w + d } else { w - d };
+        self.offs[1..].copy_from_slice(&w.to_le_bytes());
     }
 
     /// The first empty pile among the first `rows` (8 or 9): a zero byte among the first 8
@@ -326,6 +361,7 @@ impl QueenState {
         self.suits = (new_hi as u128) << 64 | new_lo as u128;
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
+        self.shift_offsets_above(i, true);
         if FP {
             let base = self.base[i];
             // A lone card's element is in the table (no hash).
@@ -345,6 +381,7 @@ impl QueenState {
         self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
         self.len[i] += 1;
         self.top[i] = k;
+        self.shift_offsets_above(i, true);
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
     }
 
@@ -384,6 +421,7 @@ impl QueenState {
         let new_lo = (lo & below) | ((lo >> 1) & !below) | (hi << 63);
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
         self.len[i] = n as u8 - 1;
+        self.shift_offsets_above(i, false);
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
         if FP {
             let rest = bits & !(1u64 << (n - 2));
@@ -403,6 +441,7 @@ impl QueenState {
         let old = self.pile_value(i, off);
         self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
+        self.shift_offsets_above(i, false);
         let n = self.len[i] as u32;
         self.suits = remove_bit(self.suits, off + n - 1);
         let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
@@ -474,6 +513,7 @@ impl QueenState {
                 off += self.len[p] as u32 - 1;
             }
         }
+        s.refresh_offsets();
         s
     }
 
@@ -543,7 +583,7 @@ impl QueenState {
             self.len[i] = 1;
             pile_value_of(0, 1, k)
         } else {
-            let off = self.offset(i);
+            let off = self.offset_simple(i);
             let old = self.pile_value(i, off);
             self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
             self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
@@ -552,15 +592,17 @@ impl QueenState {
         };
         self.top[i] = k;
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
+        self.offsets_simple();
     }
 
     /// `pop` as first written: the reference for the tests.
     pub(crate) fn pop_simple(&mut self, i: usize) -> u8 {
         let k = self.top[i];
-        let off = self.offset(i);
+        let off = self.offset_simple(i);
         let old = self.pile_value(i, off);
         self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
+        self.offsets_simple();
         match self.len[i] {
             0 => {
                 self.base[i] = NO_CARD;
@@ -582,6 +624,13 @@ impl QueenState {
         self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
     }
 
+    /// Every `offs` set from `offset_simple` (the simple forms keep them so).
+    fn offsets_simple(&mut self) {
+        for i in 0..MAX_ROWS {
+            self.offs[i] = self.offset_simple(i) as u8;
+        }
+    }
+
     /// The straightforward pile sort the fast one must equal.
     fn with_sorted_piles_simple(&self, rows: usize) -> QueenState {
         let mut order: [(u8, u8, u128); MAX_ROWS] = [(NO_CARD, 0, 0); MAX_ROWS];
@@ -600,6 +649,7 @@ impl QueenState {
                 off += len as u32 - 1;
             }
         }
+        s.offsets_simple();
         for i in 0..rows {
             s.top[i] = match s.len[i] {
                 0 => NO_CARD,
@@ -806,7 +856,7 @@ mod tests {
                 s.len[i] = rng.random_range(0..14);
             }
             for i in 0..MAX_ROWS {
-                assert_eq!(s.offset(i), s.offset_simple(i), "{i} {:?}", s.len);
+                assert_eq!(s.offset_of_lens(i), s.offset_simple(i), "{i} {:?}", s.len);
             }
         }
         assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");

@@ -259,8 +259,8 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
 }
 
 /// What `push` and `pop` keep (the running sum of pile fingerprints, derived from each pile's
-/// old value; the cached tops) always equals its recomputation, and the word-sum `offset`
-/// equals the plain one, on positions along random lines of every variant (long piles and
+/// old value; the cached tops; the kept chain-bit offsets `offs`) always equals its
+/// recomputation (`offset` the plain sum), on positions along random lines of every variant (long piles and
 /// chain bits far from pile 0 must occur, or the comparison shows little).
 #[test]
 fn pile_caches_follow_the_piles() {
