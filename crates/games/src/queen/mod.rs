@@ -230,6 +230,7 @@ impl Queen {
                     }
                 }
                 s.set_dealt(layout.wastes[0].len() as u8);
+                g.refresh_playable(&mut s);
             }
         }
         if seq.len() > MAX_SEQ {

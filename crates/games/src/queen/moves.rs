@@ -174,6 +174,29 @@ impl Queen {
         }
     }
 
+    /// Sets the state's `playable` mask (`foundation_masks`' `playable`) after its foundation
+    /// counts changed (the base rank chosen, a card home, a foundation top taken back).
+    #[inline]
+    pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
+        s.playable = self.playable_kinds(s);
+    }
+
+    /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
+    /// `foundation_masks` says it for all kinds: slots for every copy of its class, and (but
+    /// from the terrace) nothing buildable on it. Read for the one card from the counts (more
+    /// than half the positions ask it once; the masks cost several times more): nothing can be
+    /// built on `k` when the class one rank lower in the other colour is all home (nibble
+    /// `0b1010`: both kinds' 2 copies), which with alternating colours is also the predecessor
+    /// class that `slots` asks about; in suit, `slots` asks for both copies of the same suit
+    /// one rank lower. A base-rank card always has a slot.
+    #[inline(always)]
+    pub(crate) fn safe_kind(&self, s: &QueenState, k: u8, from_terrace: bool) -> bool {
+        let below_full = s.home_nibble(BELOW_NIBBLE[k as usize]) == 0b1010;
+        let base = KIND_BIT[k as usize] >> 2 == s.base_rank;
+        let slots = base || if self.rules.suited_foundations() { s.home(PRED_SUITED[k as usize]) == 2 } else { below_full };
+        slots && (from_terrace || below_full)
+    }
+
     /// Takes the top card of a source.
     #[inline(always)]
     fn take<const FP: bool>(&self, s: &mut QueenState, from: Loc) -> u8 {
@@ -188,7 +211,11 @@ impl Queen {
                 s.set_terrace(s.terrace - 1);
                 self.terrace[s.terrace as usize]
             }
-            Loc::Found(j) => s.found_pop(j),
+            Loc::Found(j) => {
+                let k = s.found_pop(j);
+                self.refresh_playable(s);
+                k
+            }
             Loc::Home => unreachable!("the foundations are not a source"),
         }
     }
@@ -222,6 +249,7 @@ impl Queen {
                 } else {
                     s.add_home(k);
                 }
+                self.refresh_playable(s);
                 s.push(i as usize, self.refill[0]);
                 for (j, &c) in self.refill[1..].iter().enumerate() {
                     s.push(4 + j, c);
@@ -231,8 +259,14 @@ impl Queen {
             QueenMove::Card { from, to } => {
                 let k = self.take::<FP>(s, from);
                 match to {
-                    Loc::Home => s.add_home(k),
-                    Loc::Found(j) => s.found_push(j, k),
+                    Loc::Home => {
+                        s.add_home(k);
+                        self.refresh_playable(s);
+                    }
+                    Loc::Found(j) => {
+                        s.found_push(j, k);
+                        self.refresh_playable(s);
+                    }
                     Loc::Pile(j) => s.push_with::<FP>(j as usize, k),
                     _ => unreachable!("cards go to the foundations or a pile"),
                 }
@@ -307,19 +341,19 @@ impl Queen {
         let found = EXACT.then(|| s.foundations());
         let safe = pruning.forced_moves && !EXACT;
         let no_fills = !self.rules.forced_fills() || end_phase;
-        // What the foundations allow, for every kind at once; with exact foundations every card
-        // is a candidate and `exact_foundation_targets` decides.
-        let fm = if EXACT { FoundationMasks::ANY } else { self.foundation_masks(s) };
+        // What the foundations allow, for every kind at once: kept in the state (`playable`,
+        // `refresh_playable`); with exact foundations every card is a candidate and
+        // `exact_foundation_targets` decides.
+        let playable_kinds = if EXACT { ANY_PLAYABLE } else { s.playable };
         // Tested before `home` is called: most cards cannot go home, and the call costs more.
         // False for `NO_CARD` (bit 63 is in no mask).
-        let playable = |k: u8| fm.playable >> KIND_BIT[k as usize] & 1 != 0;
+        let playable = |k: u8| playable_kinds >> KIND_BIT[k as usize] & 1 != 0;
         // Pushes the foundation moves of `k` (playable) from `from`; true when the move is safe
         // (then it alone is the list, and generation stops).
         let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
             match &found {
                 None => {
-                    let bit = 1u64 << KIND_BIT[k as usize];
-                    if safe && safe_here && fm.slots & bit != 0 && (from == Loc::Terrace || fm.inert & bit != 0) {
+                    if safe && safe_here && self.safe_kind(s, k, from == Loc::Terrace) {
                         out.clear();
                         out.push(QueenMove::Card { from, to: Loc::Home });
                         return true;
@@ -410,7 +444,9 @@ impl Queen {
 }
 
 /// `playable`, `slots_for_all` and `inert` for every kind of one position: bit `KIND_BIT[k]`
-/// of each mask says it for kind `k`.
+/// of each mask says it for kind `k` (the tests' reference for the kept `playable` mask and
+/// `safe_kind`).
+#[cfg(test)]
 #[derive(Clone, Copy)]
 pub(crate) struct FoundationMasks {
     pub playable: u64,
@@ -418,11 +454,9 @@ pub(crate) struct FoundationMasks {
     pub inert: u64,
 }
 
-impl FoundationMasks {
-    /// Every card a candidate, none safe (exact foundations: their own targets decide).
-    /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear in every mask.)
-    const ANY: FoundationMasks = FoundationMasks { playable: (1 << 52) - 1, slots: 0, inert: 0 };
-}
+/// Every card a candidate for the foundations (exact foundations: their own targets decide).
+/// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)
+const ANY_PLAYABLE: u64 = (1 << 52) - 1;
 
 /// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
 pub(super) const NIBBLE_ONES: u64 = 0x0001_1111_1111_1111;
@@ -462,6 +496,9 @@ impl Queen {
     /// a few word operations per position instead of table lookups and count reads per card.
     /// Each nibble of a colour half of `home` holds the two kinds of one rank (2 bits each); a
     /// mask bit per nibble is spread to the kinds' bits (4 · rank + suit) by multiplying.
+    /// (Move generation reads `playable` kept in the state and asks the safe test per card,
+    /// `safe_kind`: this is their reference in the tests.)
+    #[cfg(test)]
     pub(crate) fn foundation_masks(&self, s: &QueenState) -> FoundationMasks {
         let kinds = home_kinds(s);
         let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
@@ -470,18 +507,36 @@ impl Queen {
         // No card can be built on `k`: its alternate-colour predecessor class is all home (4).
         let (bp, rp) = (from_below(rc), from_below(bc));
         let inert = (((bp >> 2) & NIBBLE_ONES) * 0b0011) | (((rp >> 2) & NIBBLE_ONES) * 0b1100);
+        let playable = self.playable_kinds(s);
         if self.rules.suited_foundations() {
             // In suit: each kind against the same suit one rank lower (2 copies).
-            let (mut playable, mut slots) = (base, base);
+            let mut slots = base;
             for (suit, &c) in kinds.iter().enumerate() {
-                let p = from_below(c);
-                playable |= nibbles_greater(p, c) << suit;
-                slots |= ((p >> 1) & NIBBLE_ONES) << suit;
+                slots |= ((from_below(c) >> 1) & NIBBLE_ONES) << suit;
             }
             FoundationMasks { playable, slots, inert }
         } else {
-            let playable = base | (nibbles_greater(bp, bc) * 0b0011) | (nibbles_greater(rp, rc) * 0b1100);
             FoundationMasks { playable, slots: base | inert, inert }
+        }
+    }
+
+    /// `foundation_masks`' `playable`: the kinds a foundation takes now. A base-rank card
+    /// always (it has an empty foundation); another when more foundations are topped by its
+    /// predecessor class (alternate colours: the class one rank lower in the other colour, 4
+    /// copies; in suit: the same suit one rank lower, 2) than copies of its own class are home.
+    pub(crate) fn playable_kinds(&self, s: &QueenState) -> u64 {
+        let kinds = home_kinds(s);
+        let base = 0xF << (4 * s.base_rank as u32);
+        if self.rules.suited_foundations() {
+            let mut playable = base;
+            for (suit, &c) in kinds.iter().enumerate() {
+                playable |= nibbles_greater(from_below(c), c) << suit;
+            }
+            playable
+        } else {
+            let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
+            let (bp, rp) = (from_below(rc), from_below(bc));
+            base | (nibbles_greater(bp, bc) * 0b0011) | (nibbles_greater(rp, rc) * 0b1100)
         }
     }
 }
@@ -588,6 +643,10 @@ const RANK: [u8; 52] = kind_table!(|k| k.rank());
 static KIND_BIT: [u8; 256] = kind_table!(|k| 4 * k.rank() + k.suit(), 63);
 #[cfg(test)]
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
+/// Where the class one rank lower (with wrap) in the other colour than `k` sits in `home`
+/// (`QueenState::home_nibble`; `state.rs`, `HOME_SHIFT`): the class no card is built on `k`
+/// without (`safe_kind`). 0 for every other index (never read).
+static BELOW_NIBBLE: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 64 + (k.rank() + 12) % 13 * 4, 0);
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
 const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
 /// The class below `k` on an alternate-colour foundation: its representative (the lower suit

@@ -48,6 +48,12 @@ pub struct QueenState {
     /// state had room for it (it grew from 112 to 128 bytes; `offset_of_lens` is the sum it
     /// replaced, the tests' reference).
     pub(crate) offs: [u8; MAX_ROWS],
+    /// The kinds the foundations take now, bit `KIND_BIT[k]` for kind `k`
+    /// (`Queen::foundation_masks`' `playable`; 0 before the choice). Implied by `home` and
+    /// `base_rank` (and the rules), kept by `Queen::refresh_playable` whenever they change
+    /// (few moves) because move generation tests every source card against it; it took 8 of
+    /// the bytes `offs` left free.
+    pub(crate) playable: u64,
     pub(crate) dealt: u8,
     pub(crate) terrace: u8,
     /// Rank every foundation starts with; `NO_CARD` before the opening choice.
@@ -67,6 +73,7 @@ impl Default for QueenState {
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
             offs: [0; MAX_ROWS],
+            playable: 0,
             dealt: 0,
             terrace: 0,
             base_rank: NO_CARD,
@@ -211,6 +218,12 @@ impl QueenState {
         // The colour picks the half: a variable shift of a u128 costs several instructions.
         let half = if sh < 64 { self.home as u64 } else { (self.home >> 64) as u64 };
         half >> (sh & 63)
+    }
+    /// The nibble of `home` at `sh` (a multiple of 4: the two kinds of one colour and rank, 2
+    /// bits each).
+    #[inline]
+    pub(crate) fn home_nibble(&self, sh: u8) -> u64 {
+        self.home_at(sh) & 15
     }
     /// Copies of kind `k` on the foundations.
     #[inline]

@@ -231,6 +231,7 @@ fn on_random_lines(seed: u64, rules: &[QueenRules], deals: u64, steps: usize, ho
 #[test]
 fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
     let (mut positions, mut full, mut playable, mut slots, mut inert) = (0, 0, 0, 0, 0);
+    let mut safe = [0u32; 2];
     on_random_positions(21, 12, 300, 0.7, |g, s| {
         for k in 0..52u8 {
             let c = g.home_class(s, k);
@@ -251,11 +252,20 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
             playable += bit(m.playable) as u32;
             slots += bit(m.slots) as u32;
             inert += bit(m.inert) as u32;
+            // The safe test move generation asks per playable card (`safe_kind`) is the masks'.
+            if bit(m.playable) {
+                for from_terrace in [false, true] {
+                    let want = bit(m.slots) && (from_terrace || bit(m.inert));
+                    assert_eq!(g.safe_kind(s, k, from_terrace), want, "{:?} {k} {from_terrace} {s:?}", g.rules.variant);
+                    safe[want as usize] += 1;
+                }
+            }
         }
         positions += 1;
     });
-    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert");
+    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert, safe {safe:?}");
     assert!(positions > 10_000 && full > 10_000 && playable > 10_000 && slots > 10_000 && inert > 10_000);
+    assert!(safe[0] > 10_000 && safe[1] > 10_000, "safe {safe:?}");
 }
 
 /// What `push` and `pop` keep (the running sum of pile fingerprints, derived from each pile's
@@ -448,4 +458,38 @@ fn child_fingerprints_are_the_played_childrens() {
     }
     assert!(asked[6] >= 400 && asked[7] >= 40_000 && asked[8] >= 20_000, "{asked:?}");
     assert!(forced >= 12_000 && multi_fill >= 300, "{forced} forced, {multi_fill} filling 2+ gaps");
+}
+
+/// The `playable` mask the state keeps (`refresh_playable` after every move that changes the
+/// foundations) says for every kind what the per-card test `playable` says, on random lines of every variant with
+/// 0 and 1 redeals and of queen-of-italy-open with exact foundations (foundation tops taken
+/// back), before and after the choice (0 before it). Positions whose mask differs from their
+/// parent's, and exact positions, must occur often, or the comparison shows little.
+#[test]
+fn kept_playable_masks_equal_the_computed_ones() {
+    let mut rules: Vec<QueenRules> = vec![];
+    for redeals in [0, 1] {
+        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+    }
+    rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
+    let (mut positions, mut changed, mut exact, mut unchosen) = (0, 0, 0, 0);
+    let mut last = 0u64;
+    on_random_lines(91, &rules, 12, 300, 0.7, |g, s| {
+        if s.chosen() {
+            for k in 0..52u8 {
+                let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
+                assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
+            }
+            assert_eq!(s.playable >> 52, 0, "{s:?}");
+        } else {
+            assert_eq!(s.playable, 0, "{s:?}");
+        }
+        positions += 1;
+        changed += (s.playable != last) as u32;
+        exact += g.rules.exact_foundations() as u32;
+        unchosen += !s.chosen() as u32;
+        last = s.playable;
+    });
+    eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice");
+    assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice");
 }
