@@ -230,7 +230,6 @@ impl Queen {
                     }
                 }
                 s.set_dealt(layout.wastes[0].len() as u8);
-                g.refresh_playable(&mut s);
             }
         }
         if seq.len() > MAX_SEQ {
@@ -242,8 +241,12 @@ impl Queen {
         if s.chosen() && rules.forced_fills() && g.forced_step(&s).is_some() {
             return bad("a forced move is pending (an empty pile or an empty waste that the rules fill at once)".into());
         }
-        g.start = s;
         g.terrace_bounds = g.compute_terrace_bounds(terrace.len());
+        // The foundations' derived word (after the dead test's bounds, which it reads).
+        if s.chosen() {
+            g.refresh_playable(&mut s);
+        }
+        g.start = s;
         Ok(g)
     }
 

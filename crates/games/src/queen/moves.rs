@@ -43,6 +43,12 @@ impl Queen {
         s.stock_next(self.seq_len)
     }
 
+    /// `Game::is_dead` computed afresh (what it was before `refresh_playable` kept it): the
+    /// terrace dead test, which assumes that foundations only grow (prune.rs).
+    pub(crate) fn is_dead_computed(&self, s: &QueenState) -> bool {
+        !self.rules.exact_foundations() && self.terrace_dead(s)
+    }
+
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
     #[cfg(test)]
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
@@ -174,11 +180,17 @@ impl Queen {
         }
     }
 
-    /// Sets the state's `playable` mask (`foundation_masks`' `playable`) after its foundation
-    /// counts changed (the base rank chosen, a card home, a foundation top taken back).
+    /// Sets the state's `playable` word after its foundation counts changed (the base rank
+    /// chosen, a card home, a foundation top taken back): the kinds the foundations take
+    /// (`foundation_masks`' `playable`) and, in bit `DEAD_BIT`, `is_dead`'s answer. The dead
+    /// test reads only the counts home, the terrace height and the base rank, and (but in
+    /// Redheads, where it always says no) a terrace card leaves only for the foundations: so
+    /// every move that changes its answer passes here, after its own part (the forced steps
+    /// that follow change none of the three outside Redheads).
     #[inline]
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
-        s.playable = self.playable_kinds(s);
+        let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
+        s.playable = self.playable_kinds(s) | (dead as u64) << DEAD_BIT;
     }
 
     /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
@@ -453,6 +465,10 @@ pub(crate) struct FoundationMasks {
     pub slots: u64,
     pub inert: u64,
 }
+
+/// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
+/// 63, `KIND_BIT[NO_CARD]`, stays clear).
+pub(crate) const DEAD_BIT: u32 = 62;
 
 /// Every card a candidate for the foundations (exact foundations: their own targets decide).
 /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)
@@ -738,8 +754,10 @@ impl Game for Queen {
     }
 
     fn is_dead(&self, s: &QueenState) -> bool {
-        // The terrace dead test assumes that foundations only grow (prune.rs).
-        !self.rules.exact_foundations() && self.terrace_dead(s)
+        // Kept by `refresh_playable` (one bit read instead of the test per position).
+        let dead = s.playable >> DEAD_BIT & 1 != 0;
+        debug_assert_eq!(dead, self.is_dead_computed(s), "{s:?}");
+        dead
     }
 
     fn action(&self, s: &QueenState, m: QueenMove) -> Action {
