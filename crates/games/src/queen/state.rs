@@ -18,10 +18,24 @@
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
+use super::MAX_SEQ;
 use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
+
+/// The talon positions in `removed` (bits `0..MAX_SEQ`). Above them (talon positions are below
+/// `MAX_SEQ`, 96) `removed` keeps two positions implied by `dealt` and `removed` itself, kept by
+/// `set_dealt` and `remove_talon` because move generation, the forced steps and many child
+/// fingerprints read them (`waste_top_of` and `stock_next_of` compute them; 16 bytes more of
+/// state would have made every copy of it a `memcpy` call):
+/// * bits 96..104, `WASTE_AT`: the waste top's position plus one (0: the waste is empty);
+/// * bits 104..112, `STOCK_AT`: the first position from `dealt` on that has not left the
+///   talon (`stock_next` when below the sequence's length; positions at or past that length
+///   are never removed, so the state needs no length; 128 when there is none).
+const TALON: u128 = (1 << MAX_SEQ) - 1;
+const WASTE_AT: u32 = 96;
+const STOCK_AT: u32 = 104;
 pub const MAX_ROWS: usize = 9;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -181,6 +195,13 @@ pub(crate) fn stock_next_of(dealt: u8, removed: u128, n: u8) -> Option<u32> {
     (st != 0).then(|| st.trailing_zeros())
 }
 
+/// The first talon position from `dealt` on not in `removed` (talon positions only, `TALON`;
+/// `STOCK_AT`), 128 when there is none.
+#[inline]
+fn first_kept_from(dealt: u8, removed: u128) -> u8 {
+    (!DEALT_MASK[dealt as usize] & !removed & TALON).trailing_zeros() as u8
+}
+
 /// `stock_next_of` as first written (the masks by shifts; `dealt` below 128).
 #[cfg(test)]
 pub(crate) fn stock_next_of_simple(dealt: u8, removed: u128, n: u8) -> Option<u32> {
@@ -249,16 +270,26 @@ impl QueenState {
         self.home -= 1u128 << HOME_SHIFT[k as usize];
         self.key_fp = self.key_fp.wrapping_sub(home_copy_fp(k, self.home(k)));
     }
-    /// Marks talon position `p` (not yet removed) as having left the waste.
+    /// Marks talon position `p` (not yet removed, below `dealt`) as having left the waste.
     #[inline]
     pub(crate) fn remove_talon(&mut self, p: u32) {
         self.removed |= 1u128 << p;
         self.key_fp = self.key_fp.wrapping_add(REMOVED_FP[p as usize]);
+        self.refresh_talon();
     }
     #[inline]
     pub(crate) fn set_dealt(&mut self, d: u8) {
         self.key_fp = exchanged(self.key_fp, &DEALT_FP, self.dealt, d);
         self.dealt = d;
+        self.refresh_talon();
+    }
+    /// Sets the positions `removed` keeps above `TALON` from `dealt` and the removed positions.
+    #[inline]
+    pub(crate) fn refresh_talon(&mut self) {
+        let removed = self.removed & TALON;
+        let waste = waste_top_of(self.dealt, removed).map_or(0, |w| w as u128 + 1);
+        let stock = first_kept_from(self.dealt, removed) as u128;
+        self.removed = removed | waste << WASTE_AT | stock << STOCK_AT;
     }
     #[inline]
     pub(crate) fn set_terrace(&mut self, t: u8) {
@@ -535,13 +566,17 @@ impl QueenState {
     /// Waste top position in the game's talon sequence.
     #[inline]
     pub fn waste_top(&self) -> Option<u32> {
-        waste_top_of(self.dealt, self.removed)
+        // Kept in `removed` (`WASTE_AT`) by `set_dealt` and `remove_talon`.
+        let w = (self.removed >> WASTE_AT) as u8;
+        (w != 0).then(|| w as u32 - 1)
     }
 
     /// Next stock position, given the talon sequence length `n`.
     #[inline]
     pub fn stock_next(&self, n: u8) -> Option<u32> {
-        stock_next_of(self.dealt, self.removed, n)
+        // Kept in `removed` (`STOCK_AT`) by `set_dealt` and `remove_talon`.
+        let p = (self.removed >> STOCK_AT) as u8;
+        (p < n).then_some(p as u32)
     }
 
     /// How many of the first `rows` (8 or 9) piles are empty: the zero bytes among the first 8
@@ -848,7 +883,7 @@ mod tests {
             }
             for d in 0..=255u8 {
                 s.dealt = d;
-                let w = s.waste_top();
+                let w = waste_top_of(d, s.removed);
                 assert_eq!(w, s.waste_top_simple(), "{d} {:x}", s.removed);
                 match w {
                     None => none += 1,

@@ -347,6 +347,7 @@ fn short_fingerprints_classify_as_the_long_ones() {
             }
             _ => t.found ^= 1 << rng.random_range(0..128),
         }
+        t.refresh_talon();
         t.key_fp = t.recomputed_key_fp();
         for u in [*s, t] {
             with_found += (u.found != 0) as u32;
@@ -496,4 +497,27 @@ fn kept_playable_masks_equal_the_computed_ones() {
     });
     eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead");
     assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50 && dead > 1_000, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead");
+}
+
+/// The talon positions the state keeps (`waste_at`, `stock_at`: `set_dealt` and `remove_talon`)
+/// answer `waste_top` and `stock_next` as `waste_top_of` and `stock_next_of` compute them from
+/// `dealt` and `removed`, on random lines of every variant with 0 and 1 redeals (so second
+/// passes, whose stock has gaps where cards left the waste, occur). Each answer kind must occur
+/// often.
+#[test]
+fn talon_caches_follow_the_talon() {
+    let mut rules: Vec<QueenRules> = vec![];
+    for redeals in [0, 1] {
+        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+    }
+    let (mut waste, mut no_waste, mut stock, mut no_stock, mut second) = (0, 0, 0, 0, 0);
+    on_random_lines(93, &rules, 12, 300, 0.5, |g, s| {
+        assert_eq!(s.waste_top(), state::waste_top_of(s.dealt, s.removed), "{s:?}");
+        assert_eq!(g.stock_next(s), state::stock_next_of(s.dealt, s.removed, g.seq_len), "{s:?}");
+        if s.waste_top().is_some() { waste += 1 } else { no_waste += 1 }
+        if g.stock_next(s).is_some() { stock += 1 } else { no_stock += 1 }
+        second += (s.redeals_left < g.rules.redeals && g.stock_next(s).is_some()) as u32;
+    });
+    eprintln!("waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
+    assert!(waste > 10_000 && no_waste > 1_000 && stock > 10_000 && no_stock > 1_000 && second > 500, "waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
 }
