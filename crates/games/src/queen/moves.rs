@@ -49,6 +49,13 @@ impl Queen {
         !self.rules.exact_foundations() && self.terrace_dead(s)
     }
 
+    /// `Game::home_cards` counted afresh from the 2-bit counts (what it was before
+    /// `refresh_playable` kept it).
+    pub(crate) fn home_cards_computed(s: &QueenState) -> u32 {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
+    }
+
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
     #[cfg(test)]
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
@@ -182,7 +189,8 @@ impl Queen {
 
     /// Sets the state's `playable` word after its foundation counts changed (the base rank
     /// chosen, a card home, a foundation top taken back): the kinds the foundations take
-    /// (`foundation_masks`' `playable`) and, in bit `DEAD_BIT`, `is_dead`'s answer. The dead
+    /// (`foundation_masks`' `playable`), from bit `HOME_COUNT_AT` the number of cards home
+    /// (`home_cards`) and, in bit `DEAD_BIT`, `is_dead`'s answer. The dead
     /// test reads only the counts home, the terrace height and the base rank, and (but in
     /// Redheads, where it always says no) a terrace card leaves only for the foundations: so
     /// every move that changes its answer passes here, after its own part (the forced steps
@@ -190,7 +198,8 @@ impl Queen {
     #[inline]
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
         let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
-        s.playable = self.playable_kinds(s) | (dead as u64) << DEAD_BIT;
+        let home = Self::home_cards_computed(s) as u64;
+        s.playable = self.playable_kinds(s) | home << HOME_COUNT_AT | (dead as u64) << DEAD_BIT;
     }
 
     /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
@@ -469,6 +478,8 @@ pub(crate) struct FoundationMasks {
 /// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
 /// 63, `KIND_BIT[NO_CARD]`, stays clear).
 pub(crate) const DEAD_BIT: u32 = 62;
+/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104).
+pub(crate) const HOME_COUNT_AT: u32 = 52;
 
 /// Every card a candidate for the foundations (exact foundations: their own targets decide).
 /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)
@@ -731,8 +742,8 @@ impl Game for Queen {
     }
 
     fn home_cards(&self, s: &QueenState) -> u32 {
-        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
+        // Kept by `refresh_playable` (the search asks it of every new position).
+        (s.playable >> HOME_COUNT_AT) as u32 & 0x7F
     }
 
     fn hash(&self, s: &QueenState) -> u64 {

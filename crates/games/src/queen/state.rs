@@ -63,11 +63,12 @@ pub struct QueenState {
     /// replaced, the tests' reference).
     pub(crate) offs: [u8; MAX_ROWS],
     /// The kinds the foundations take now, bit `KIND_BIT[k]` for kind `k`
-    /// (`Queen::foundation_masks`' `playable`; 0 before the choice), and in bit `DEAD_BIT`
-    /// (moves.rs) the terrace dead test's answer (`Game::is_dead`). Implied by `home`,
+    /// (`Queen::foundation_masks`' `playable`; 0 before the choice), from bit `HOME_COUNT_AT`
+    /// the number of cards home (`Game::home_cards`), and in bit `DEAD_BIT` (moves.rs) the
+    /// terrace dead test's answer (`Game::is_dead`). Implied by `home`,
     /// `terrace` and `base_rank` (and the rules), kept by `Queen::refresh_playable` whenever
     /// they change (few moves) because move generation tests every source card against it
-    /// and the search asks `is_dead` of every new position; it took 8 of the bytes `offs`
+    /// and the search asks `is_dead` and `home_cards` of every new position; it took 8 of the bytes `offs`
     /// left free.
     pub(crate) playable: u64,
     pub(crate) dealt: u8,

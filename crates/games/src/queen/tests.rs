@@ -463,7 +463,8 @@ fn child_fingerprints_are_the_played_childrens() {
 
 /// The `playable` word the state keeps (`refresh_playable` after every move that changes the
 /// foundations) says for every kind what the per-card test `playable` says, and for the
-/// position what the dead test computed afresh says (`is_dead_computed`), on random lines of every variant with
+/// position what the dead test computed afresh (`is_dead_computed`) and the count of cards
+/// home (`home_cards_computed`) say, on random lines of every variant with
 /// 0 and 1 redeals and of queen-of-italy-open with exact foundations (foundation tops taken
 /// back), before and after the choice (0 before it). Positions whose mask differs from their
 /// parent's, and exact positions, must occur often, or the comparison shows little.
@@ -474,7 +475,7 @@ fn kept_playable_masks_equal_the_computed_ones() {
         rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
     }
     rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
-    let (mut positions, mut changed, mut exact, mut unchosen, mut dead) = (0, 0, 0, 0, 0);
+    let (mut positions, mut changed, mut exact, mut unchosen, mut dead, mut many_home) = (0, 0, 0, 0, 0, 0);
     let mut last = 0u64;
     on_random_lines(91, &rules, 12, 300, 0.7, |g, s| {
         if s.chosen() {
@@ -482,10 +483,13 @@ fn kept_playable_masks_equal_the_computed_ones() {
                 let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
                 assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
             }
-            assert_eq!(s.playable >> 52 & !(1 << (moves::DEAD_BIT - 52)), 0, "{s:?}");
+            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)), 0, "{s:?}");
         } else {
             assert_eq!(s.playable, 0, "{s:?}");
         }
+        // The kept count of cards home is the counted one.
+        assert_eq!(g.home_cards(s), Queen::home_cards_computed(s), "{s:?}");
+        many_home += (g.home_cards(s) >= 20) as u32;
         // The dead test's kept answer is the computed one.
         assert_eq!(g.is_dead(s), g.is_dead_computed(s), "{:?} {s:?}", g.rules);
         dead += g.is_dead(s) as u32;
@@ -495,8 +499,8 @@ fn kept_playable_masks_equal_the_computed_ones() {
         unchosen += !s.chosen() as u32;
         last = s.playable;
     });
-    eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead");
-    assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50 && dead > 1_000, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead");
+    eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
+    assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50 && dead > 1_000 && many_home > 1_000, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
 }
 
 /// The talon positions the state keeps (`waste_at`, `stock_at`: `set_dealt` and `remove_talon`)
