@@ -128,7 +128,7 @@ impl Queen {
     /// it is cheap to say (see the module notes); `None` otherwise.
     #[inline(always)]
     pub(crate) fn child_fp(&self, s: &QueenState, m: QueenMove, symmetry: bool) -> Option<u128> {
-        if !symmetry || !s.chosen() || self.exact {
+        if !symmetry || !s.fingerprinted() {
             return None;
         }
         debug_assert!(!self.rules.forced_fills() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");

@@ -145,9 +145,6 @@ pub struct Queen {
     terrace_bounds: prune::TerraceBounds,
     /// Pile pop deltas remembered for child fingerprints (`key.rs`, `child.rs`).
     memo: key::PopMemo,
-    /// `rules.exact_foundations()`, one byte read for every child fingerprint instead of two
-    /// fields tested.
-    exact: bool,
 }
 
 fn kind(c: Card) -> u8 {
@@ -177,7 +174,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default(), exact: rules.exact_foundations() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default() };
         let mut s = QueenState::default();
         s.set_redeals_left(rules.redeals);
         s.set_terrace(terrace.len() as u8);

@@ -199,7 +199,9 @@ impl Queen {
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
         let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
         let home = Self::home_cards_computed(s) as u64;
-        s.playable = self.playable_kinds(s) | home << HOME_COUNT_AT | (dead as u64) << DEAD_BIT;
+        // Chosen (this is called only then) and foundations not exact.
+        let fingerprinted = !self.rules.exact_foundations();
+        s.playable = self.playable_kinds(s) | home << HOME_COUNT_AT | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
     }
 
     /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
@@ -478,6 +480,9 @@ pub(crate) struct FoundationMasks {
 /// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
 /// 63, `KIND_BIT[NO_CARD]`, stays clear).
 pub(crate) const DEAD_BIT: u32 = 62;
+/// The bit of `QueenState::playable` that says the position is one `child_fp` answers for and
+/// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
+pub(crate) const CHILD_FP_BIT: u32 = 61;
 /// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104).
 pub(crate) const HOME_COUNT_AT: u32 = 52;
 
@@ -706,7 +711,7 @@ impl Game for Queen {
         // and without exact foundations, so `found` is 0 and the child's fingerprint is its
         // running sum `key_fp`, whose lowest bit is 0 (key.rs): the pile moves skip their
         // element hashes and the sum is set from `fp`. Any other position plays as `play`.
-        if !s.chosen() || self.rules.exact_foundations() {
+        if !s.fingerprinted() {
             return self.play(s, m);
         }
         self.play_with::<false>(s, m);

@@ -64,7 +64,8 @@ pub struct QueenState {
     pub(crate) offs: [u8; MAX_ROWS],
     /// The kinds the foundations take now, bit `KIND_BIT[k]` for kind `k`
     /// (`Queen::foundation_masks`' `playable`; 0 before the choice), from bit `HOME_COUNT_AT`
-    /// the number of cards home (`Game::home_cards`), and in bit `DEAD_BIT` (moves.rs) the
+    /// the number of cards home (`Game::home_cards`), in bit `CHILD_FP_BIT` whether child
+    /// fingerprints are answered (`fingerprinted`), and in bit `DEAD_BIT` (moves.rs) the
     /// terrace dead test's answer (`Game::is_dead`). Implied by `home`,
     /// `terrace` and `base_rank` (and the rules), kept by `Queen::refresh_playable` whenever
     /// they change (few moves) because move generation tests every source card against it
@@ -310,6 +311,14 @@ impl QueenState {
 
     pub fn chosen(&self) -> bool {
         self.base_rank != NO_CARD
+    }
+
+    /// After the choice, without exact foundations: the positions whose child fingerprints
+    /// `child_fp` says and whose fingerprint is their running key sum (`play_fingerprinted`).
+    /// One bit of `playable` (`CHILD_FP_BIT`, set by `refresh_playable`) instead of two tests.
+    #[inline(always)]
+    pub(crate) fn fingerprinted(&self) -> bool {
+        self.playable >> super::moves::CHILD_FP_BIT & 1 != 0
     }
 
     /// The lengths of piles 0..8, one byte each (pile 0 lowest), for the word tests below.

@@ -483,10 +483,12 @@ fn kept_playable_masks_equal_the_computed_ones() {
                 let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
                 assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
             }
-            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)), 0, "{s:?}");
+            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)) & !(1 << (moves::CHILD_FP_BIT - 59)), 0, "{s:?}");
         } else {
             assert_eq!(s.playable, 0, "{s:?}");
         }
+        // The kept child-fingerprint bit says what it replaced.
+        assert_eq!(s.fingerprinted(), s.chosen() && !g.rules.exact_foundations(), "{s:?}");
         // The kept count of cards home is the counted one.
         assert_eq!(g.home_cards(s), Queen::home_cards_computed(s), "{s:?}");
         many_home += (g.home_cards(s) >= 20) as u32;
