@@ -49,8 +49,9 @@ impl Queen {
         !self.rules.exact_foundations() && self.terrace_dead(s)
     }
 
-    /// `Game::home_cards` counted afresh from the 2-bit counts (what it was before
-    /// `refresh_playable` kept it).
+    /// `Game::home_cards` counted afresh from the 2-bit counts (what it was before the state
+    /// kept it).
+    #[cfg(test)]
     pub(crate) fn home_cards_computed(s: &QueenState) -> u32 {
         const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
         (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
@@ -189,8 +190,10 @@ impl Queen {
 
     /// Sets the state's `playable` word after its foundation counts changed (the base rank
     /// chosen, a card home, a foundation top taken back): the kinds the foundations take
-    /// (`foundation_masks`' `playable`), from bit `HOME_COUNT_AT` the number of cards home
-    /// (`home_cards`) and, in bit `DEAD_BIT`, `is_dead`'s answer. The dead
+    /// (`foundation_masks`' `playable`) and, in bit `DEAD_BIT`, `is_dead`'s answer (the number
+    /// of cards home from bit `HOME_COUNT_AT`, `home_cards`, is kept by `add_home` and
+    /// `remove_home`; bit `CHILD_FP_BIT` is set here, as every position that passes here is
+    /// after the choice). The dead
     /// test reads only the counts home, the terrace height and the base rank, and (but in
     /// Redheads, where it always says no) a terrace card leaves only for the foundations: so
     /// every move that changes its answer passes here, after its own part (the forced steps
@@ -198,10 +201,11 @@ impl Queen {
     #[inline]
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
         let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
-        let home = Self::home_cards_computed(s) as u64;
+        // The count of cards home is kept by `add_home` and `remove_home`.
+        let home = s.playable & HOME_COUNT_MASK;
         // Chosen (this is called only then) and foundations not exact.
         let fingerprinted = !self.rules.exact_foundations();
-        s.playable = self.playable_kinds(s) | home << HOME_COUNT_AT | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
+        s.playable = self.playable_kinds(s) | home | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
     }
 
     /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
@@ -483,8 +487,10 @@ pub(crate) const DEAD_BIT: u32 = 62;
 /// The bit of `QueenState::playable` that says the position is one `child_fp` answers for and
 /// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
 pub(crate) const CHILD_FP_BIT: u32 = 61;
-/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104).
+/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104; kept by
+/// `add_home` and `remove_home`).
 pub(crate) const HOME_COUNT_AT: u32 = 52;
+const HOME_COUNT_MASK: u64 = 0x7F << HOME_COUNT_AT;
 
 /// Every card a candidate for the foundations (exact foundations: their own targets decide).
 /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)

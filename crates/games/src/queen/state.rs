@@ -19,6 +19,7 @@
 //!   on which foundation (`found.rs`); it is 0 otherwise.
 
 use super::MAX_SEQ;
+use super::moves::HOME_COUNT_AT;
 use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
@@ -64,7 +65,7 @@ pub struct QueenState {
     pub(crate) offs: [u8; MAX_ROWS],
     /// The kinds the foundations take now, bit `KIND_BIT[k]` for kind `k`
     /// (`Queen::foundation_masks`' `playable`; 0 before the choice), from bit `HOME_COUNT_AT`
-    /// the number of cards home (`Game::home_cards`), in bit `CHILD_FP_BIT` whether child
+    /// the number of cards home (`Game::home_cards`; kept by `add_home` and `remove_home`), in bit `CHILD_FP_BIT` whether child
     /// fingerprints are answered (`fingerprinted`), and in bit `DEAD_BIT` (moves.rs) the
     /// terrace dead test's answer (`Game::is_dead`). Implied by `home`,
     /// `terrace` and `base_rank` (and the rules), kept by `Queen::refresh_playable` whenever
@@ -266,11 +267,14 @@ impl QueenState {
         // The copy added is element (k, copies before) of the key.
         self.key_fp = self.key_fp.wrapping_add(home_copy_fp(k, self.home(k)));
         self.home += 1u128 << HOME_SHIFT[k as usize];
+        // The count of cards home in `playable` (`Game::home_cards`).
+        self.playable += 1 << HOME_COUNT_AT;
     }
     #[inline]
     pub(crate) fn remove_home(&mut self, k: u8) {
         self.home -= 1u128 << HOME_SHIFT[k as usize];
         self.key_fp = self.key_fp.wrapping_sub(home_copy_fp(k, self.home(k)));
+        self.playable -= 1 << HOME_COUNT_AT;
     }
     /// Marks talon position `p` (not yet removed, below `dealt`) as having left the waste.
     #[inline]
