@@ -436,25 +436,7 @@ impl Queen {
         //    in the others only once nothing is filled by force any more (from the tableau).
         let open = !self.rules.forced_fills();
         if open || end_phase {
-            for j in 0..rows {
-                if s.len[j] != 0 {
-                    continue;
-                }
-                for i in 0..rows {
-                    // A lone card moved to another empty pile: the same position up to
-                    // renaming piles.
-                    if s.len[i] > 1 || (s.len[i] == 1 && !pruning.symmetry) {
-                        out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
-                    }
-                }
-                if open && waste.is_some() {
-                    out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
-                }
-                if pruning.symmetry {
-                    // Every empty pile is alike: one is enough.
-                    break;
-                }
-            }
+            empty_pile_moves(s, rows, open && waste.is_some(), pruning.symmetry, out);
         }
         // 4. Foundation tops back to the tableau (the option).
         if let Some(f) = &found {
@@ -605,6 +587,54 @@ impl Queen {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Moves into the empty piles (among the first `rows`), in pile order: from every pile that
+/// holds two cards or more and, without symmetry, from a lone card's pile too (with it, a lone
+/// card moved to another empty pile gives the same position up to renaming piles); then from
+/// the waste when `from_waste`. With symmetry, into the first empty pile only (every empty
+/// pile is alike). The piles come from two masks of lengths (`QueenState::piles_holding`)
+/// instead of a test per pile and source; `empty_pile_moves_simple` is the reference.
+#[inline]
+pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+    let sources = s.piles_holding(if symmetry { 2 } else { 1 }, rows);
+    let mut gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
+    while gaps != 0 {
+        let j = gaps.trailing_zeros() as u8;
+        let mut from = sources;
+        while from != 0 {
+            out.push(QueenMove::Card { from: Loc::Pile(from.trailing_zeros() as u8), to: Loc::Pile(j) });
+            from &= from - 1;
+        }
+        if from_waste {
+            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j) });
+        }
+        if symmetry {
+            break;
+        }
+        gaps &= gaps - 1;
+    }
+}
+
+/// `empty_pile_moves` as first written (a length test per pile and source): the reference.
+#[cfg(test)]
+pub(crate) fn empty_pile_moves_simple(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+    for j in 0..rows {
+        if s.len[j] != 0 {
+            continue;
+        }
+        for i in 0..rows {
+            if s.len[i] > 1 || (s.len[i] == 1 && !symmetry) {
+                out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
+            }
+        }
+        if from_waste {
+            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
+        }
+        if symmetry {
+            break;
         }
     }
 }

@@ -593,6 +593,23 @@ impl QueenState {
         (p < n).then_some(p as u32)
     }
 
+    /// The piles among the first `rows` (8 or 9) that hold at least `min` cards (1..=127), bit
+    /// `i` for pile `i`. For the first 8 by one word: a byte's length plus `0x80 - min` reaches
+    /// its high bit exactly when the length is at least `min` (lengths are below 128: no
+    /// carry), and one multiply gathers the 8 high bits (byte `i`'s to bit `i`).
+    #[inline]
+    pub(crate) fn piles_holding(&self, min: u8, rows: usize) -> u16 {
+        let high = ((self.first8_lens() + ONES * (0x80 - min as u64)) >> 7) & ONES;
+        let first8 = (high.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        first8 | ((rows > 8 && self.len[8] >= min) as u16) << 8
+    }
+
+    /// `piles_holding` by a test per pile: the reference for the tests.
+    #[cfg(test)]
+    pub(crate) fn piles_holding_simple(&self, min: u8, rows: usize) -> u16 {
+        (0..rows).filter(|&i| self.len[i] >= min).fold(0, |m, i| m | 1 << i)
+    }
+
     /// How many of the first `rows` (8 or 9) piles are empty: the zero bytes among the first 8
     /// lengths by the word test of `first_gap`, and pile 8.
     #[inline]

@@ -527,3 +527,46 @@ fn talon_caches_follow_the_talon() {
     eprintln!("waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
     assert!(waste > 10_000 && no_waste > 1_000 && stock > 10_000 && no_stock > 1_000 && second > 500, "waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
 }
+
+/// `empty_pile_moves` (two length masks, `piles_holding`) lists what `empty_pile_moves_simple`
+/// (a test per pile and source) lists, in the same order, on random lines of every variant,
+/// with and without symmetry, from the waste or not; and `piles_holding` is the per-pile test
+/// for random lengths (0..=104, short ones common) and thresholds. Positions with a gap and
+/// with moves from piles and from lone cards must occur often.
+#[test]
+fn empty_pile_moves_equal_the_simple_ones() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(97);
+    let (mut with_gap, mut listed, mut lone) = (0, 0, 0);
+    let (mut fast, mut simple) = (MoveList::new(), MoveList::new());
+    on_random_positions(95, 12, 300, 0.7, |g, s| {
+        let rows = g.rules.rows();
+        for symmetry in [false, true] {
+            for from_waste in [false, true] {
+                fast.clear();
+                simple.clear();
+                moves::empty_pile_moves(s, rows, from_waste, symmetry, &mut fast);
+                moves::empty_pile_moves_simple(s, rows, from_waste, symmetry, &mut simple);
+                assert_eq!(fast, simple, "{symmetry} {from_waste} {s:?}");
+                listed += (fast.len() > from_waste as usize) as u32;
+                lone += (!symmetry && (0..rows).any(|i| s.len[i] == 1) && !fast.is_empty()) as u32;
+            }
+        }
+        with_gap += (s.gap_count(rows) > 0) as u32;
+    });
+    let mut thresholds = 0;
+    for _ in 0..20_000 {
+        let mut s = QueenState::default();
+        for i in 0..state::MAX_ROWS {
+            s.len[i] = if rng.random_bool(0.7) { rng.random_range(0..4) } else { rng.random_range(0..=104) };
+        }
+        for min in [1, 2, 3, rng.random_range(1..=127u8)] {
+            for rows in [8, 9] {
+                assert_eq!(s.piles_holding(min, rows), s.piles_holding_simple(min, rows), "{min} {rows} {:?}", s.len);
+                thresholds += 1;
+            }
+        }
+    }
+    eprintln!("{with_gap} positions with a gap, {listed} lists with pile moves, {lone} with lone cards; {thresholds} length masks");
+    assert!(with_gap > 2_000 && listed > 2_000 && lone > 1_000 && thresholds == 160_000, "{with_gap} {listed} {lone} {thresholds}");
+}
