@@ -190,14 +190,13 @@ impl Queen {
 
     /// Sets the state's `playable` word after its foundation counts changed (the base rank
     /// chosen, a card home, a foundation top taken back): the kinds the foundations take
-    /// (`foundation_masks`' `playable`) and, in bit `DEAD_BIT`, `is_dead`'s answer (the number
-    /// of cards home from bit `HOME_COUNT_AT`, `home_cards`, is kept by `add_home` and
-    /// `remove_home`; bit `CHILD_FP_BIT` is set here, as every position that passes here is
-    /// after the choice). The dead
-    /// test reads only the counts home, the terrace height and the base rank, and (but in
-    /// Redheads, where it always says no) a terrace card leaves only for the foundations: so
-    /// every move that changes its answer passes here, after its own part (the forced steps
-    /// that follow change none of the three outside Redheads).
+    /// (`foundation_masks`' `playable`), bit `CHILD_FP_BIT` (every position that passes here
+    /// is after the choice) and, in bit `DEAD_BIT`, `is_dead`'s answer; the number of cards
+    /// home (from bit `HOME_COUNT_AT`) is kept by `add_home` and `remove_home`. The dead test
+    /// reads only the counts home, the terrace height and the base rank, and (but in Redheads,
+    /// where it always says no) a terrace card leaves only for the foundations: so every move
+    /// that changes its answer passes here, after its own part (the forced steps that follow
+    /// change none of the three outside Redheads).
     #[inline]
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
         let dead = !self.rules.exact_foundations() && self.terrace_dead(s);

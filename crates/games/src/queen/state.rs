@@ -9,7 +9,8 @@
 //!   order. Positions below `dealt` have been dealt; `removed` marks those that have left the
 //!   waste. The waste is the dealt, not removed positions (top = the highest); the stock is the
 //!   not removed positions at or above `dealt` (next = the lowest). A redeal sets `dealt` to 0:
-//!   the waste, bottom card first, becomes the stock with no card moved.
+//!   the waste, bottom card first, becomes the stock with no card moved. Above the talon
+//!   positions `removed` keeps the waste top's and the stock's next position (`TALON`).
 //! * Terrace: only its height; its cards never change order.
 //! * Foundations: 2-bit counts per card kind (how many copies are home), the two kinds of one
 //!   colour and rank side by side in a nibble (`HOME_SHIFT`), so that the count of an
@@ -17,6 +18,10 @@
 //!   where every other card is, so equality does not depend on them; they make move
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
+//! * Kept because the hot paths read them, each a function of the fields above, maintained
+//!   where those change and checked against its computation in the tests: each pile's top
+//!   card (`top`) and chain-bit offset (`offs`), and the foundations' derived word
+//!   (`playable`).
 
 use super::MAX_SEQ;
 use super::moves::HOME_COUNT_AT;
@@ -24,6 +29,7 @@ use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_cop
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
+pub const MAX_ROWS: usize = 9;
 
 /// The talon positions in `removed` (bits `0..MAX_SEQ`). Above them (talon positions are below
 /// `MAX_SEQ`, 96) `removed` keeps two positions implied by `dealt` and `removed` itself, kept by
@@ -37,7 +43,6 @@ pub const NO_CARD: u8 = 0xFF;
 const TALON: u128 = (1 << MAX_SEQ) - 1;
 const WASTE_AT: u32 = 96;
 const STOCK_AT: u32 = 104;
-pub const MAX_ROWS: usize = 9;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct QueenState {
@@ -63,15 +68,15 @@ pub struct QueenState {
     /// state had room for it (it grew from 112 to 128 bytes; `offset_of_lens` is the sum it
     /// replaced, the tests' reference).
     pub(crate) offs: [u8; MAX_ROWS],
-    /// The kinds the foundations take now, bit `KIND_BIT[k]` for kind `k`
-    /// (`Queen::foundation_masks`' `playable`; 0 before the choice), from bit `HOME_COUNT_AT`
-    /// the number of cards home (`Game::home_cards`; kept by `add_home` and `remove_home`), in bit `CHILD_FP_BIT` whether child
-    /// fingerprints are answered (`fingerprinted`), and in bit `DEAD_BIT` (moves.rs) the
-    /// terrace dead test's answer (`Game::is_dead`). Implied by `home`,
-    /// `terrace` and `base_rank` (and the rules), kept by `Queen::refresh_playable` whenever
-    /// they change (few moves) because move generation tests every source card against it
-    /// and the search asks `is_dead` and `home_cards` of every new position; it took 8 of the bytes `offs`
-    /// left free.
+    /// Derived from the foundations (moves.rs): bits 0..52, the kinds the foundations take
+    /// now, bit `KIND_BIT[k]` for kind `k` (`Queen::foundation_masks`' `playable`; 0 before
+    /// the choice); from bit `HOME_COUNT_AT`, the number of cards home (`Game::home_cards`;
+    /// kept by `add_home` and `remove_home`); bit `CHILD_FP_BIT`, whether child fingerprints
+    /// are answered (`fingerprinted`); bit `DEAD_BIT`, the terrace dead test's answer
+    /// (`Game::is_dead`). Implied by `home`, `terrace` and `base_rank` (and the rules), set by
+    /// `Queen::refresh_playable` whenever they change (few moves), because move generation
+    /// tests every source card against it and the search asks `is_dead` and `home_cards` of
+    /// every new position. It took 8 of the bytes `offs` left free.
     pub(crate) playable: u64,
     pub(crate) dealt: u8,
     pub(crate) terrace: u8,
