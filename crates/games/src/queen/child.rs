@@ -37,14 +37,17 @@ fn exchange(fp: u128, table: &[u128; 256], old: u8, new: u8) -> u128 {
 }
 
 impl QueenState {
-    /// Pile `i`'s short word (`short_pile_element`; the pile holds at least two cards), when it
-    /// holds at most `SHORT_PILE` cards and its chain bits lie below bit 64, as nearly always
-    /// (the tableau holds few cards): then its bits are a few `u64` operations.
+    /// Pile `i`'s short word (`short_pile_element`; the pile holds at least two cards), when its
+    /// chain bits end by bit `SHORT_PILE - 1` (so it holds at most `SHORT_PILE` cards and its
+    /// bits lie in the low word), as nearly always (the tableau holds few cards): then its bits
+    /// are a few `u64` operations. (The fallback, `pop_delta_long`, gives the same value.)
     #[inline(always)]
     fn short_pile_word(&self, i: usize) -> Option<u64> {
         let n = self.len[i] as u32;
         let off = self.offset(i);
-        if off + n - 1 > 64 || n as u64 > SHORT_PILE {
+        // One test for both bounds: chain bits ending by bit `SHORT_PILE - 1` (50) lie below
+        // bit 64 and number at most `SHORT_PILE - 1`.
+        if off + n > SHORT_PILE as u32 {
             return None;
         }
         let bits = (self.suits as u64 >> off) & (u64::MAX >> (65 - n));
@@ -128,7 +131,7 @@ impl Queen {
     /// it is cheap to say (see the module notes); `None` otherwise.
     #[inline(always)]
     pub(crate) fn child_fp(&self, s: &QueenState, m: QueenMove, symmetry: bool) -> Option<u128> {
-        if !symmetry || !s.chosen() || self.exact {
+        if !symmetry || !s.fingerprinted() {
             return None;
         }
         debug_assert!(!self.rules.forced_fills() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");

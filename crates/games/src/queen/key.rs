@@ -256,7 +256,8 @@ impl QueenState {
         let d = QueenState::default();
         let field = |tag, v: u8, default: u8| field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64));
         let mut fp = self.pile_sum(super::state::MAX_ROWS, false);
-        for p in 0..128 {
+        // Talon positions only (`removed` keeps derived positions above them).
+        for p in 0..super::MAX_SEQ as u64 {
             if self.removed >> p & 1 == 1 {
                 fp = fp.wrapping_add(field_fp(FIELD_REMOVED, p));
             }

@@ -145,9 +145,6 @@ pub struct Queen {
     terrace_bounds: prune::TerraceBounds,
     /// Pile pop deltas remembered for child fingerprints (`key.rs`, `child.rs`).
     memo: key::PopMemo,
-    /// `rules.exact_foundations()`, one byte read for every child fingerprint instead of two
-    /// fields tested.
-    exact: bool,
 }
 
 fn kind(c: Card) -> u8 {
@@ -177,7 +174,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default(), exact: rules.exact_foundations() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default() };
         let mut s = QueenState::default();
         s.set_redeals_left(rules.redeals);
         s.set_terrace(terrace.len() as u8);
@@ -241,8 +238,12 @@ impl Queen {
         if s.chosen() && rules.forced_fills() && g.forced_step(&s).is_some() {
             return bad("a forced move is pending (an empty pile or an empty waste that the rules fill at once)".into());
         }
-        g.start = s;
         g.terrace_bounds = g.compute_terrace_bounds(terrace.len());
+        // The foundations' derived word (after the dead test's bounds, which it reads).
+        if s.chosen() {
+            g.refresh_playable(&mut s);
+        }
+        g.start = s;
         Ok(g)
     }
 

@@ -43,6 +43,20 @@ impl Queen {
         s.stock_next(self.seq_len)
     }
 
+    /// `Game::is_dead` computed afresh (what it was before `refresh_playable` kept it): the
+    /// terrace dead test, which assumes that foundations only grow (prune.rs).
+    pub(crate) fn is_dead_computed(&self, s: &QueenState) -> bool {
+        !self.rules.exact_foundations() && self.terrace_dead(s)
+    }
+
+    /// `Game::home_cards` counted afresh from the 2-bit counts (what it was before the state
+    /// kept it).
+    #[cfg(test)]
+    pub(crate) fn home_cards_computed(s: &QueenState) -> u32 {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
+    }
+
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
     #[cfg(test)]
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
@@ -174,6 +188,41 @@ impl Queen {
         }
     }
 
+    /// Sets the state's `playable` word after its foundation counts changed (the base rank
+    /// chosen, a card home, a foundation top taken back): the kinds the foundations take
+    /// (`foundation_masks`' `playable`), bit `CHILD_FP_BIT` (every position that passes here
+    /// is after the choice) and, in bit `DEAD_BIT`, `is_dead`'s answer; the number of cards
+    /// home (from bit `HOME_COUNT_AT`) is kept by `add_home` and `remove_home`. The dead test
+    /// reads only the counts home, the terrace height and the base rank, and (but in Redheads,
+    /// where it always says no) a terrace card leaves only for the foundations: so every move
+    /// that changes its answer passes here, after its own part (the forced steps that follow
+    /// change none of the three outside Redheads).
+    #[inline]
+    pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
+        let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
+        // The count of cards home is kept by `add_home` and `remove_home`.
+        let home = s.playable & HOME_COUNT_MASK;
+        // Chosen (this is called only then) and foundations not exact.
+        let fingerprinted = !self.rules.exact_foundations();
+        s.playable = self.playable_kinds(s) | home | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
+    }
+
+    /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
+    /// `foundation_masks` says it for all kinds: slots for every copy of its class, and (but
+    /// from the terrace) nothing buildable on it. Read for the one card from the counts (more
+    /// than half the positions ask it once; the masks cost several times more): nothing can be
+    /// built on `k` when the class one rank lower in the other colour is all home (nibble
+    /// `0b1010`: both kinds' 2 copies), which with alternating colours is also the predecessor
+    /// class that `slots` asks about; in suit, `slots` asks for both copies of the same suit
+    /// one rank lower. A base-rank card always has a slot.
+    #[inline(always)]
+    pub(crate) fn safe_kind(&self, s: &QueenState, k: u8, from_terrace: bool) -> bool {
+        let below_full = s.home_nibble(BELOW_NIBBLE[k as usize]) == 0b1010;
+        let base = KIND_BIT[k as usize] >> 2 == s.base_rank;
+        let slots = base || if self.rules.suited_foundations() { s.home(PRED_SUITED[k as usize]) == 2 } else { below_full };
+        slots && (from_terrace || below_full)
+    }
+
     /// Takes the top card of a source.
     #[inline(always)]
     fn take<const FP: bool>(&self, s: &mut QueenState, from: Loc) -> u8 {
@@ -188,7 +237,11 @@ impl Queen {
                 s.set_terrace(s.terrace - 1);
                 self.terrace[s.terrace as usize]
             }
-            Loc::Found(j) => s.found_pop(j),
+            Loc::Found(j) => {
+                let k = s.found_pop(j);
+                self.refresh_playable(s);
+                k
+            }
             Loc::Home => unreachable!("the foundations are not a source"),
         }
     }
@@ -222,6 +275,7 @@ impl Queen {
                 } else {
                     s.add_home(k);
                 }
+                self.refresh_playable(s);
                 s.push(i as usize, self.refill[0]);
                 for (j, &c) in self.refill[1..].iter().enumerate() {
                     s.push(4 + j, c);
@@ -231,8 +285,14 @@ impl Queen {
             QueenMove::Card { from, to } => {
                 let k = self.take::<FP>(s, from);
                 match to {
-                    Loc::Home => s.add_home(k),
-                    Loc::Found(j) => s.found_push(j, k),
+                    Loc::Home => {
+                        s.add_home(k);
+                        self.refresh_playable(s);
+                    }
+                    Loc::Found(j) => {
+                        s.found_push(j, k);
+                        self.refresh_playable(s);
+                    }
                     Loc::Pile(j) => s.push_with::<FP>(j as usize, k),
                     _ => unreachable!("cards go to the foundations or a pile"),
                 }
@@ -307,19 +367,19 @@ impl Queen {
         let found = EXACT.then(|| s.foundations());
         let safe = pruning.forced_moves && !EXACT;
         let no_fills = !self.rules.forced_fills() || end_phase;
-        // What the foundations allow, for every kind at once; with exact foundations every card
-        // is a candidate and `exact_foundation_targets` decides.
-        let fm = if EXACT { FoundationMasks::ANY } else { self.foundation_masks(s) };
+        // What the foundations allow, for every kind at once: kept in the state (`playable`,
+        // `refresh_playable`); with exact foundations every card is a candidate and
+        // `exact_foundation_targets` decides.
+        let playable_kinds = if EXACT { ANY_PLAYABLE } else { s.playable };
         // Tested before `home` is called: most cards cannot go home, and the call costs more.
         // False for `NO_CARD` (bit 63 is in no mask).
-        let playable = |k: u8| fm.playable >> KIND_BIT[k as usize] & 1 != 0;
+        let playable = |k: u8| playable_kinds >> KIND_BIT[k as usize] & 1 != 0;
         // Pushes the foundation moves of `k` (playable) from `from`; true when the move is safe
         // (then it alone is the list, and generation stops).
         let home = |from: Loc, k: u8, safe_here: bool, out: &mut MoveList<QueenMove>| -> bool {
             match &found {
                 None => {
-                    let bit = 1u64 << KIND_BIT[k as usize];
-                    if safe && safe_here && fm.slots & bit != 0 && (from == Loc::Terrace || fm.inert & bit != 0) {
+                    if safe && safe_here && self.safe_kind(s, k, from == Loc::Terrace) {
                         out.clear();
                         out.push(QueenMove::Card { from, to: Loc::Home });
                         return true;
@@ -375,25 +435,7 @@ impl Queen {
         //    in the others only once nothing is filled by force any more (from the tableau).
         let open = !self.rules.forced_fills();
         if open || end_phase {
-            for j in 0..rows {
-                if s.len[j] != 0 {
-                    continue;
-                }
-                for i in 0..rows {
-                    // A lone card moved to another empty pile: the same position up to
-                    // renaming piles.
-                    if s.len[i] > 1 || (s.len[i] == 1 && !pruning.symmetry) {
-                        out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
-                    }
-                }
-                if open && waste.is_some() {
-                    out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
-                }
-                if pruning.symmetry {
-                    // Every empty pile is alike: one is enough.
-                    break;
-                }
-            }
+            empty_pile_moves(s, rows, open && waste.is_some(), pruning.symmetry, out);
         }
         // 4. Foundation tops back to the tableau (the option).
         if let Some(f) = &found {
@@ -410,7 +452,9 @@ impl Queen {
 }
 
 /// `playable`, `slots_for_all` and `inert` for every kind of one position: bit `KIND_BIT[k]`
-/// of each mask says it for kind `k`.
+/// of each mask says it for kind `k` (the tests' reference for the kept `playable` mask and
+/// `safe_kind`).
+#[cfg(test)]
 #[derive(Clone, Copy)]
 pub(crate) struct FoundationMasks {
     pub playable: u64,
@@ -418,11 +462,20 @@ pub(crate) struct FoundationMasks {
     pub inert: u64,
 }
 
-impl FoundationMasks {
-    /// Every card a candidate, none safe (exact foundations: their own targets decide).
-    /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear in every mask.)
-    const ANY: FoundationMasks = FoundationMasks { playable: (1 << 52) - 1, slots: 0, inert: 0 };
-}
+/// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
+/// 63, `KIND_BIT[NO_CARD]`, stays clear).
+pub(crate) const DEAD_BIT: u32 = 62;
+/// The bit of `QueenState::playable` that says the position is one `child_fp` answers for and
+/// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
+pub(crate) const CHILD_FP_BIT: u32 = 61;
+/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104; kept by
+/// `add_home` and `remove_home`).
+pub(crate) const HOME_COUNT_AT: u32 = 52;
+const HOME_COUNT_MASK: u64 = 0x7F << HOME_COUNT_AT;
+
+/// Every card a candidate for the foundations (exact foundations: their own targets decide).
+/// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)
+const ANY_PLAYABLE: u64 = (1 << 52) - 1;
 
 /// One nibble per rank in each colour half of `home` (`state.rs`, `HOME_SHIFT`).
 pub(super) const NIBBLE_ONES: u64 = 0x0001_1111_1111_1111;
@@ -462,6 +515,9 @@ impl Queen {
     /// a few word operations per position instead of table lookups and count reads per card.
     /// Each nibble of a colour half of `home` holds the two kinds of one rank (2 bits each); a
     /// mask bit per nibble is spread to the kinds' bits (4 · rank + suit) by multiplying.
+    /// (Move generation reads `playable` kept in the state and asks the safe test per card,
+    /// `safe_kind`: this is their reference in the tests.)
+    #[cfg(test)]
     pub(crate) fn foundation_masks(&self, s: &QueenState) -> FoundationMasks {
         let kinds = home_kinds(s);
         let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
@@ -470,18 +526,36 @@ impl Queen {
         // No card can be built on `k`: its alternate-colour predecessor class is all home (4).
         let (bp, rp) = (from_below(rc), from_below(bc));
         let inert = (((bp >> 2) & NIBBLE_ONES) * 0b0011) | (((rp >> 2) & NIBBLE_ONES) * 0b1100);
+        let playable = self.playable_kinds(s);
         if self.rules.suited_foundations() {
             // In suit: each kind against the same suit one rank lower (2 copies).
-            let (mut playable, mut slots) = (base, base);
+            let mut slots = base;
             for (suit, &c) in kinds.iter().enumerate() {
-                let p = from_below(c);
-                playable |= nibbles_greater(p, c) << suit;
-                slots |= ((p >> 1) & NIBBLE_ONES) << suit;
+                slots |= ((from_below(c) >> 1) & NIBBLE_ONES) << suit;
             }
             FoundationMasks { playable, slots, inert }
         } else {
-            let playable = base | (nibbles_greater(bp, bc) * 0b0011) | (nibbles_greater(rp, rc) * 0b1100);
             FoundationMasks { playable, slots: base | inert, inert }
+        }
+    }
+
+    /// `foundation_masks`' `playable`: the kinds a foundation takes now. A base-rank card
+    /// always (it has an empty foundation); another when more foundations are topped by its
+    /// predecessor class (alternate colours: the class one rank lower in the other colour, 4
+    /// copies; in suit: the same suit one rank lower, 2) than copies of its own class are home.
+    pub(crate) fn playable_kinds(&self, s: &QueenState) -> u64 {
+        let kinds = home_kinds(s);
+        let base = 0xF << (4 * s.base_rank as u32);
+        if self.rules.suited_foundations() {
+            let mut playable = base;
+            for (suit, &c) in kinds.iter().enumerate() {
+                playable |= nibbles_greater(from_below(c), c) << suit;
+            }
+            playable
+        } else {
+            let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
+            let (bp, rp) = (from_below(rc), from_below(bc));
+            base | (nibbles_greater(bp, bc) * 0b0011) | (nibbles_greater(rp, rc) * 0b1100)
         }
     }
 }
@@ -512,6 +586,54 @@ impl Queen {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Moves into the empty piles (among the first `rows`), in pile order: from every pile that
+/// holds two cards or more and, without symmetry, from a lone card's pile too (with it, a lone
+/// card moved to another empty pile gives the same position up to renaming piles); then from
+/// the waste when `from_waste`. With symmetry, into the first empty pile only (every empty
+/// pile is alike). The piles come from two masks of lengths (`QueenState::piles_holding`)
+/// instead of a test per pile and source; `empty_pile_moves_simple` is the reference.
+#[inline]
+pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+    let sources = s.piles_holding(if symmetry { 2 } else { 1 }, rows);
+    let mut gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
+    while gaps != 0 {
+        let j = gaps.trailing_zeros() as u8;
+        let mut from = sources;
+        while from != 0 {
+            out.push(QueenMove::Card { from: Loc::Pile(from.trailing_zeros() as u8), to: Loc::Pile(j) });
+            from &= from - 1;
+        }
+        if from_waste {
+            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j) });
+        }
+        if symmetry {
+            break;
+        }
+        gaps &= gaps - 1;
+    }
+}
+
+/// `empty_pile_moves` as first written (a length test per pile and source): the reference.
+#[cfg(test)]
+pub(crate) fn empty_pile_moves_simple(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+    for j in 0..rows {
+        if s.len[j] != 0 {
+            continue;
+        }
+        for i in 0..rows {
+            if s.len[i] > 1 || (s.len[i] == 1 && !symmetry) {
+                out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
+            }
+        }
+        if from_waste {
+            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
+        }
+        if symmetry {
+            break;
         }
     }
 }
@@ -588,6 +710,10 @@ const RANK: [u8; 52] = kind_table!(|k| k.rank());
 static KIND_BIT: [u8; 256] = kind_table!(|k| 4 * k.rank() + k.suit(), 63);
 #[cfg(test)]
 const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
+/// Where the class one rank lower (with wrap) in the other colour than `k` sits in `home`
+/// (`QueenState::home_nibble`; `state.rs`, `HOME_SHIFT`): the class no card is built on `k`
+/// without (`safe_kind`). 0 for every other index (never read).
+static BELOW_NIBBLE: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 64 + (k.rank() + 12) % 13 * 4, 0);
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
 const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
 /// The class below `k` on an alternate-colour foundation: its representative (the lower suit
@@ -620,7 +746,7 @@ impl Game for Queen {
         // and without exact foundations, so `found` is 0 and the child's fingerprint is its
         // running sum `key_fp`, whose lowest bit is 0 (key.rs): the pile moves skip their
         // element hashes and the sum is set from `fp`. Any other position plays as `play`.
-        if !s.chosen() || self.rules.exact_foundations() {
+        if !s.fingerprinted() {
             return self.play(s, m);
         }
         self.play_with::<false>(s, m);
@@ -656,8 +782,8 @@ impl Game for Queen {
     }
 
     fn home_cards(&self, s: &QueenState) -> u32 {
-        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
+        // Kept by `refresh_playable` (the search asks it of every new position).
+        (s.playable >> HOME_COUNT_AT) as u32 & 0x7F
     }
 
     fn hash(&self, s: &QueenState) -> u64 {
@@ -679,8 +805,10 @@ impl Game for Queen {
     }
 
     fn is_dead(&self, s: &QueenState) -> bool {
-        // The terrace dead test assumes that foundations only grow (prune.rs).
-        !self.rules.exact_foundations() && self.terrace_dead(s)
+        // Kept by `refresh_playable` (one bit read instead of the test per position).
+        let dead = s.playable >> DEAD_BIT & 1 != 0;
+        debug_assert_eq!(dead, self.is_dead_computed(s), "{s:?}");
+        dead
     }
 
     fn action(&self, s: &QueenState, m: QueenMove) -> Action {

@@ -1,4 +1,4 @@
-//! The position of a Queen of Italy family game, exact and bit-packed (112 bytes).
+//! The position of a Queen of Italy family game, exact and bit-packed (128 bytes).
 //!
 //! * Tableau: every pile is one *base* card (whatever was put into it while empty) and above it
 //!   a chain built down with wrap in alternating colours (RULES.md §3). So a chain card's rank
@@ -9,7 +9,8 @@
 //!   order. Positions below `dealt` have been dealt; `removed` marks those that have left the
 //!   waste. The waste is the dealt, not removed positions (top = the highest); the stock is the
 //!   not removed positions at or above `dealt` (next = the lowest). A redeal sets `dealt` to 0:
-//!   the waste, bottom card first, becomes the stock with no card moved.
+//!   the waste, bottom card first, becomes the stock with no card moved. Above the talon
+//!   positions `removed` keeps the waste top's and the stock's next position (`TALON`).
 //! * Terrace: only its height; its cards never change order.
 //! * Foundations: 2-bit counts per card kind (how many copies are home), the two kinds of one
 //!   colour and rank side by side in a nibble (`HOME_SHIFT`), so that the count of an
@@ -17,12 +18,31 @@
 //!   where every other card is, so equality does not depend on them; they make move
 //!   generation cheap. With the foundation-to-tableau option, `found` also says which card is
 //!   on which foundation (`found.rs`); it is 0 otherwise.
+//! * Kept because the hot paths read them, each a function of the fields above, maintained
+//!   where those change and checked against its computation in the tests: each pile's top
+//!   card (`top`) and chain-bit offset (`offs`), and the foundations' derived word
+//!   (`playable`).
 
+use super::MAX_SEQ;
+use super::moves::HOME_COUNT_AT;
 use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
 pub const MAX_ROWS: usize = 9;
+
+/// The talon positions in `removed` (bits `0..MAX_SEQ`). Above them (talon positions are below
+/// `MAX_SEQ`, 96) `removed` keeps two positions implied by `dealt` and `removed` itself, kept by
+/// `set_dealt` and `remove_talon` because move generation, the forced steps and many child
+/// fingerprints read them (`waste_top_of` and `stock_next_of` compute them; 16 bytes more of
+/// state would have made every copy of it a `memcpy` call):
+/// * bits 96..104, `WASTE_AT`: the waste top's position plus one (0: the waste is empty);
+/// * bits 104..112, `STOCK_AT`: the first position from `dealt` on that has not left the
+///   talon (`stock_next` when below the sequence's length; positions at or past that length
+///   are never removed, so the state needs no length; 128 when there is none).
+const TALON: u128 = (1 << MAX_SEQ) - 1;
+const WASTE_AT: u32 = 96;
+const STOCK_AT: u32 = 104;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct QueenState {
@@ -42,6 +62,22 @@ pub struct QueenState {
     /// Each pile's top card: implied by `base`, `len` and `suits`, kept because move generation
     /// reads it for every pile of every position.
     pub(crate) top: [u8; MAX_ROWS],
+    /// Where each pile's chain bits start in `suits` (`offset`): the sum of `len - 1` over the
+    /// non-empty piles below (`offs[0]` is always 0). Implied by `len`, kept (one word add in
+    /// `push` and `pop`) because every child fingerprint and every pile move reads it, and the
+    /// state had room for it (it grew from 112 to 128 bytes; `offset_of_lens` is the sum it
+    /// replaced, the tests' reference).
+    pub(crate) offs: [u8; MAX_ROWS],
+    /// Derived from the foundations (moves.rs): bits 0..52, the kinds the foundations take
+    /// now, bit `KIND_BIT[k]` for kind `k` (`Queen::foundation_masks`' `playable`; 0 before
+    /// the choice); from bit `HOME_COUNT_AT`, the number of cards home (`Game::home_cards`;
+    /// kept by `add_home` and `remove_home`); bit `CHILD_FP_BIT`, whether child fingerprints
+    /// are answered (`fingerprinted`); bit `DEAD_BIT`, the terrace dead test's answer
+    /// (`Game::is_dead`). Implied by `home`, `terrace` and `base_rank` (and the rules), set by
+    /// `Queen::refresh_playable` whenever they change (few moves), because move generation
+    /// tests every source card against it and the search asks `is_dead` and `home_cards` of
+    /// every new position. It took 8 of the bytes `offs` left free.
+    pub(crate) playable: u64,
     pub(crate) dealt: u8,
     pub(crate) terrace: u8,
     /// Rank every foundation starts with; `NO_CARD` before the opening choice.
@@ -60,6 +96,8 @@ impl Default for QueenState {
             base: [NO_CARD; MAX_ROWS],
             len: [0; MAX_ROWS],
             top: [NO_CARD; MAX_ROWS],
+            offs: [0; MAX_ROWS],
+            playable: 0,
             dealt: 0,
             terrace: 0,
             base_rank: NO_CARD,
@@ -165,6 +203,13 @@ pub(crate) fn stock_next_of(dealt: u8, removed: u128, n: u8) -> Option<u32> {
     (st != 0).then(|| st.trailing_zeros())
 }
 
+/// The first talon position from `dealt` on not in `removed` (talon positions only, `TALON`;
+/// `STOCK_AT`), 128 when there is none.
+#[inline]
+fn first_kept_from(dealt: u8, removed: u128) -> u8 {
+    (!DEALT_MASK[dealt as usize] & !removed & TALON).trailing_zeros() as u8
+}
+
 /// `stock_next_of` as first written (the masks by shifts; `dealt` below 128).
 #[cfg(test)]
 pub(crate) fn stock_next_of_simple(dealt: u8, removed: u128, n: u8) -> Option<u32> {
@@ -205,6 +250,12 @@ impl QueenState {
         let half = if sh < 64 { self.home as u64 } else { (self.home >> 64) as u64 };
         half >> (sh & 63)
     }
+    /// The nibble of `home` at `sh` (a multiple of 4: the two kinds of one colour and rank, 2
+    /// bits each).
+    #[inline]
+    pub(crate) fn home_nibble(&self, sh: u8) -> u64 {
+        self.home_at(sh) & 15
+    }
     /// Copies of kind `k` on the foundations.
     #[inline]
     pub fn home(&self, k: u8) -> u32 {
@@ -221,22 +272,35 @@ impl QueenState {
         // The copy added is element (k, copies before) of the key.
         self.key_fp = self.key_fp.wrapping_add(home_copy_fp(k, self.home(k)));
         self.home += 1u128 << HOME_SHIFT[k as usize];
+        // The count of cards home in `playable` (`Game::home_cards`).
+        self.playable += 1 << HOME_COUNT_AT;
     }
     #[inline]
     pub(crate) fn remove_home(&mut self, k: u8) {
         self.home -= 1u128 << HOME_SHIFT[k as usize];
         self.key_fp = self.key_fp.wrapping_sub(home_copy_fp(k, self.home(k)));
+        self.playable -= 1 << HOME_COUNT_AT;
     }
-    /// Marks talon position `p` (not yet removed) as having left the waste.
+    /// Marks talon position `p` (not yet removed, below `dealt`) as having left the waste.
     #[inline]
     pub(crate) fn remove_talon(&mut self, p: u32) {
         self.removed |= 1u128 << p;
         self.key_fp = self.key_fp.wrapping_add(REMOVED_FP[p as usize]);
+        self.refresh_talon();
     }
     #[inline]
     pub(crate) fn set_dealt(&mut self, d: u8) {
         self.key_fp = exchanged(self.key_fp, &DEALT_FP, self.dealt, d);
         self.dealt = d;
+        self.refresh_talon();
+    }
+    /// Sets the positions `removed` keeps above `TALON` from `dealt` and the removed positions.
+    #[inline]
+    pub(crate) fn refresh_talon(&mut self) {
+        let removed = self.removed & TALON;
+        let waste = waste_top_of(self.dealt, removed).map_or(0, |w| w as u128 + 1);
+        let stock = first_kept_from(self.dealt, removed) as u128;
+        self.removed = removed | waste << WASTE_AT | stock << STOCK_AT;
     }
     #[inline]
     pub(crate) fn set_terrace(&mut self, t: u8) {
@@ -258,6 +322,14 @@ impl QueenState {
         self.base_rank != NO_CARD
     }
 
+    /// After the choice, without exact foundations: the positions whose child fingerprints
+    /// `child_fp` says and whose fingerprint is their running key sum (`play_fingerprinted`).
+    /// One bit of `playable` (`CHILD_FP_BIT`, set by `refresh_playable`) instead of two tests.
+    #[inline(always)]
+    pub(crate) fn fingerprinted(&self) -> bool {
+        self.playable >> super::moves::CHILD_FP_BIT & 1 != 0
+    }
+
     /// The lengths of piles 0..8, one byte each (pile 0 lowest), for the word tests below.
     #[inline]
     fn first8_lens(&self) -> u64 {
@@ -265,13 +337,41 @@ impl QueenState {
     }
 
     /// First chain bit of pile `i`: the piles below hold `len - 1` chain bits each when not
-    /// empty. Summed as the bytes of one word (`i < MAX_ROWS`, so the piles below are among
-    /// the first 8; lengths and the sum are at most 104, so no byte carries into the next).
-    #[inline]
+    /// empty (kept in `offs`).
+    #[inline(always)]
     pub(super) fn offset(&self, i: usize) -> u32 {
+        self.offs[i] as u32
+    }
+
+    /// `offset` summed from the lengths, as the bytes of one word (`i < MAX_ROWS`, so the piles
+    /// below are among the first 8; lengths and the sum are at most 104, so no byte carries
+    /// into the next): what `offset` read before `offs` kept it, and what `refresh_offsets`
+    /// recomputes them with.
+    #[inline]
+    pub(super) fn offset_of_lens(&self, i: usize) -> u32 {
         let below = self.first8_lens() & LENS_BELOW[i];
         let nonempty = ((below + ONES * 0x7F) >> 7) & ONES;
         ((below - nonempty).wrapping_mul(ONES) >> 56) as u32
+    }
+
+    /// Recomputes every `offs` from the lengths (after the piles are rearranged; not the hot
+    /// path, where `push` and `pop` keep them).
+    pub(crate) fn refresh_offsets(&mut self) {
+        for i in 0..MAX_ROWS {
+            self.offs[i] = self.offset_of_lens(i) as u8;
+        }
+    }
+
+    /// Adds one chain bit (`grow`) or takes one away below every pile above pile `i`: their
+    /// `offs` bytes (piles 1..=8, one word) one more or one less, each by a byte of `ONES`
+    /// (offsets stay within 0..=103, and one a pop lowers is at least 1: no carry, no borrow).
+    #[inline(always)]
+    fn shift_offsets_above(&mut self, i: usize, grow: bool) {
+        let w = u64::from_le_bytes([self.offs[1], self.offs[2], self.offs[3], self.offs[4], self.offs[5], self.offs[6], self.offs[7], self.offs[8]]);
+        // Byte `j - 1` is pile `j`'s: the piles above `i` are bytes `i..8`.
+        let d = ONES & !LENS_BELOW[i];
+        let w = if grow { w + d } else { w - d };
+        self.offs[1..].copy_from_slice(&w.to_le_bytes());
     }
 
     /// The first empty pile among the first `rows` (8 or 9): a zero byte among the first 8
@@ -326,6 +426,7 @@ impl QueenState {
         self.suits = (new_hi as u128) << 64 | new_lo as u128;
         self.len[i] = n as u8 + 1;
         self.top[i] = k;
+        self.shift_offsets_above(i, true);
         if FP {
             let base = self.base[i];
             // A lone card's element is in the table (no hash).
@@ -345,6 +446,7 @@ impl QueenState {
         self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
         self.len[i] += 1;
         self.top[i] = k;
+        self.shift_offsets_above(i, true);
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
     }
 
@@ -384,6 +486,7 @@ impl QueenState {
         let new_lo = (lo & below) | ((lo >> 1) & !below) | (hi << 63);
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
         self.len[i] = n as u8 - 1;
+        self.shift_offsets_above(i, false);
         self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
         if FP {
             let rest = bits & !(1u64 << (n - 2));
@@ -403,6 +506,7 @@ impl QueenState {
         let old = self.pile_value(i, off);
         self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
+        self.shift_offsets_above(i, false);
         let n = self.len[i] as u32;
         self.suits = remove_bit(self.suits, off + n - 1);
         let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
@@ -474,19 +578,41 @@ impl QueenState {
                 off += self.len[p] as u32 - 1;
             }
         }
+        s.refresh_offsets();
         s
     }
 
     /// Waste top position in the game's talon sequence.
     #[inline]
     pub fn waste_top(&self) -> Option<u32> {
-        waste_top_of(self.dealt, self.removed)
+        // Kept in `removed` (`WASTE_AT`) by `set_dealt` and `remove_talon`.
+        let w = (self.removed >> WASTE_AT) as u8;
+        (w != 0).then(|| w as u32 - 1)
     }
 
     /// Next stock position, given the talon sequence length `n`.
     #[inline]
     pub fn stock_next(&self, n: u8) -> Option<u32> {
-        stock_next_of(self.dealt, self.removed, n)
+        // Kept in `removed` (`STOCK_AT`) by `set_dealt` and `remove_talon`.
+        let p = (self.removed >> STOCK_AT) as u8;
+        (p < n).then_some(p as u32)
+    }
+
+    /// The piles among the first `rows` (8 or 9) that hold at least `min` cards (1..=127), bit
+    /// `i` for pile `i`. For the first 8 by one word: a byte's length plus `0x80 - min` reaches
+    /// its high bit exactly when the length is at least `min` (lengths are below 128: no
+    /// carry), and one multiply gathers the 8 high bits (byte `i`'s to bit `i`).
+    #[inline]
+    pub(crate) fn piles_holding(&self, min: u8, rows: usize) -> u16 {
+        let high = ((self.first8_lens() + ONES * (0x80 - min as u64)) >> 7) & ONES;
+        let first8 = (high.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        first8 | ((rows > 8 && self.len[8] >= min) as u16) << 8
+    }
+
+    /// `piles_holding` by a test per pile: the reference for the tests.
+    #[cfg(test)]
+    pub(crate) fn piles_holding_simple(&self, min: u8, rows: usize) -> u16 {
+        (0..rows).filter(|&i| self.len[i] >= min).fold(0, |m, i| m | 1 << i)
     }
 
     /// How many of the first `rows` (8 or 9) piles are empty: the zero bytes among the first 8
@@ -543,7 +669,7 @@ impl QueenState {
             self.len[i] = 1;
             pile_value_of(0, 1, k)
         } else {
-            let off = self.offset(i);
+            let off = self.offset_simple(i);
             let old = self.pile_value(i, off);
             self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
             self.suits = insert_bit(self.suits, off + n - 1, suit_bit(k));
@@ -552,15 +678,17 @@ impl QueenState {
         };
         self.top[i] = k;
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
+        self.offsets_simple();
     }
 
     /// `pop` as first written: the reference for the tests.
     pub(crate) fn pop_simple(&mut self, i: usize) -> u8 {
         let k = self.top[i];
-        let off = self.offset(i);
+        let off = self.offset_simple(i);
         let old = self.pile_value(i, off);
         self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old));
         self.len[i] -= 1;
+        self.offsets_simple();
         match self.len[i] {
             0 => {
                 self.base[i] = NO_CARD;
@@ -582,6 +710,13 @@ impl QueenState {
         self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
     }
 
+    /// Every `offs` set from `offset_simple` (the simple forms keep them so).
+    fn offsets_simple(&mut self) {
+        for i in 0..MAX_ROWS {
+            self.offs[i] = self.offset_simple(i) as u8;
+        }
+    }
+
     /// The straightforward pile sort the fast one must equal.
     fn with_sorted_piles_simple(&self, rows: usize) -> QueenState {
         let mut order: [(u8, u8, u128); MAX_ROWS] = [(NO_CARD, 0, 0); MAX_ROWS];
@@ -600,6 +735,7 @@ impl QueenState {
                 off += len as u32 - 1;
             }
         }
+        s.offsets_simple();
         for i in 0..rows {
             s.top[i] = match s.len[i] {
                 0 => NO_CARD,
@@ -783,7 +919,7 @@ mod tests {
             }
             for d in 0..=255u8 {
                 s.dealt = d;
-                let w = s.waste_top();
+                let w = waste_top_of(d, s.removed);
                 assert_eq!(w, s.waste_top_simple(), "{d} {:x}", s.removed);
                 match w {
                     None => none += 1,
@@ -806,7 +942,7 @@ mod tests {
                 s.len[i] = rng.random_range(0..14);
             }
             for i in 0..MAX_ROWS {
-                assert_eq!(s.offset(i), s.offset_simple(i), "{i} {:?}", s.len);
+                assert_eq!(s.offset_of_lens(i), s.offset_simple(i), "{i} {:?}", s.len);
             }
         }
         assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");

@@ -231,6 +231,7 @@ fn on_random_lines(seed: u64, rules: &[QueenRules], deals: u64, steps: usize, ho
 #[test]
 fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
     let (mut positions, mut full, mut playable, mut slots, mut inert) = (0, 0, 0, 0, 0);
+    let mut safe = [0u32; 2];
     on_random_positions(21, 12, 300, 0.7, |g, s| {
         for k in 0..52u8 {
             let c = g.home_class(s, k);
@@ -251,16 +252,25 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
             playable += bit(m.playable) as u32;
             slots += bit(m.slots) as u32;
             inert += bit(m.inert) as u32;
+            // The safe test move generation asks per playable card (`safe_kind`) is the masks'.
+            if bit(m.playable) {
+                for from_terrace in [false, true] {
+                    let want = bit(m.slots) && (from_terrace || bit(m.inert));
+                    assert_eq!(g.safe_kind(s, k, from_terrace), want, "{:?} {k} {from_terrace} {s:?}", g.rules.variant);
+                    safe[want as usize] += 1;
+                }
+            }
         }
         positions += 1;
     });
-    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert");
+    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert, safe {safe:?}");
     assert!(positions > 10_000 && full > 10_000 && playable > 10_000 && slots > 10_000 && inert > 10_000);
+    assert!(safe[0] > 10_000 && safe[1] > 10_000, "safe {safe:?}");
 }
 
 /// What `push` and `pop` keep (the running sum of pile fingerprints, derived from each pile's
-/// old value; the cached tops) always equals its recomputation, and the word-sum `offset`
-/// equals the plain one, on positions along random lines of every variant (long piles and
+/// old value; the cached tops; the kept chain-bit offsets `offs`) always equals its
+/// recomputation (`offset` the plain sum), on positions along random lines of every variant (long piles and
 /// chain bits far from pile 0 must occur, or the comparison shows little).
 #[test]
 fn pile_caches_follow_the_piles() {
@@ -337,6 +347,7 @@ fn short_fingerprints_classify_as_the_long_ones() {
             }
             _ => t.found ^= 1 << rng.random_range(0..128),
         }
+        t.refresh_talon();
         t.key_fp = t.recomputed_key_fp();
         for u in [*s, t] {
             with_found += (u.found != 0) as u32;
@@ -448,4 +459,114 @@ fn child_fingerprints_are_the_played_childrens() {
     }
     assert!(asked[6] >= 400 && asked[7] >= 40_000 && asked[8] >= 20_000, "{asked:?}");
     assert!(forced >= 12_000 && multi_fill >= 300, "{forced} forced, {multi_fill} filling 2+ gaps");
+}
+
+/// The `playable` word the state keeps (`refresh_playable` after every move that changes the
+/// foundations) says for every kind what the per-card test `playable` says, and for the
+/// position what the dead test computed afresh (`is_dead_computed`) and the count of cards
+/// home (`home_cards_computed`) say, on random lines of every variant with
+/// 0 and 1 redeals and of queen-of-italy-open with exact foundations (foundation tops taken
+/// back), before and after the choice (0 before it). Positions whose mask differs from their
+/// parent's, and exact positions, must occur often, or the comparison shows little.
+#[test]
+fn kept_playable_masks_equal_the_computed_ones() {
+    let mut rules: Vec<QueenRules> = vec![];
+    for redeals in [0, 1] {
+        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+    }
+    rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
+    let (mut positions, mut changed, mut exact, mut unchosen, mut dead, mut many_home) = (0, 0, 0, 0, 0, 0);
+    let mut last = 0u64;
+    on_random_lines(91, &rules, 12, 300, 0.7, |g, s| {
+        if s.chosen() {
+            for k in 0..52u8 {
+                let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
+                assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
+            }
+            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)) & !(1 << (moves::CHILD_FP_BIT - 59)), 0, "{s:?}");
+        } else {
+            assert_eq!(s.playable, 0, "{s:?}");
+        }
+        // The kept child-fingerprint bit says what it replaced.
+        assert_eq!(s.fingerprinted(), s.chosen() && !g.rules.exact_foundations(), "{s:?}");
+        // The kept count of cards home is the counted one.
+        assert_eq!(g.home_cards(s), Queen::home_cards_computed(s), "{s:?}");
+        many_home += (g.home_cards(s) >= 20) as u32;
+        // The dead test's kept answer is the computed one.
+        assert_eq!(g.is_dead(s), g.is_dead_computed(s), "{:?} {s:?}", g.rules);
+        dead += g.is_dead(s) as u32;
+        positions += 1;
+        changed += (s.playable != last) as u32;
+        exact += g.rules.exact_foundations() as u32;
+        unchosen += !s.chosen() as u32;
+        last = s.playable;
+    });
+    eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
+    assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50 && dead > 1_000 && many_home > 1_000, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
+}
+
+/// The talon positions the state keeps (`waste_at`, `stock_at`: `set_dealt` and `remove_talon`)
+/// answer `waste_top` and `stock_next` as `waste_top_of` and `stock_next_of` compute them from
+/// `dealt` and `removed`, on random lines of every variant with 0 and 1 redeals (so second
+/// passes, whose stock has gaps where cards left the waste, occur). Each answer kind must occur
+/// often.
+#[test]
+fn talon_caches_follow_the_talon() {
+    let mut rules: Vec<QueenRules> = vec![];
+    for redeals in [0, 1] {
+        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+    }
+    let (mut waste, mut no_waste, mut stock, mut no_stock, mut second) = (0, 0, 0, 0, 0);
+    on_random_lines(93, &rules, 12, 300, 0.5, |g, s| {
+        assert_eq!(s.waste_top(), state::waste_top_of(s.dealt, s.removed), "{s:?}");
+        assert_eq!(g.stock_next(s), state::stock_next_of(s.dealt, s.removed, g.seq_len), "{s:?}");
+        if s.waste_top().is_some() { waste += 1 } else { no_waste += 1 }
+        if g.stock_next(s).is_some() { stock += 1 } else { no_stock += 1 }
+        second += (s.redeals_left < g.rules.redeals && g.stock_next(s).is_some()) as u32;
+    });
+    eprintln!("waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
+    assert!(waste > 10_000 && no_waste > 1_000 && stock > 10_000 && no_stock > 1_000 && second > 500, "waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
+}
+
+/// `empty_pile_moves` (two length masks, `piles_holding`) lists what `empty_pile_moves_simple`
+/// (a test per pile and source) lists, in the same order, on random lines of every variant,
+/// with and without symmetry, from the waste or not; and `piles_holding` is the per-pile test
+/// for random lengths (0..=104, short ones common) and thresholds. Positions with a gap and
+/// with moves from piles and from lone cards must occur often.
+#[test]
+fn empty_pile_moves_equal_the_simple_ones() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(97);
+    let (mut with_gap, mut listed, mut lone) = (0, 0, 0);
+    let (mut fast, mut simple) = (MoveList::new(), MoveList::new());
+    on_random_positions(95, 12, 300, 0.7, |g, s| {
+        let rows = g.rules.rows();
+        for symmetry in [false, true] {
+            for from_waste in [false, true] {
+                fast.clear();
+                simple.clear();
+                moves::empty_pile_moves(s, rows, from_waste, symmetry, &mut fast);
+                moves::empty_pile_moves_simple(s, rows, from_waste, symmetry, &mut simple);
+                assert_eq!(fast, simple, "{symmetry} {from_waste} {s:?}");
+                listed += (fast.len() > from_waste as usize) as u32;
+                lone += (!symmetry && (0..rows).any(|i| s.len[i] == 1) && !fast.is_empty()) as u32;
+            }
+        }
+        with_gap += (s.gap_count(rows) > 0) as u32;
+    });
+    let mut thresholds = 0;
+    for _ in 0..20_000 {
+        let mut s = QueenState::default();
+        for i in 0..state::MAX_ROWS {
+            s.len[i] = if rng.random_bool(0.7) { rng.random_range(0..4) } else { rng.random_range(0..=104) };
+        }
+        for min in [1, 2, 3, rng.random_range(1..=127u8)] {
+            for rows in [8, 9] {
+                assert_eq!(s.piles_holding(min, rows), s.piles_holding_simple(min, rows), "{min} {rows} {:?}", s.len);
+                thresholds += 1;
+            }
+        }
+    }
+    eprintln!("{with_gap} positions with a gap, {listed} lists with pile moves, {lone} with lone cards; {thresholds} length masks");
+    assert!(with_gap > 2_000 && listed > 2_000 && lone > 1_000 && thresholds == 160_000, "{with_gap} {listed} {lone} {thresholds}");
 }
