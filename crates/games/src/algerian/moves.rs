@@ -196,30 +196,21 @@ impl Algerian {
         // An empty pile's "top" indexes the tables' slot 63, which no card fills.
         const NO_CARD: usize = NO_KIND as usize;
 
-        // Pile tops (kind index, NO_CARD if empty) and the empty piles (bit p).
-        let mut tops = [NO_CARD; PILES];
-        let mut empty = 0u32;
-        let mut end = 0usize;
-        for (p, t) in tops.iter_mut().enumerate() {
-            let l = s.lens[p] as usize;
-            end += l;
-            if l > 0 {
-                *t = s.get(end - 1) as usize;
-            } else {
-                empty |= 1 << p;
-            }
-        }
+        // Pile tops (kind index, NO_CARD if empty), as the state keeps them, and the empty
+        // piles (bit p).
+        let tops = &s.tops;
+        let empty = s.empty_piles();
         let empty_depots = empty & 0xFF;
         // takers[k]: bits 0..8 the depots whose top takes kind k; bits 8..16 the foundations.
         let mut takers = [0u16; 64];
         let builders = if carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
         for (d, &t) in tops[..DEPOTS].iter().enumerate() {
-            if t == NO_CARD {
+            if t == NO_KIND {
                 continue;
             }
             // (Indices masked to 6 bits: every table index is below 64, and the mask lets the
             // compiler drop the bounds checks.)
-            let [x, y] = builders[t & 63];
+            let [x, y] = builders[t as usize & 63];
             takers[x as usize & 63] |= 1 << d;
             takers[y as usize & 63] |= 1 << d;
         }
@@ -237,10 +228,10 @@ impl Algerian {
         // sources, in the same order.
         let mut live = 0u32;
         for (i, &p) in ORDER.iter().enumerate() {
-            live |= ((takers[tops[p] & 63] != 0) as u32) << i;
+            live |= ((takers[tops[p] as usize & 63] != 0) as u32) << i;
         }
         // (A live source's takers looked up again: most positions have few.)
-        let tk = |i: usize| takers[tops[ORDER[i]] & 63];
+        let tk = |i: usize| takers[tops[ORDER[i]] as usize & 63];
 
         // 1, 2: reserve / depot top → foundation. The foundations that take a card are of its
         // suit, at most its two (a < b), so the set bits in ascending order are "a, then b".
@@ -277,7 +268,7 @@ impl Algerian {
         if empty_depots != 0 {
             let targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
             for &p in &ORDER {
-                if tops[p] == NO_CARD || (dep_sym && p < DEPOTS && s.lens[p] == 1) {
+                if empty >> p & 1 != 0 || (dep_sym && p < DEPOTS && s.lens[p] == 1) {
                     // (A lone depot card moved to another empty depot only renames depots.)
                     continue;
                 }
@@ -294,7 +285,7 @@ impl Algerian {
         if empty_reserves != 0 && self.reserve_space_open(s) {
             let targets = if res_sym { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
             for p in 0..PILES {
-                if tops[p] == NO_CARD || (res_sym && p >= DEPOTS && s.lens[p] == 1) {
+                if empty >> p & 1 != 0 || (res_sym && p >= DEPOTS && s.lens[p] == 1) {
                     continue;
                 }
                 let mut m = targets;

@@ -67,7 +67,8 @@ fn rule_book_defaults() {
 
 #[test]
 fn state_stays_compact() {
-    assert_eq!(std::mem::size_of::<AlgerianState>(), 128);
+    // 128 bytes of position, names and fingerprint, and 16 of pile tops (see `state.rs`).
+    assert_eq!(std::mem::size_of::<AlgerianState>(), 144);
 }
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
@@ -666,6 +667,8 @@ fn random_playouts_agree_with_a_literal_model() {
                 g.play(&mut s, m);
                 apply(&rules, &mut model, a);
                 assert_eq!(g.position_layout(&s), model, "{v:?} seed {seed} step {step} after {a}");
+                // The kept pile tops are the piles' tops.
+                assert_eq!(s.tops, s.derived_tops(), "{v:?} seed {seed} step {step}");
                 // Equal positions hash equally: the state rebuilt from its contents.
                 let t = rebuilt(&s);
                 assert_eq!(t, s);
@@ -806,9 +809,11 @@ fn canonicalise_simple(g: &Algerian, s: &mut AlgerianState) {
     }
 }
 
-/// Everything of a state, the physical names included (`==` ignores them).
-fn whole(s: &AlgerianState) -> (AlgerianState, u64, Vec<Vec<Kind>>) {
-    (*s, s.names, (0..PILES).map(|p| s.pile(p)).collect())
+/// Everything of a state, the physical names and the kept pile tops included (`==` ignores
+/// them). The tops must be those the piles have.
+fn whole(s: &AlgerianState) -> (AlgerianState, u64, [u8; 16], Vec<Vec<Kind>>) {
+    assert_eq!(s.tops, s.derived_tops(), "the kept tops are the piles' tops");
+    (*s, s.names, s.tops, (0..PILES).map(|p| s.pile(p)).collect())
 }
 
 /// Random reachable positions of many deals of the three variants: after every move, the fast
