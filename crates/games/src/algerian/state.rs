@@ -87,6 +87,11 @@ pub struct AlgerianState {
     /// lengths before it cost some ten instructions. (It makes the state 160 bytes; `memcpy`
     /// copies anything from 129 to 256 bytes with the same instructions.)
     pub(super) starts: [u8; 16],
+    /// Each pile's bottom card as a sort key: its kind + 1, or 0 for an empty pile (entries 14
+    /// and 15 always 0). Kept like `tops`, ignored like them. Canonical order compares piles
+    /// from the bottom, and two piles nearly always differ there: the comparisons that keep a
+    /// child canonical (a few each play) are then two byte loads, not two slot reads.
+    pub(super) bottoms: [u8; 16],
 }
 
 /// `AFTER[p]`: 1 in bytes `p + 1..16`: what [`AlgerianState::starts`] gains, read as one
@@ -121,7 +126,7 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: [0; 3], tops: [NO_KIND; 16], starts: [0; 16] }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: [0; 3], tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16] }
     }
 }
 
@@ -239,51 +244,41 @@ pub(super) fn carthage_ordered(mut found: u32, mut run: u8) -> (u32, u8, u8) {
 }
 
 /// Where the piles of one group (depots, or reserves: the `N` stored piles from `F`) lie, as
-/// [`AlgerianState::resort`] reads them: their lengths, and their first slots from one
-/// multiplication (byte j of `pre`, plus `base`, is pile j's first slot: the bytes of a length
-/// word times 0x0101… are its prefix sums, each at most 110, so no byte carries into the next).
+/// [`AlgerianState::resort`] reads them: their lengths, first slots and bottom keys, copied
+/// from the state (which `resort` then rewrites).
 struct GroupLayout<const N: usize> {
     lens: [u8; N],
-    base: usize,
-    pre: u64,
+    starts: [u8; N],
+    bottoms: [u8; N],
 }
 
 impl<const N: usize> GroupLayout<N> {
     #[inline(always)]
     fn of<const F: usize>(s: &AlgerianState) -> Self {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut lens = [0u8; N];
+        let (mut lens, mut starts, mut bottoms) = ([0u8; N], [0u8; N], [0u8; N]);
         lens.copy_from_slice(&s.lens[F..F + N]);
-        let (lo, hi) = s.lens_words();
-        let (base, pre) = if F == 0 { (0, lo.wrapping_mul(ONES) << 8) } else { (byte_sum(lo), hi.wrapping_mul(ONES) << 8) };
-        GroupLayout { lens, base, pre }
+        starts.copy_from_slice(&s.starts[F..F + N]);
+        bottoms.copy_from_slice(&s.bottoms[F..F + N]);
+        GroupLayout { lens, starts, bottoms }
     }
     /// The first slot of the group's pile `j`.
     #[inline(always)]
     fn start(&self, j: usize) -> usize {
-        self.base + ((self.pre >> (8 * j)) & 0xFF) as usize
+        self.starts[j] as usize
     }
-    /// The group's pile `a` against its pile `b`, by contents.
+    /// The group's pile `a` against its pile `b`, by contents. Piles nearly always differ in
+    /// their bottom card (or one is empty), which their bottom keys decide (an empty pile's key,
+    /// 0, is below every card's: the empty pile is a proper prefix of any other); only a tie of
+    /// two non-empty piles reads the packed chunks.
     #[inline(always)]
     fn cmp(&self, words: &[u64; WORDS], a: usize, b: usize) -> std::cmp::Ordering {
-        cmp_group_piles(words, self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize)
+        let (ka, kb) = (self.bottoms[a], self.bottoms[b]);
+        if ka != kb || ka == 0 {
+            return ka.cmp(&kb);
+        }
+        let (sa, la, sb, lb) = (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
+        cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
     }
-}
-
-/// Pile `a`'s contents against pile `b`'s, of a group whose piles start at `starts` with lengths
-/// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
-/// decides; only a tie reads the packed chunks.
-#[inline(always)]
-fn cmp_group_piles(words: &[u64; WORDS], sa: usize, la: usize, sb: usize, lb: usize) -> std::cmp::Ordering {
-    if la == 0 || lb == 0 {
-        // The empty pile is a proper prefix of any other.
-        return la.cmp(&lb);
-    }
-    let (ba, bb) = (slot(words, sa), slot(words, sb));
-    if ba != bb {
-        return ba.cmp(&bb);
-    }
-    cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
 }
 
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
@@ -358,6 +353,15 @@ impl AlgerianState {
     fn refresh_starts(&mut self) {
         self.starts = starts_of(&self.lens);
     }
+    /// [`Self::bottoms`] as the field keeps them, from the piles (for the tests).
+    #[cfg(test)]
+    pub(super) fn derived_bottoms(&self) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        for (p, o) in out[..PILES].iter_mut().enumerate() {
+            *o = self.pile(p).first().map_or(0, |k| k.index() + 1);
+        }
+        out
+    }
     /// [`Self::starts`] as the field keeps them, from the plain prefix sums (for the tests).
     #[cfg(test)]
     pub(super) fn derived_starts(&self) -> [u8; 16] {
@@ -366,13 +370,6 @@ impl AlgerianState {
             *o = self.start_simple(p.min(PILES)) as u8;
         }
         out
-    }
-    /// The lengths as two words: piles 0..8 (byte p = pile p) and 8..14 (byte p - 8).
-    #[inline(always)]
-    fn lens_words(&self) -> (u64, u64) {
-        let mut hi = [0u8; 8];
-        hi[..PILES - 8].copy_from_slice(&self.lens[8..]);
-        (u64::from_le_bytes(self.lens[..8].try_into().unwrap()), u64::from_le_bytes(hi))
     }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u8 {
@@ -560,6 +557,9 @@ impl AlgerianState {
     pub(super) fn push(&mut self, p: usize, k: Kind) {
         let end = self.start(p) + self.len(p);
         self.insert(end, k.index());
+        if self.lens[p] == 0 {
+            self.bottoms[p] = k.index() + 1;
+        }
         self.lens[p] += 1;
         self.tops[p] = k.index();
         self.shift_starts(None, Some(p));
@@ -576,6 +576,13 @@ impl AlgerianState {
         // the shift moves).
         self.tops[q] = self.tops[p];
         self.tops[p] = self.top_below(a, self.lens[p] - 1);
+        // The bottoms: the card becomes q's if q was empty; p's goes if the card was its last.
+        if self.lens[q] == 0 {
+            self.bottoms[q] = self.tops[q] + 1;
+        }
+        if self.lens[p] == 1 {
+            self.bottoms[p] = 0;
+        }
         if p < q {
             // Slot a leaves; the target's end, a slot lower afterwards, receives it.
             self.rotate_down(a, sq + self.len(q) - 1);
@@ -592,6 +599,9 @@ impl AlgerianState {
         let k = self.remove(end - 1);
         self.lens[p] -= 1;
         self.tops[p] = self.top_below(end - 1, self.lens[p]);
+        if self.lens[p] == 0 {
+            self.bottoms[p] = 0;
+        }
         self.shift_starts(Some(p), None);
         Kind::from_index(k)
     }
@@ -742,7 +752,7 @@ impl AlgerianState {
         let Some(lo) = (0..N).find(|&c| order[c] != c) else { return };
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let (old_names, old_tops) = (self.names, self.tops);
+        let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
         let mut pos = g.start(lo);
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (g.start(o), lens[o] as usize);
@@ -761,6 +771,7 @@ impl AlgerianState {
             }
             self.lens[F + c] = lens[o];
             self.tops[F + c] = old_tops[F + o];
+            self.bottoms[F + c] = old_bottoms[F + o];
             let name = (old_names >> name_shift(F + o)) & 7;
             let sh = name_shift(F + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
@@ -804,10 +815,11 @@ impl AlgerianState {
         }
         // Lengths and names: d's entry goes to place q, the ones between shift towards d.
         let name = |names: u64, j: usize| (names >> name_shift(F + j)) & 7;
-        let (old_names, mut names, old_tops) = (self.names, self.names, self.tops);
+        let (old_names, mut names, old_tops, old_bottoms) = (self.names, self.names, self.tops, self.bottoms);
         let mut set = |c: usize, from: usize| {
             self.lens[F + c] = lens[from];
             self.tops[F + c] = old_tops[F + from];
+            self.bottoms[F + c] = old_bottoms[F + from];
             let sh = name_shift(F + c);
             names = (names & !(7 << sh)) | (name(old_names, from) << sh);
         };
@@ -916,7 +928,7 @@ impl AlgerianState {
         let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let (old_names, old_tops) = (self.names, self.tops);
+        let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
@@ -929,6 +941,7 @@ impl AlgerianState {
             }
             self.lens[first + c] = lens[o];
             self.tops[first + c] = old_tops[first + o];
+            self.bottoms[first + c] = old_bottoms[first + o];
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
@@ -970,6 +983,7 @@ impl AlgerianState {
             }
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
             self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
+            self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);

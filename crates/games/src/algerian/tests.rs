@@ -67,9 +67,9 @@ fn rule_book_defaults() {
 
 #[test]
 fn state_stays_compact() {
-    // 128 bytes of position, names and fingerprint, 16 of pile tops and 16 of pile starts
-    // (see `state.rs`).
-    assert_eq!(std::mem::size_of::<AlgerianState>(), 160);
+    // 128 bytes of position, names and fingerprint, and 16 each of pile tops, starts and
+    // bottoms (see `state.rs`).
+    assert_eq!(std::mem::size_of::<AlgerianState>(), 176);
 }
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
@@ -669,7 +669,7 @@ fn random_playouts_agree_with_a_literal_model() {
                 apply(&rules, &mut model, a);
                 assert_eq!(g.position_layout(&s), model, "{v:?} seed {seed} step {step} after {a}");
                 // The kept pile tops are the piles' tops.
-                assert_eq!((s.tops, s.starts), (s.derived_tops(), s.derived_starts()), "{v:?} seed {seed} step {step}");
+                assert_eq!((s.tops, s.starts, s.bottoms), (s.derived_tops(), s.derived_starts(), s.derived_bottoms()), "{v:?} seed {seed} step {step}");
                 // Equal positions hash equally: the state rebuilt from its contents.
                 let t = rebuilt(&s);
                 assert_eq!(t, s);
@@ -815,6 +815,7 @@ fn canonicalise_simple(g: &Algerian, s: &mut AlgerianState) {
 fn whole(s: &AlgerianState) -> (AlgerianState, u64, [u8; 16], Vec<Vec<Kind>>) {
     assert_eq!(s.tops, s.derived_tops(), "the kept tops are the piles' tops");
     assert_eq!(s.starts, s.derived_starts(), "the kept starts are the piles' starts");
+    assert_eq!(s.bottoms, s.derived_bottoms(), "the kept bottoms are the piles' bottoms");
     (*s, s.names, s.tops, (0..PILES).map(|p| s.pile(p)).collect())
 }
 
