@@ -34,7 +34,13 @@ impl Spot {
 /// `flags`: [`SYM`] — made under symmetry pruning, so `play` stores the child in canonical
 /// form; [`POR`] — made under the partial-order reduction, so a foundation transfer opens a run
 /// (`prune.rs`). A move without flags changes the position literally.
+///
+/// Eight bytes, aligned (its five bytes of fields padded): a move is then written to a move
+/// list and read back from the solver's arena by one 64-bit store or load, where five bytes
+/// took two of each and a shift. The generator writes some nine moves a position, most of
+/// which the search never plays (1.6% of Algerian's instructions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(8))]
 pub enum AlgerianMove {
     Card { from: Spot, to: Spot, flags: u8 },
     Deal { flags: u8 },

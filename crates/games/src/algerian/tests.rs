@@ -70,6 +70,8 @@ fn state_stays_compact() {
     // 128 bytes of position, names and fingerprint, and 16 each of pile tops, starts and
     // bottoms (see `state.rs`).
     assert_eq!(std::mem::size_of::<AlgerianState>(), 176);
+    // A move is one aligned 64-bit word (see `AlgerianMove`).
+    assert_eq!((std::mem::size_of::<AlgerianMove>(), std::mem::align_of::<AlgerianMove>()), (8, 8));
 }
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
