@@ -128,12 +128,12 @@ impl AlgerianState {
     /// 2⁹⁶ from here on), lowest bit 0.
     #[inline]
     pub(super) fn class_fp(&self) -> u128 {
-        (self.fp[0] & !1) as u128 | (self.fp[1] as u128) << 32 | (self.fp[2] as u128) << 64
+        self.fp & !1
     }
     /// Keeps `fp` (its low 96 bits) as the state's class fingerprint, leaving the `sorted` flag.
     #[inline]
     pub(super) fn set_class_fp(&mut self, fp: u128) {
-        self.fp = [(fp as u32 & !1) | (self.fp[0] & 1), (fp >> 32) as u32, (fp >> 64) as u32];
+        self.fp = (fp & LOW96 & !1) | (self.fp & 1);
     }
 
     /// The term of the first `len` (>= 1) cards of the pile at slot `start`, in domain `d`.

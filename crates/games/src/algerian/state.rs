@@ -69,10 +69,10 @@ pub struct AlgerianState {
     pub(super) names: u64,
     /// The position's class fingerprint (`key.rs`), kept up to date by `play`: its low 96 bits
     /// (all the table keeps), whose lowest bit is always 0 and holds instead the `sorted` flag
-    /// (see [`Self::sorted`]). Three words of 32 bits, so that the state fits 128 bytes, which
-    /// the compiler copies inline (at 136 bytes a position copy became a call to `memcpy`, 7%
-    /// of the instructions). A function of the fields above: ignored by `==` and hashing.
-    pub(super) fp: [u32; 3],
+    /// (see [`Self::sorted`]), in one 128-bit word (two loads; it was three words of 32 bits
+    /// while the state had to fit 128 bytes, see `tops`). A function of the fields above:
+    /// ignored by `==` and hashing.
+    pub(super) fp: u128,
     /// The kind of each pile's top card (`NO_KIND` for an empty pile; entries 14 and 15 always
     /// `NO_KIND`), kept in step with the piles by every change of them. A function of the
     /// piles, ignored by `==` and hashing. The move generator reads every top of every
@@ -126,7 +126,7 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: [0; 3], tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16] }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16] }
     }
 }
 
@@ -481,11 +481,11 @@ impl AlgerianState {
     /// every literal move. Not part of the position.
     #[inline(always)]
     pub(super) fn sorted(&self) -> bool {
-        self.fp[0] & 1 != 0
+        self.fp & 1 != 0
     }
     #[inline(always)]
     pub(super) fn set_sorted(&mut self, sorted: bool) {
-        self.fp[0] = (self.fp[0] & !1) | sorted as u32;
+        self.fp = (self.fp & !1) | sorted as u128;
     }
 
     /// The slots of the `len`-slot pile at slot `start`: its first ten (slot 0 lowest; the same
