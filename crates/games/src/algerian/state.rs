@@ -92,6 +92,13 @@ pub struct AlgerianState {
     /// from the bottom, and two piles nearly always differ there: the comparisons that keep a
     /// child canonical (a few each play) are then two byte loads, not two slot reads.
     pub(super) bottoms: [u8; 16],
+    /// Each pile's first ten slots, slot 0 lowest and zero past the pile's end (what
+    /// [`Self::pile_slots`] reads for its first word), kept like `tops`, ignored like them. A
+    /// child's fingerprint reads the first slots of its source and target piles, which from the
+    /// packed sequence cost some twenty instructions each; here one load. (The state is then
+    /// 304 bytes: `memcpy` past 256 bytes takes a few instructions more a copy, and the search
+    /// copies about one position for every three children it looks up.)
+    pub(super) heads: [u64; PILES],
 }
 
 /// `AFTER[p]`: 1 in bytes `p + 1..16`: what [`AlgerianState::starts`] gains, read as one
@@ -126,7 +133,7 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16] }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16], heads: [0; PILES] }
     }
 }
 
@@ -212,7 +219,9 @@ fn slot(words: &[u64; WORDS], i: usize) -> u64 {
     (words[w] >> o) & SLOT
 }
 
-/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length.
+/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length (the
+/// state keeps them: `heads`; this reads them for the tests' references).
+#[cfg(test)]
 #[inline(always)]
 fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
     if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
@@ -250,16 +259,18 @@ struct GroupLayout<const N: usize> {
     lens: [u8; N],
     starts: [u8; N],
     bottoms: [u8; N],
+    heads: [u64; N],
 }
 
 impl<const N: usize> GroupLayout<N> {
     #[inline(always)]
     fn of<const F: usize>(s: &AlgerianState) -> Self {
-        let (mut lens, mut starts, mut bottoms) = ([0u8; N], [0u8; N], [0u8; N]);
+        let (mut lens, mut starts, mut bottoms, mut heads) = ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
         lens.copy_from_slice(&s.lens[F..F + N]);
         starts.copy_from_slice(&s.starts[F..F + N]);
         bottoms.copy_from_slice(&s.bottoms[F..F + N]);
-        GroupLayout { lens, starts, bottoms }
+        heads.copy_from_slice(&s.heads[F..F + N]);
+        GroupLayout { lens, starts, bottoms, heads }
     }
     /// The first slot of the group's pile `j`.
     #[inline(always)]
@@ -277,7 +288,7 @@ impl<const N: usize> GroupLayout<N> {
             return ka.cmp(&kb);
         }
         let (sa, la, sb, lb) = (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
-        cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
+        cmp_piles(words, sa, la, self.heads[a], sb, lb, self.heads[b])
     }
 }
 
@@ -549,6 +560,28 @@ impl AlgerianState {
     fn top_below(&self, i: usize, n: u8) -> u8 {
         if n == 0 { NO_KIND } else { self.get(i.wrapping_sub(1) & 127) }
     }
+    /// `heads[p]` after kind `k` is put on pile `p` (its length not yet counted): a tenth or
+    /// later card is not in it.
+    #[inline(always)]
+    fn head_push(&mut self, p: usize, k: u8) {
+        let n = self.lens[p] as usize;
+        if n < 10 {
+            self.heads[p] |= (k as u64) << (6 * n);
+        }
+    }
+    /// `heads[p]` after pile `p`'s top card leaves (its length not yet counted down).
+    #[inline(always)]
+    fn head_pop(&mut self, p: usize) {
+        let n = self.lens[p] as usize;
+        if n <= 10 {
+            self.heads[p] &= low_mask(n - 1);
+        }
+    }
+    /// [`Self::heads`] as the field keeps them, from the packed sequence (for the tests).
+    #[cfg(test)]
+    pub(super) fn derived_heads(&self) -> [u64; PILES] {
+        std::array::from_fn(|p| self.pile_slots(self.start_simple(p), self.len(p)).0)
+    }
     /// Pile `p` bottom→top.
     pub(super) fn pile(&self, p: usize) -> Vec<Kind> {
         let s = self.start(p);
@@ -560,6 +593,7 @@ impl AlgerianState {
         if self.lens[p] == 0 {
             self.bottoms[p] = k.index() + 1;
         }
+        self.head_push(p, k.index());
         self.lens[p] += 1;
         self.tops[p] = k.index();
         self.shift_starts(None, Some(p));
@@ -583,6 +617,8 @@ impl AlgerianState {
         if self.lens[p] == 1 {
             self.bottoms[p] = 0;
         }
+        self.head_push(q, self.tops[q]);
+        self.head_pop(p);
         if p < q {
             // Slot a leaves; the target's end, a slot lower afterwards, receives it.
             self.rotate_down(a, sq + self.len(q) - 1);
@@ -597,6 +633,7 @@ impl AlgerianState {
         debug_assert!(self.lens[p] > 0, "pop from an empty pile");
         let end = self.start(p) + self.len(p);
         let k = self.remove(end - 1);
+        self.head_pop(p);
         self.lens[p] -= 1;
         self.tops[p] = self.top_below(end - 1, self.lens[p]);
         if self.lens[p] == 0 {
@@ -753,6 +790,7 @@ impl AlgerianState {
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
         let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
+        let old_heads = g.heads;
         let mut pos = g.start(lo);
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (g.start(o), lens[o] as usize);
@@ -772,6 +810,7 @@ impl AlgerianState {
             self.lens[F + c] = lens[o];
             self.tops[F + c] = old_tops[F + o];
             self.bottoms[F + c] = old_bottoms[F + o];
+            self.heads[F + c] = old_heads[o];
             let name = (old_names >> name_shift(F + o)) & 7;
             let sh = name_shift(F + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
@@ -820,6 +859,7 @@ impl AlgerianState {
             self.lens[F + c] = lens[from];
             self.tops[F + c] = old_tops[F + from];
             self.bottoms[F + c] = old_bottoms[F + from];
+            self.heads[F + c] = g.heads[from];
             let sh = name_shift(F + c);
             names = (names & !(7 << sh)) | (name(old_names, from) << sh);
         };
@@ -928,7 +968,7 @@ impl AlgerianState {
         let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
+        let (old_names, old_tops, old_bottoms, old_heads) = (self.names, self.tops, self.bottoms, self.heads);
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
@@ -942,6 +982,7 @@ impl AlgerianState {
             self.lens[first + c] = lens[o];
             self.tops[first + c] = old_tops[first + o];
             self.bottoms[first + c] = old_bottoms[first + o];
+            self.heads[first + c] = old_heads[first + o];
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
@@ -984,6 +1025,7 @@ impl AlgerianState {
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
             self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
             self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
+            self.heads[first + c] = slice(o).iter().take(10).enumerate().fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);

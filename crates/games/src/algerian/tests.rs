@@ -68,9 +68,8 @@ fn rule_book_defaults() {
 #[test]
 fn state_stays_compact() {
     // 116 bytes of position and names, 16 of fingerprint, 16 each of pile tops, starts and
-    // bottoms (see `state.rs`), padded to a multiple of 16. At most 256: `memcpy` copies
-    // 129 to 256 bytes with the same instructions.
-    assert_eq!(std::mem::size_of::<AlgerianState>(), 192);
+    // bottoms, 112 of pile heads (see `state.rs`), padded to a multiple of 16.
+    assert_eq!(std::mem::size_of::<AlgerianState>(), 304);
     // A move is one aligned 64-bit word (see `AlgerianMove`).
     assert_eq!((std::mem::size_of::<AlgerianMove>(), std::mem::align_of::<AlgerianMove>()), (8, 8));
 }
@@ -672,7 +671,7 @@ fn random_playouts_agree_with_a_literal_model() {
                 apply(&rules, &mut model, a);
                 assert_eq!(g.position_layout(&s), model, "{v:?} seed {seed} step {step} after {a}");
                 // The kept pile tops are the piles' tops.
-                assert_eq!((s.tops, s.starts, s.bottoms), (s.derived_tops(), s.derived_starts(), s.derived_bottoms()), "{v:?} seed {seed} step {step}");
+                assert_eq!((s.tops, s.starts, s.bottoms, s.heads), (s.derived_tops(), s.derived_starts(), s.derived_bottoms(), s.derived_heads()), "{v:?} seed {seed} step {step}");
                 // Equal positions hash equally: the state rebuilt from its contents.
                 let t = rebuilt(&s);
                 assert_eq!(t, s);
@@ -819,6 +818,7 @@ fn whole(s: &AlgerianState) -> (AlgerianState, u64, [u8; 16], Vec<Vec<Kind>>) {
     assert_eq!(s.tops, s.derived_tops(), "the kept tops are the piles' tops");
     assert_eq!(s.starts, s.derived_starts(), "the kept starts are the piles' starts");
     assert_eq!(s.bottoms, s.derived_bottoms(), "the kept bottoms are the piles' bottoms");
+    assert_eq!(s.heads, s.derived_heads(), "the kept heads are the piles' first slots");
     (*s, s.names, s.tops, (0..PILES).map(|p| s.pile(p)).collect())
 }
 
