@@ -399,7 +399,8 @@ impl AlgerianState {
         let (w, o) = slot_at(i);
         // The words above slot i's, from the last one holding a slot down (a plain countdown:
         // the reversed inclusive range cost twice the instructions).
-        let mut k = len / 10;
+        // (`min`: every sequence is shorter than CAP; it tells the compiler k indexes `words`.)
+        let mut k = (len / 10).min(WORDS - 1);
         while k > w {
             self.words[k] = ((self.words[k] << 6) | (self.words[k - 1] >> 54)) & WORD;
             k -= 1;
@@ -416,7 +417,7 @@ impl AlgerianState {
         let (w, o) = slot_at(i);
         let x = self.words[w];
         self.words[w] = (x & ((1u64 << o) - 1)) | ((x >> (o + 6)) << o);
-        for k in w..(len - 1) / 10 {
+        for k in w..((len - 1) / 10).min(WORDS - 1) {
             self.words[k] |= (self.words[k + 1] & SLOT) << 54;
             self.words[k + 1] >>= 6;
         }
