@@ -211,11 +211,9 @@ impl Algerian {
         let mut takers = [0u16; 64];
         let builders = if carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
         for (d, &t) in tops[..DEPOTS].iter().enumerate() {
-            if t == NO_KIND {
-                continue;
-            }
             // (Indices masked to 6 bits: every table index is below 64, and the mask lets the
-            // compiler drop the bounds checks.)
+            // compiler drop the bounds checks. An empty depot's top, NO_KIND, has builders
+            // DUMP: it marks a slot no lookup reads, with no test.)
             let [x, y] = builders[t as usize & 63];
             takers[x as usize & 63] |= 1 << d;
             takers[y as usize & 63] |= 1 << d;

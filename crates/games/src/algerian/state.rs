@@ -1,4 +1,5 @@
-//! The Algerian-family position (RULES.md §4), bit-packed in 120 bytes.
+//! The Algerian-family position (RULES.md §4), bit-packed in 116 bytes, with what the hot
+//! paths read of it kept beside (304 bytes in all).
 //!
 //! * The eight depots and six reserves, side by side as ONE sequence of card kinds packed six
 //!   bits each: `[P0][P1]…[P7][R0]…[R5]`, each pile bottom→top, with a length byte per pile.
@@ -8,6 +9,13 @@
 //! * How many cards have left the stock (its order is fixed: it lives in the game).
 //! * `run`: the partial-order reduction's record of a run of foundation transfers (`prune.rs`).
 //! * `names`: which physical pile each stored pile is (see below). NOT part of the position.
+//! * Kept beside, functions of the above (NOT part of the position either; `==` and hashing
+//!   ignore them): the class fingerprint (`fp`, `key.rs`), and each pile's top card, first
+//!   slot, bottom card and first ten slots (`tops`, `starts`, `bottoms`, `heads`), which every
+//!   change of the piles keeps in step (`push`, `pop`, `move_top`, the canonical reorders) and
+//!   the tests check against the packed sequence after every move. They are read on every
+//!   position expanded, child fingerprinted and move played, where finding them in the packed
+//!   sequence cost more than keeping them (see `results/bench/profile-2026-12-02-algerian8.md`).
 //!
 //! # Physical names
 //!

@@ -963,8 +963,11 @@ fn generator_kind_tables_match_the_rules() {
             want.sort();
             assert_eq!(got, want, "{v:?} top {t}");
         }
-        // The padding rows (no card has these indices) give no builder.
+        // The padding rows (no card has these indices) give no builder; the empty depot's row
+        // (NO_KIND, which `generate` looks up without a test) marks neither a card's slot nor
+        // NO_KIND's, the two slots lookups read.
         assert!(table[52..].iter().flatten().all(|&k| k >= 52));
+        assert!(table[NO_KIND as usize].iter().all(|&k| k >= 52 && k != NO_KIND));
     }
 }
 
