@@ -271,11 +271,19 @@ impl Algerian {
         // 5: → an empty depot (a source is never empty, so never its own target).
         if empty_depots != 0 {
             let targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
-            for &p in &ORDER {
-                if empty >> p & 1 != 0 || (dep_sym && p < DEPOTS && s.lens[p] == 1) {
-                    // (A lone depot card moved to another empty depot only renames depots.)
-                    continue;
+            // The sources: every non-empty pile (a lone depot card moved to another empty depot
+            // only renames depots), walked by their bits over ORDER positions (reserves 8..14
+            // are positions 0..6, depots 0..8 positions 6..14).
+            let mut srcs = !empty & ((1 << PILES) - 1);
+            if dep_sym {
+                for d in 0..DEPOTS {
+                    srcs &= !(((s.lens[d] == 1) as u32) << d);
                 }
+            }
+            let mut srcs = srcs >> DEPOTS | (srcs & 0xFF) << RESERVES;
+            while srcs != 0 {
+                let p = ORDER[srcs.trailing_zeros() as usize];
+                srcs &= srcs - 1;
                 let mut m = targets;
                 while m != 0 {
                     let d = m.trailing_zeros() as u8;
@@ -288,10 +296,17 @@ impl Algerian {
         let empty_reserves = empty >> DEPOTS;
         if empty_reserves != 0 && self.reserve_space_open(s) {
             let targets = if res_sym { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
-            for p in 0..PILES {
-                if empty >> p & 1 != 0 || (res_sym && p >= DEPOTS && s.lens[p] == 1) {
-                    continue;
+            // The sources: every non-empty pile (a lone reserve card moved to another empty
+            // reserve only renames reserves), walked by their bits.
+            let mut srcs = !empty & ((1 << PILES) - 1);
+            if res_sym {
+                for r in DEPOTS..PILES {
+                    srcs &= !(((s.lens[r] == 1) as u32) << r);
                 }
+            }
+            while srcs != 0 {
+                let p = srcs.trailing_zeros() as usize;
+                srcs &= srcs - 1;
                 let mut m = targets;
                 while m != 0 {
                     let r = m.trailing_zeros() as u8;
