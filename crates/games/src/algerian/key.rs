@@ -128,12 +128,12 @@ impl AlgerianState {
     /// 2⁹⁶ from here on), lowest bit 0.
     #[inline]
     pub(super) fn class_fp(&self) -> u128 {
-        (self.fp[0] & !1) as u128 | (self.fp[1] as u128) << 32 | (self.fp[2] as u128) << 64
+        self.fp & !1
     }
     /// Keeps `fp` (its low 96 bits) as the state's class fingerprint, leaving the `sorted` flag.
     #[inline]
     pub(super) fn set_class_fp(&mut self, fp: u128) {
-        self.fp = [(fp as u32 & !1) | (self.fp[0] & 1), (fp >> 32) as u32, (fp >> 64) as u32];
+        self.fp = (fp & LOW96 & !1) | (self.fp & 1);
     }
 
     /// The term of the first `len` (>= 1) cards of the pile at slot `start`, in domain `d`.
@@ -191,11 +191,13 @@ impl AlgerianState {
     /// The term of the pile of `len` cards at `start` with `cards` put on it, one after another:
     /// the terms of the prefixes they add.
     #[inline(always)]
-    fn pushed_terms(&self, start: usize, len: usize, cards: &[u64], d: usize) -> u128 {
+    fn pushed_terms(&self, p: usize, cards: &[u64], d: usize) -> u128 {
+        let (start, len) = (self.start(p), self.len(p));
         if len + cards.len() > SHORT {
             return self.pushed_terms_long(start, len, cards, d);
         }
-        let (mut lo, mut hi) = self.pile_slots(start, len);
+        // (A pile of up to ten cards is its head, `state.rs`.)
+        let (mut lo, mut hi) = if len <= 10 { (self.heads[p], 0) } else { self.pile_slots(start, len) };
         let mut t = 0u128;
         for (j, &c) in cards.iter().enumerate() {
             let at = len + j;
@@ -318,10 +320,9 @@ impl Algerian {
                 let Some(p) = from.pile() else { unreachable!() };
                 let (start, len, d) = (s.start(p), s.len(p), domains[p] as usize);
                 if len <= 10 {
-                    // The common case: the term and the card from one read of the pile.
-                    let (lo, _) = s.pile_slots(start, len);
-                    fp = fp.wrapping_sub(prefix_term(lo, 0, len, d));
-                    lo >> (6 * (len - 1)) & 63
+                    // The common case: the pile's slots are its head (`state.rs`).
+                    fp = fp.wrapping_sub(prefix_term(s.heads[p], 0, len, d));
+                    s.tops[p & 15] as u64
                 } else {
                     fp = fp.wrapping_sub(s.prefix_term_at(start, len, d));
                     s.get(start + len - 1) as u64
@@ -339,7 +340,7 @@ impl Algerian {
         match to {
             Spot::Depot(_) | Spot::Reserve(_) => {
                 let Some(q) = to.pile() else { unreachable!() };
-                fp = fp.wrapping_add(s.pushed_terms(s.start(q), s.len(q), &[card], domains[q] as usize));
+                fp = fp.wrapping_add(s.pushed_terms(q, &[card], domains[q] as usize));
             }
             Spot::Foundation(f) => {
                 // (Never the source's foundation: its height is the parent's.)
@@ -380,12 +381,12 @@ impl Algerian {
         let card = |j: usize| self.stock[at + j].index() as u64;
         if to_depots {
             for (d, &dom) in domains[..DEPOTS].iter().enumerate() {
-                fp = fp.wrapping_add(s.pushed_terms(s.start(d), s.len(d), &[card(d)], dom as usize));
+                fp = fp.wrapping_add(s.pushed_terms(d, &[card(d)], dom as usize));
             }
         } else {
             for r in 0..RESERVES.min(count) {
                 let p = DEPOTS + r;
-                let t = if r + RESERVES < count { s.pushed_terms(s.start(p), s.len(p), &[card(r), card(r + RESERVES)], domains[p] as usize) } else { s.pushed_terms(s.start(p), s.len(p), &[card(r)], domains[p] as usize) };
+                let t = if r + RESERVES < count { s.pushed_terms(p, &[card(r), card(r + RESERVES)], domains[p] as usize) } else { s.pushed_terms(p, &[card(r)], domains[p] as usize) };
                 fp = fp.wrapping_add(t);
             }
         }

@@ -1,4 +1,5 @@
-//! The Algerian-family position (RULES.md §4), bit-packed in 120 bytes.
+//! The Algerian-family position (RULES.md §4), bit-packed in 116 bytes, with what the hot
+//! paths read of it kept beside (304 bytes in all).
 //!
 //! * The eight depots and six reserves, side by side as ONE sequence of card kinds packed six
 //!   bits each: `[P0][P1]…[P7][R0]…[R5]`, each pile bottom→top, with a length byte per pile.
@@ -8,6 +9,13 @@
 //! * How many cards have left the stock (its order is fixed: it lives in the game).
 //! * `run`: the partial-order reduction's record of a run of foundation transfers (`prune.rs`).
 //! * `names`: which physical pile each stored pile is (see below). NOT part of the position.
+//! * Kept beside, functions of the above (NOT part of the position either; `==` and hashing
+//!   ignore them): the class fingerprint (`fp`, `key.rs`), and each pile's top card, first
+//!   slot, bottom card and first ten slots (`tops`, `starts`, `bottoms`, `heads`), which every
+//!   change of the piles keeps in step (`push`, `pop`, `move_top`, the canonical reorders) and
+//!   the tests check against the packed sequence after every move. They are read on every
+//!   position expanded, child fingerprinted and move played, where finding them in the packed
+//!   sequence cost more than keeping them (see `results/bench/profile-2026-12-02-algerian8.md`).
 //!
 //! # Physical names
 //!
@@ -21,6 +29,7 @@
 //! them a search meets first stands for both. A move names stored piles; `action` translates
 //! them to physical names with the state's own `names`, which `play` keeps in step.
 
+use super::NO_KIND;
 use crate::card::Kind;
 
 /// Slots in the packed sequence: 11 words of 10 six-bit slots (at most 104 cards are off the
@@ -68,15 +77,71 @@ pub struct AlgerianState {
     pub(super) names: u64,
     /// The position's class fingerprint (`key.rs`), kept up to date by `play`: its low 96 bits
     /// (all the table keeps), whose lowest bit is always 0 and holds instead the `sorted` flag
-    /// (see [`Self::sorted`]). Three words of 32 bits, so that the state fits 128 bytes, which
-    /// the compiler copies inline (at 136 bytes a position copy became a call to `memcpy`, 7%
-    /// of the instructions). A function of the fields above: ignored by `==` and hashing.
-    pub(super) fp: [u32; 3],
+    /// (see [`Self::sorted`]), in one 128-bit word (two loads; it was three words of 32 bits
+    /// while the state had to fit 128 bytes, see `tops`). A function of the fields above:
+    /// ignored by `==` and hashing.
+    pub(super) fp: u128,
+    /// The kind of each pile's top card (`NO_KIND` for an empty pile; entries 14 and 15 always
+    /// `NO_KIND`), kept in step with the piles by every change of them. A function of the
+    /// piles, ignored by `==` and hashing. The move generator reads every top of every
+    /// position it expands: from here that is one load each, where finding them in the packed
+    /// sequence cost some 170 instructions a position (6% of Algerian's). It makes the state
+    /// 144 bytes: a position copy is then a call to `memcpy`, which measured +0.3% (the
+    /// search now plays few of the children it looks up).
+    pub(super) tops: [u8; 16],
+    /// The first slot of each pile (entries 14 and 15: the sequence's length), kept in step
+    /// with `lens` like `tops`, and like them ignored by `==` and hashing: a pile's start is
+    /// read on every child's fingerprint and every play (twice each), where summing the
+    /// lengths before it cost some ten instructions. (It makes the state 160 bytes; `memcpy`
+    /// copies anything from 129 to 256 bytes with the same instructions.)
+    pub(super) starts: [u8; 16],
+    /// Each pile's bottom card as a sort key: its kind + 1, or 0 for an empty pile (entries 14
+    /// and 15 always 0). Kept like `tops`, ignored like them. Canonical order compares piles
+    /// from the bottom, and two piles nearly always differ there: the comparisons that keep a
+    /// child canonical (a few each play) are then two byte loads, not two slot reads.
+    pub(super) bottoms: [u8; 16],
+    /// Each pile's first ten slots, slot 0 lowest and zero past the pile's end (what
+    /// [`Self::pile_slots`] reads for its first word), kept like `tops`, ignored like them. A
+    /// child's fingerprint reads the first slots of its source and target piles, which from the
+    /// packed sequence cost some twenty instructions each; here one load. (The state is then
+    /// 304 bytes: `memcpy` past 256 bytes takes a few instructions more a copy, and the search
+    /// copies about one position for every three children it looks up.)
+    pub(super) heads: [u64; PILES],
+}
+
+/// `AFTER[p]`: 1 in bytes `p + 1..16`: what [`AlgerianState::starts`] gains, read as one
+/// 128-bit number, when pile `p` gains a card (no byte carries: every start is at most `CAP`).
+static AFTER: [u128; PILES] = {
+    let mut t = [0u128; PILES];
+    let mut p = 0;
+    while p < PILES {
+        let mut j = p + 1;
+        while j < 16 {
+            t[p] |= 1 << (8 * j);
+            j += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// The starts of the piles of lengths `lens` as [`AlgerianState::starts`] keeps them: the
+/// prefix sums of the length bytes, by one multiplication per group of eight (each partial
+/// sum is at most `CAP`, so no byte carries into the next).
+#[inline]
+fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut hi = [0u8; 8];
+    hi[..PILES - 8].copy_from_slice(&lens[8..]);
+    let (lo, hi) = (u64::from_le_bytes(lens[..8].try_into().unwrap()), u64::from_le_bytes(hi));
+    let depots = lo.wrapping_mul(ONES) << 8;
+    let reserves = (hi.wrapping_mul(ONES) << 8).wrapping_add(byte_sum(lo) as u64 * ONES);
+    ((depots as u128) | (reserves as u128) << 64).to_le_bytes()
 }
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: [0; 3] }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16], heads: [0; PILES] }
     }
 }
 
@@ -162,7 +227,9 @@ fn slot(words: &[u64; WORDS], i: usize) -> u64 {
     (words[w] >> o) & SLOT
 }
 
-/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length.
+/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length (the
+/// state keeps them: `heads`; this reads them for the tests' references).
+#[cfg(test)]
 #[inline(always)]
 fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
     if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
@@ -194,51 +261,43 @@ pub(super) fn carthage_ordered(mut found: u32, mut run: u8) -> (u32, u8, u8) {
 }
 
 /// Where the piles of one group (depots, or reserves: the `N` stored piles from `F`) lie, as
-/// [`AlgerianState::resort`] reads them: their lengths, and their first slots from one
-/// multiplication (byte j of `pre`, plus `base`, is pile j's first slot: the bytes of a length
-/// word times 0x0101… are its prefix sums, each at most 110, so no byte carries into the next).
+/// [`AlgerianState::resort`] reads them: their lengths, first slots and bottom keys, copied
+/// from the state (which `resort` then rewrites).
 struct GroupLayout<const N: usize> {
     lens: [u8; N],
-    base: usize,
-    pre: u64,
+    starts: [u8; N],
+    bottoms: [u8; N],
+    heads: [u64; N],
 }
 
 impl<const N: usize> GroupLayout<N> {
     #[inline(always)]
     fn of<const F: usize>(s: &AlgerianState) -> Self {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let mut lens = [0u8; N];
+        let (mut lens, mut starts, mut bottoms, mut heads) = ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
         lens.copy_from_slice(&s.lens[F..F + N]);
-        let (lo, hi) = s.lens_words();
-        let (base, pre) = if F == 0 { (0, lo.wrapping_mul(ONES) << 8) } else { (byte_sum(lo), hi.wrapping_mul(ONES) << 8) };
-        GroupLayout { lens, base, pre }
+        starts.copy_from_slice(&s.starts[F..F + N]);
+        bottoms.copy_from_slice(&s.bottoms[F..F + N]);
+        heads.copy_from_slice(&s.heads[F..F + N]);
+        GroupLayout { lens, starts, bottoms, heads }
     }
     /// The first slot of the group's pile `j`.
     #[inline(always)]
     fn start(&self, j: usize) -> usize {
-        self.base + ((self.pre >> (8 * j)) & 0xFF) as usize
+        self.starts[j] as usize
     }
-    /// The group's pile `a` against its pile `b`, by contents.
+    /// The group's pile `a` against its pile `b`, by contents. Piles nearly always differ in
+    /// their bottom card (or one is empty), which their bottom keys decide (an empty pile's key,
+    /// 0, is below every card's: the empty pile is a proper prefix of any other); only a tie of
+    /// two non-empty piles reads the packed chunks.
     #[inline(always)]
     fn cmp(&self, words: &[u64; WORDS], a: usize, b: usize) -> std::cmp::Ordering {
-        cmp_group_piles(words, self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize)
+        let (ka, kb) = (self.bottoms[a], self.bottoms[b]);
+        if ka != kb || ka == 0 {
+            return ka.cmp(&kb);
+        }
+        let (sa, la, sb, lb) = (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
+        cmp_piles(words, sa, la, self.heads[a], sb, lb, self.heads[b])
     }
-}
-
-/// Pile `a`'s contents against pile `b`'s, of a group whose piles start at `starts` with lengths
-/// `lens`. Piles nearly always differ in their bottom card (or one is empty), which one slot read
-/// decides; only a tie reads the packed chunks.
-#[inline(always)]
-fn cmp_group_piles(words: &[u64; WORDS], sa: usize, la: usize, sb: usize, lb: usize) -> std::cmp::Ordering {
-    if la == 0 || lb == 0 {
-        // The empty pile is a proper prefix of any other.
-        return la.cmp(&lb);
-    }
-    let (ba, bb) = (slot(words, sa), slot(words, sb));
-    if ba != bb {
-        return ba.cmp(&bb);
-    }
-    cmp_piles(words, sa, la, pile_key(words, sa, la), sb, lb, pile_key(words, sb, lb))
 }
 
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
@@ -294,15 +353,42 @@ impl AlgerianState {
 
     #[inline]
     pub(super) fn total(&self) -> usize {
-        let (lo, hi) = self.lens_words();
-        byte_sum(lo) + byte_sum(hi)
+        self.starts[PILES] as usize
     }
-    /// The lengths as two words: piles 0..8 (byte p = pile p) and 8..14 (byte p - 8).
+    /// `starts` after a card leaves pile `p` (`p` given) and joins pile `q` (`q` given).
     #[inline(always)]
-    fn lens_words(&self) -> (u64, u64) {
-        let mut hi = [0u8; 8];
-        hi[..PILES - 8].copy_from_slice(&self.lens[8..]);
-        (u64::from_le_bytes(self.lens[..8].try_into().unwrap()), u64::from_le_bytes(hi))
+    fn shift_starts(&mut self, p: Option<usize>, q: Option<usize>) {
+        let mut x = u128::from_le_bytes(self.starts);
+        if let Some(q) = q {
+            x = x.wrapping_add(AFTER[q]);
+        }
+        if let Some(p) = p {
+            x = x.wrapping_sub(AFTER[p]);
+        }
+        self.starts = x.to_le_bytes();
+    }
+    /// `starts` anew from the lengths, after piles were reordered.
+    #[inline]
+    fn refresh_starts(&mut self) {
+        self.starts = starts_of(&self.lens);
+    }
+    /// [`Self::bottoms`] as the field keeps them, from the piles (for the tests).
+    #[cfg(test)]
+    pub(super) fn derived_bottoms(&self) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        for (p, o) in out[..PILES].iter_mut().enumerate() {
+            *o = self.pile(p).first().map_or(0, |k| k.index() + 1);
+        }
+        out
+    }
+    /// [`Self::starts`] as the field keeps them, from the plain prefix sums (for the tests).
+    #[cfg(test)]
+    pub(super) fn derived_starts(&self) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        for (p, o) in out.iter_mut().enumerate() {
+            *o = self.start_simple(p.min(PILES)) as u8;
+        }
+        out
     }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u8 {
@@ -321,7 +407,8 @@ impl AlgerianState {
         let (w, o) = slot_at(i);
         // The words above slot i's, from the last one holding a slot down (a plain countdown:
         // the reversed inclusive range cost twice the instructions).
-        let mut k = len / 10;
+        // (`min`: every sequence is shorter than CAP; it tells the compiler k indexes `words`.)
+        let mut k = (len / 10).min(WORDS - 1);
         while k > w {
             self.words[k] = ((self.words[k] << 6) | (self.words[k - 1] >> 54)) & WORD;
             k -= 1;
@@ -338,7 +425,7 @@ impl AlgerianState {
         let (w, o) = slot_at(i);
         let x = self.words[w];
         self.words[w] = (x & ((1u64 << o) - 1)) | ((x >> (o + 6)) << o);
-        for k in w..(len - 1) / 10 {
+        for k in w..((len - 1) / 10).min(WORDS - 1) {
             self.words[k] |= (self.words[k + 1] & SLOT) << 54;
             self.words[k + 1] >>= 6;
         }
@@ -398,9 +485,7 @@ impl AlgerianState {
     #[inline]
     pub(super) fn start(&self, p: usize) -> usize {
         debug_assert!(p <= PILES);
-        let (lo, hi) = self.lens_words();
-        let below = |x: u64, n: usize| if n >= 8 { x } else { x & ((1u64 << (8 * n)) - 1) };
-        if p <= 8 { byte_sum(below(lo, p)) } else { byte_sum(lo) + byte_sum(below(hi, p - 8)) }
+        self.starts[p & 15] as usize
     }
     /// The plain reference of [`Self::start`] (its original code, kept for the test).
     #[cfg(test)]
@@ -416,11 +501,11 @@ impl AlgerianState {
     /// every literal move. Not part of the position.
     #[inline(always)]
     pub(super) fn sorted(&self) -> bool {
-        self.fp[0] & 1 != 0
+        self.fp & 1 != 0
     }
     #[inline(always)]
     pub(super) fn set_sorted(&mut self, sorted: bool) {
-        self.fp[0] = (self.fp[0] & !1) | sorted as u32;
+        self.fp = (self.fp & !1) | sorted as u128;
     }
 
     /// The slots of the `len`-slot pile at slot `start`: its first ten (slot 0 lowest; the same
@@ -450,7 +535,61 @@ impl AlgerianState {
     }
     #[inline]
     pub(super) fn top(&self, p: usize) -> Option<Kind> {
-        (self.lens[p] > 0).then(|| Kind::from_index(self.get(self.start(p) + self.len(p) - 1)))
+        (self.lens[p] > 0).then(|| Kind::from_index(self.tops[p]))
+    }
+    /// The empty piles: bit p set iff pile p is (its top is `NO_KIND`). SSE2 (every x86-64)
+    /// compares the sixteen top bytes at once.
+    #[inline(always)]
+    pub(super) fn empty_piles(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+            // SAFETY: SSE2 is part of x86-64; the load reads the sixteen bytes of `tops`.
+            let m = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(self.tops.as_ptr().cast::<__m128i>()), _mm_set1_epi8(NO_KIND as i8))) };
+            m as u32 & ((1 << PILES) - 1)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.tops[..PILES].iter().enumerate().fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
+        }
+    }
+    /// [`Self::tops`] as the `tops` field keeps them, read from the packed sequence (for the
+    /// tests that check the field).
+    #[cfg(test)]
+    pub(super) fn derived_tops(&self) -> [u8; 16] {
+        let mut out = [NO_KIND; 16];
+        for (o, t) in out.iter_mut().zip(self.tops()) {
+            *o = t.map_or(NO_KIND, |k| k.index());
+        }
+        out
+    }
+    /// The kind of slot `i - 1`'s card if `n` (a pile's length after losing its top) is not 0,
+    /// else `NO_KIND`: a pile's new top after its top card at slot `i` leaves.
+    #[inline(always)]
+    fn top_below(&self, i: usize, n: u8) -> u8 {
+        if n == 0 { NO_KIND } else { self.get(i.wrapping_sub(1) & 127) }
+    }
+    /// `heads[p]` after kind `k` is put on pile `p` (its length not yet counted): a tenth or
+    /// later card is not in it.
+    #[inline(always)]
+    fn head_push(&mut self, p: usize, k: u8) {
+        let n = self.lens[p] as usize;
+        if n < 10 {
+            self.heads[p] |= (k as u64) << (6 * n);
+        }
+    }
+    /// `heads[p]` after pile `p`'s top card leaves (its length not yet counted down).
+    #[inline(always)]
+    fn head_pop(&mut self, p: usize) {
+        let n = self.lens[p] as usize;
+        if n <= 10 {
+            self.heads[p] &= low_mask(n - 1);
+        }
+    }
+    /// [`Self::heads`] as the field keeps them, from the packed sequence (for the tests).
+    #[cfg(test)]
+    pub(super) fn derived_heads(&self) -> [u64; PILES] {
+        std::array::from_fn(|p| self.pile_slots(self.start_simple(p), self.len(p)).0)
     }
     /// Pile `p` bottom→top.
     pub(super) fn pile(&self, p: usize) -> Vec<Kind> {
@@ -460,7 +599,13 @@ impl AlgerianState {
     pub(super) fn push(&mut self, p: usize, k: Kind) {
         let end = self.start(p) + self.len(p);
         self.insert(end, k.index());
+        if self.lens[p] == 0 {
+            self.bottoms[p] = k.index() + 1;
+        }
+        self.head_push(p, k.index());
         self.lens[p] += 1;
+        self.tops[p] = k.index();
+        self.shift_starts(None, Some(p));
     }
     /// Moves the top card of pile `p` onto pile `q` (`p != q`): the same as
     /// `let k = self.pop(p); self.push(q, k)` (kept as the test's reference), in one shift of
@@ -470,6 +615,19 @@ impl AlgerianState {
         debug_assert!(self.lens[p] > 0 && p != q);
         let (sp, sq) = (self.start(p), self.start(q));
         let a = sp + self.len(p) - 1;
+        // The new tops: q's is the card; p's the one under it (its slot is below every slot
+        // the shift moves).
+        self.tops[q] = self.tops[p];
+        self.tops[p] = self.top_below(a, self.lens[p] - 1);
+        // The bottoms: the card becomes q's if q was empty; p's goes if the card was its last.
+        if self.lens[q] == 0 {
+            self.bottoms[q] = self.tops[q] + 1;
+        }
+        if self.lens[p] == 1 {
+            self.bottoms[p] = 0;
+        }
+        self.head_push(q, self.tops[q]);
+        self.head_pop(p);
         if p < q {
             // Slot a leaves; the target's end, a slot lower afterwards, receives it.
             self.rotate_down(a, sq + self.len(q) - 1);
@@ -478,12 +636,19 @@ impl AlgerianState {
         }
         self.lens[p] -= 1;
         self.lens[q] += 1;
+        self.shift_starts(Some(p), Some(q));
     }
     pub(super) fn pop(&mut self, p: usize) -> Kind {
         debug_assert!(self.lens[p] > 0, "pop from an empty pile");
         let end = self.start(p) + self.len(p);
         let k = self.remove(end - 1);
+        self.head_pop(p);
         self.lens[p] -= 1;
+        self.tops[p] = self.top_below(end - 1, self.lens[p]);
+        if self.lens[p] == 0 {
+            self.bottoms[p] = 0;
+        }
+        self.shift_starts(Some(p), None);
         Kind::from_index(k)
     }
 
@@ -633,7 +798,8 @@ impl AlgerianState {
         let Some(lo) = (0..N).find(|&c| order[c] != c) else { return };
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let old_names = self.names;
+        let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
+        let old_heads = g.heads;
         let mut pos = g.start(lo);
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (g.start(o), lens[o] as usize);
@@ -651,10 +817,14 @@ impl AlgerianState {
                 left -= m;
             }
             self.lens[F + c] = lens[o];
+            self.tops[F + c] = old_tops[F + o];
+            self.bottoms[F + c] = old_bottoms[F + o];
+            self.heads[F + c] = old_heads[o];
             let name = (old_names >> name_shift(F + o)) & 7;
             let sh = name_shift(F + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
+        self.refresh_starts();
     }
 
     /// [`Self::resort`] when only pile `d` of the group (laid out as `g`) is dirty, or the other
@@ -693,9 +863,12 @@ impl AlgerianState {
         }
         // Lengths and names: d's entry goes to place q, the ones between shift towards d.
         let name = |names: u64, j: usize| (names >> name_shift(F + j)) & 7;
-        let (old_names, mut names) = (self.names, self.names);
+        let (old_names, mut names, old_tops, old_bottoms) = (self.names, self.names, self.tops, self.bottoms);
         let mut set = |c: usize, from: usize| {
             self.lens[F + c] = lens[from];
+            self.tops[F + c] = old_tops[F + from];
+            self.bottoms[F + c] = old_bottoms[F + from];
+            self.heads[F + c] = g.heads[from];
             let sh = name_shift(F + c);
             names = (names & !(7 << sh)) | (name(old_names, from) << sh);
         };
@@ -710,6 +883,7 @@ impl AlgerianState {
             }
         }
         self.names = names;
+        self.refresh_starts();
     }
 
     /// The previous [`Self::resort_group`] (kept as the equivalence test's reference).
@@ -803,7 +977,7 @@ impl AlgerianState {
         let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let old_names = self.names;
+        let (old_names, old_tops, old_bottoms, old_heads) = (self.names, self.tops, self.bottoms, self.heads);
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
@@ -815,10 +989,14 @@ impl AlgerianState {
                 left -= m;
             }
             self.lens[first + c] = lens[o];
+            self.tops[first + c] = old_tops[first + o];
+            self.bottoms[first + c] = old_bottoms[first + o];
+            self.heads[first + c] = old_heads[first + o];
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
+        self.refresh_starts();
     }
 
     /// The plain reference of [`Self::sort_group`] (its original code, kept for the equivalence
@@ -854,10 +1032,14 @@ impl AlgerianState {
                 pos += 1;
             }
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
+            self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
+            self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
+            self.heads[first + c] = slice(o).iter().take(10).enumerate().fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);
         }
+        self.refresh_starts();
     }
 
     /// Carthage: stores the higher of a suit's two foundations as F_{2s}, toggling the suit's

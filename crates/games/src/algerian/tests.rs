@@ -67,7 +67,11 @@ fn rule_book_defaults() {
 
 #[test]
 fn state_stays_compact() {
-    assert_eq!(std::mem::size_of::<AlgerianState>(), 128);
+    // 116 bytes of position and names, 16 of fingerprint, 16 each of pile tops, starts and
+    // bottoms, 112 of pile heads (see `state.rs`), padded to a multiple of 16.
+    assert_eq!(std::mem::size_of::<AlgerianState>(), 304);
+    // A move is one aligned 64-bit word (see `AlgerianMove`).
+    assert_eq!((std::mem::size_of::<AlgerianMove>(), std::mem::align_of::<AlgerianMove>()), (8, 8));
 }
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
@@ -666,6 +670,8 @@ fn random_playouts_agree_with_a_literal_model() {
                 g.play(&mut s, m);
                 apply(&rules, &mut model, a);
                 assert_eq!(g.position_layout(&s), model, "{v:?} seed {seed} step {step} after {a}");
+                // The kept pile tops are the piles' tops.
+                assert_eq!((s.tops, s.starts, s.bottoms, s.heads), (s.derived_tops(), s.derived_starts(), s.derived_bottoms(), s.derived_heads()), "{v:?} seed {seed} step {step}");
                 // Equal positions hash equally: the state rebuilt from its contents.
                 let t = rebuilt(&s);
                 assert_eq!(t, s);
@@ -806,9 +812,14 @@ fn canonicalise_simple(g: &Algerian, s: &mut AlgerianState) {
     }
 }
 
-/// Everything of a state, the physical names included (`==` ignores them).
-fn whole(s: &AlgerianState) -> (AlgerianState, u64, Vec<Vec<Kind>>) {
-    (*s, s.names, (0..PILES).map(|p| s.pile(p)).collect())
+/// Everything of a state, the physical names and the kept pile tops included (`==` ignores
+/// them). The tops must be those the piles have.
+fn whole(s: &AlgerianState) -> (AlgerianState, u64, [u8; 16], Vec<Vec<Kind>>) {
+    assert_eq!(s.tops, s.derived_tops(), "the kept tops are the piles' tops");
+    assert_eq!(s.starts, s.derived_starts(), "the kept starts are the piles' starts");
+    assert_eq!(s.bottoms, s.derived_bottoms(), "the kept bottoms are the piles' bottoms");
+    assert_eq!(s.heads, s.derived_heads(), "the kept heads are the piles' first slots");
+    (*s, s.names, s.tops, (0..PILES).map(|p| s.pile(p)).collect())
 }
 
 /// Random reachable positions of many deals of the three variants: after every move, the fast
@@ -952,8 +963,11 @@ fn generator_kind_tables_match_the_rules() {
             want.sort();
             assert_eq!(got, want, "{v:?} top {t}");
         }
-        // The padding rows (no card has these indices) give no builder.
+        // The padding rows (no card has these indices) give no builder; the empty depot's row
+        // (NO_KIND, which `generate` looks up without a test) marks neither a card's slot nor
+        // NO_KIND's, the two slots lookups read.
         assert!(table[52..].iter().flatten().all(|&k| k >= 52));
+        assert!(table[NO_KIND as usize].iter().all(|&k| k >= 52 && k != NO_KIND));
     }
 }
 
