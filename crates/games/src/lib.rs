@@ -26,7 +26,13 @@ mod size_tests {
         assert_eq!(std::mem::size_of::<crate::alhambra::AlhambraState>(), 120);
         assert_eq!(std::mem::size_of::<crate::quilt::QuiltState>(), 120);
         // 80 bytes of position, 16 for the exact foundations of the foundation-to-tableau
-        // option (`queen/found.rs`; 0 without it), 16 for the running sum of pile fingerprints.
-        assert_eq!(std::mem::size_of::<crate::queen::QueenState>(), 112);
+        // option (`queen/found.rs`; 0 without it), 16 for the running sum of pile fingerprints,
+        // 16 for what the hot paths read (pile offsets, the playable mask: queen8 log). At 144
+        // bytes every copy became a `memcpy` call.
+        assert_eq!(std::mem::size_of::<crate::queen::QueenState>(), 128);
+        // 128 bytes of packed position and fingerprint, 176 of what the hot paths read (pile
+        // tops, starts, bottoms, first ten slots: algerian8 log). Algerian lines run tens of
+        // thousands of positions deep, so this is also the stack's cost per level.
+        assert_eq!(std::mem::size_of::<crate::algerian::AlgerianState>(), 304);
     }
 }
