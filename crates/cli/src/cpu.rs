@@ -2,40 +2,30 @@
 //! builds x86-64 for x86-64-v3) would die of an illegal instruction somewhere in the search;
 //! `patience` checks first and says what is missing instead.
 
-/// The instruction-set features this binary was compiled to use, by their detection names.
+/// Each feature by its detection name: whether this binary was compiled to use it, and how to ask
+/// the processor for it (both macros take the name as a literal, so one list serves both).
 #[cfg(target_arch = "x86_64")]
-const COMPILED_WITH: &[(&str, bool)] = &[
-    ("popcnt", cfg!(target_feature = "popcnt")),
-    ("sse4.2", cfg!(target_feature = "sse4.2")),
-    ("avx", cfg!(target_feature = "avx")),
-    ("avx2", cfg!(target_feature = "avx2")),
-    ("bmi1", cfg!(target_feature = "bmi1")),
-    ("bmi2", cfg!(target_feature = "bmi2")),
-    ("lzcnt", cfg!(target_feature = "lzcnt")),
-    ("fma", cfg!(target_feature = "fma")),
-    ("movbe", cfg!(target_feature = "movbe")),
-];
+macro_rules! features {
+    ($($name:tt),*) => {
+        &[$(($name, cfg!(target_feature = $name), (|| std::arch::is_x86_feature_detected!($name)) as fn() -> bool)),*]
+    };
+}
+/// A feature: its detection name, whether the build uses it, and the processor's answer.
+#[cfg(target_arch = "x86_64")]
+type Feature = (&'static str, bool, fn() -> bool);
+#[cfg(target_arch = "x86_64")]
+const FEATURES: &[Feature] = features!("popcnt", "sse4.2", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe");
 
 /// The features this binary uses that `detected` says the processor lacks.
 #[cfg(target_arch = "x86_64")]
 fn missing_with(detected: impl Fn(&str) -> bool) -> Vec<&'static str> {
-    COMPILED_WITH.iter().filter(|&&(name, compiled)| compiled && !detected(name)).map(|&(name, _)| name).collect()
+    FEATURES.iter().filter(|&&(name, compiled, _)| compiled && !detected(name)).map(|&(name, _, _)| name).collect()
 }
 
+/// Whether the processor has the feature named `name` (one of `FEATURES`).
 #[cfg(target_arch = "x86_64")]
 fn detected(name: &str) -> bool {
-    match name {
-        "popcnt" => std::arch::is_x86_feature_detected!("popcnt"),
-        "sse4.2" => std::arch::is_x86_feature_detected!("sse4.2"),
-        "avx" => std::arch::is_x86_feature_detected!("avx"),
-        "avx2" => std::arch::is_x86_feature_detected!("avx2"),
-        "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
-        "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
-        "lzcnt" => std::arch::is_x86_feature_detected!("lzcnt"),
-        "fma" => std::arch::is_x86_feature_detected!("fma"),
-        "movbe" => std::arch::is_x86_feature_detected!("movbe"),
-        _ => false,
-    }
+    FEATURES.iter().any(|&(n, _, has)| n == name && has())
 }
 
 /// `Some(message)` when this processor lacks a feature the binary was built for.
@@ -68,6 +58,6 @@ mod tests {
         let without_bmi2 = missing_with(|f| f != "bmi2");
         assert_eq!(without_bmi2, if cfg!(target_feature = "bmi2") { vec!["bmi2"] } else { vec![] });
         let nothing = missing_with(|_| false);
-        assert_eq!(nothing.len(), COMPILED_WITH.iter().filter(|f| f.1).count());
+        assert_eq!(nothing.len(), FEATURES.iter().filter(|f| f.1).count());
     }
 }
