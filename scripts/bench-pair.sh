@@ -20,15 +20,20 @@ a=$1 b=$2 variant=$3 seeds=${4:-0..1000} limit=${5:-200000} rounds=${6:-10}
 command -v taskset >/dev/null || { echo "taskset is required (util-linux)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# states/s/core of one bench run: the table's 14th column.
-rate() { taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 | tail -n 1 | awk -F'|' '{gsub(/ /, "", $14); print $14}'; }
+# states/s/core of one bench run, read by name from its JSON (as bench-instructions.sh reads "states").
+rate() {
+    taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json |
+        grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2
+}
 echo "| round | A core | A states/s | B states/s | B/A |"
 echo "|---|---|---|---|---|"
 for r in $(seq 1 "$rounds"); do
     ca=$(( r % 2 )) cb=$(( (r + 1) % 2 ))
-    rate "$ca" "$a" >"$tmp/a" &
-    rate "$cb" "$b" >"$tmp/b" &
-    wait
+    rate "$ca" "$a" >"$tmp/a" & pa=$!
+    rate "$cb" "$b" >"$tmp/b" & pb=$!
+    # Waited for one by one, so that a failed run stops the script (a bare `wait` returns 0).
+    wait "$pa"
+    wait "$pb"
     ra=$(cat "$tmp/a") rb=$(cat "$tmp/b")
     awk -v r="$r" -v c="$ca" -v x="$ra" -v y="$rb" 'BEGIN { printf "| %d | %d | %.2f M | %.2f M | %.3f |\n", r, c, x / 1e6, y / 1e6, y / x }'
     awk -v x="$ra" -v y="$rb" 'BEGIN { printf "%.4f\n", y / x }' >>"$tmp/ratios"
