@@ -4,7 +4,7 @@
 # and how many fell under a target. On this project's VMs one run can differ from the next by up
 # to 1.6x, so a target is judged against this spread, not against one run or a median of three.
 #   scripts/bench-repeat.sh VARIANT [RUNS (default 21)] [SEEDS (default 0..1000)] [LIMIT (default 200000)] [TARGET (default 3000000)]
-#   [BIN=path/to/patience] (default: target/release/patience, built if missing)
+#   [BIN=path/to/patience] (default: target/release/patience, built first)
 # Run it on an otherwise idle machine: the figures are per core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
