@@ -160,30 +160,62 @@ impl<T: Slot> OpenTable<T> {
         }
     }
 
-    /// Doubles the table: within the allocation when it is big enough (an earlier search grew
-    /// it), else into a new one. Either way every entry is placed anew, in slot order, so the
-    /// writes go to two sequential streams (an entry's home doubles to i or i + size).
+    /// Doubles the table in place: the allocation is extended when too small (its new part
+    /// empty), then every entry is placed anew by the doubled table's probing, in slot order.
+    ///
+    /// Why in place is safe. Let `k` be the first empty slot. An entry stored at `i >= k` has its
+    /// home at or before `i` (a probe that wrapped past the end would have filled slot `k`), and
+    /// its new home is that home or that home plus the old size. Taking the entries at `k..` in
+    /// order, each emptied before it is placed: when the one from slot `i` is placed, every slot
+    /// before `i` holds only entries already placed (or nothing), so a probe from a home at or
+    /// before `i` stops at `i` at the latest and never passes an entry not yet moved; a probe
+    /// from the upper half runs over placed entries only, and if it wraps to the start it also
+    /// stops at `i` at the latest. Placed entries are never moved again, so every probe path
+    /// stays full. The entries at `..k`, which may have wrapped from the end of the old table,
+    /// are taken out first and placed last. So every entry ends where a probe from its home finds
+    /// it, as after inserting them all into an empty table of twice the size.
+    ///
+    /// Why in place: no copy of the table is made. Doubling into a new allocation beside the old
+    /// one (or copying the old half aside) held 1.5 times the doubled table at once: at the last
+    /// doubling 1.5 times the configured budget. Here the allocation is extended by `realloc`
+    /// (for blocks this large glibc remaps the pages rather than copying them).
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
         let (old_size, new_size) = (self.size, self.size * 2);
-        let old = if self.slots.len() >= new_size {
-            // slots[old_size..new_size] are empty already (past the part in use).
-            let old = self.slots[..old_size].to_vec();
-            self.slots[..old_size].fill(T::empty());
-            old
-        } else {
-            std::mem::replace(&mut self.slots, vec![T::empty(); new_size])
-        };
-        self.set_size(new_size);
-        let mask = new_size - 1;
-        for slot in old.into_iter().filter(|s| !s.is_empty()) {
-            let mut i = self.home(slot.hash());
-            while !self.slots[i].is_empty() {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
+        if self.slots.len() < new_size {
+            // Exactly the doubled size (a growing Vec may otherwise reserve more).
+            self.slots.reserve_exact(new_size - self.slots.len());
+            self.slots.resize(new_size, T::empty());
         }
+        // slots[old_size..new_size] are empty: past the part in use, or just added.
+        self.set_size(new_size);
+        let k = self.slots[..old_size].iter().position(|s| s.is_empty()).expect("a table below full load has an empty slot");
+        let wrapped = self.slots[..k].to_vec();
+        self.slots[..k].fill(T::empty());
+        for i in k..old_size {
+            let slot = self.slots[i];
+            if slot.is_empty() {
+                continue;
+            }
+            self.slots[i] = T::empty();
+            self.place(slot);
+        }
+        for slot in wrapped {
+            self.place(slot);
+        }
+    }
+
+    /// Puts `slot` (a key not in the table) in the first empty slot from its home.
+    #[inline(always)]
+    fn place(&mut self, slot: T) {
+        let mask = self.size - 1;
+        let mut i = self.home(slot.hash());
+        let slots = &mut self.slots[..=mask];
+        while !slots[i].is_empty() {
+            i = (i + 1) & mask;
+        }
+        slots[i] = slot;
     }
 }
 
@@ -504,6 +536,53 @@ mod tests {
             assert_eq!(t.insert(fp(i)), Insert::Seen);
         }
         assert_eq!(t.len(), 1_000);
+    }
+
+    /// The in-place doubling must keep every probe path full, also for runs that wrapped past
+    /// the table's end. Keys whose homes crowd the last eight slots of the smallest table (the
+    /// next home bit random, so after a doubling some belong near the middle and some near the
+    /// end) make one run that wraps over half the table; then doublings: every stored key is
+    /// found afterwards and sits where a probe from its home reaches it, and others are new.
+    #[test]
+    fn doubling_in_place_keeps_wrapped_runs_findable() {
+        let mut t = FingerprintTable::new(64 << 20);
+        let low_home_bits = MIN_SLOTS.trailing_zeros();
+        let crowded = |i: u64| {
+            let f = fp(i);
+            let home = (MIN_SLOTS as u64 - 8 + (i & 7)) | (f as u64 >> 20) << low_home_bits;
+            (f & !(((1u128 << 44) - 1) << 20)) | ((home as u128 & ((1 << 44) - 1)) << 20)
+        };
+        let check = |t: &FingerprintTable, keys: &mut dyn Iterator<Item = u128>| {
+            let mask = t.size - 1;
+            for (i, s) in t.slots[..t.size].iter().enumerate() {
+                if s.is_empty() {
+                    continue;
+                }
+                let mut j = t.home(s.hash());
+                while j != i {
+                    assert!(!t.slots[j].is_empty(), "an empty slot at {j} on the path to {i}");
+                    j = (j + 1) & mask;
+                }
+            }
+            let mut t = FingerprintTable { slots: t.slots.clone(), ..*t };
+            for k in keys {
+                assert_eq!(t.insert(k), Insert::Seen);
+            }
+        };
+        let crowd = (MIN_SLOTS * 3 / 4) as u64;
+        for i in 0..crowd {
+            assert_eq!(t.insert(crowded(i)), Insert::New, "{i}");
+        }
+        assert_eq!(t.size, MIN_SLOTS, "not grown yet");
+        assert!(t.slots[0].hash() >> 20 & (MIN_SLOTS as u64 - 1) >= MIN_SLOTS as u64 - 8, "the run wraps");
+        for i in crowd..crowd + 20_000 {
+            assert_eq!(t.insert(fp(i)), Insert::New, "{i}");
+            if i == crowd || i == crowd + 19_999 {
+                check(&t, &mut (0..crowd).map(crowded).chain((crowd..=i).map(fp)));
+            }
+        }
+        assert!(t.size >= 32_768, "grown several times");
+        assert_eq!(t.insert(crowded(crowd + 50_000)), Insert::New);
     }
 
     /// `check_at` (one comparison on the common insert) must send exactly the inserts that the
