@@ -42,6 +42,13 @@ pub trait Game {
     /// The legal moves, best first, reduced by `pruning` where that is sound.
     fn moves(&self, s: &Self::State, pruning: Pruning, out: &mut MoveList<Self::Move>);
     fn play(&self, s: &mut Self::State, m: Self::Move);
+    /// `*dst = *src`. A family whose position is bigger than 256 bytes may copy it field by
+    /// field: each field's copy compiles to a few vector moves in place, where a copy of the
+    /// whole struct is a call to `memcpy` (the search copies a position for every new child).
+    #[inline(always)]
+    fn copy_position(&self, dst: &mut Self::State, src: &Self::State) {
+        *dst = *src;
+    }
     /// A well-mixed 64-bit hash of the position (maintained incrementally where it pays).
     fn hash(&self, s: &Self::State) -> u64;
     /// The 128-bit fingerprint the transposition table stores (`fingerprint.rs`): of the

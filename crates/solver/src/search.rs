@@ -304,7 +304,7 @@ where
                 if inserted == Insert::Seen {
                     continue;
                 }
-                *slot = top.state;
+                game.copy_position(slot, &top.state);
                 game.play_fingerprinted(slot, self.arena[this], prepared.fingerprint());
                 Some(inserted)
             } else {

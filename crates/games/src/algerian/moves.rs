@@ -639,6 +639,15 @@ impl Game for Algerian {
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
     }
 
+    #[inline(always)]
+    fn copy_position(&self, dst: &mut AlgerianState, src: &AlgerianState) {
+        // Field by field (the struct is 304 bytes: whole, a `memcpy` call of some 60
+        // instructions); the pattern names every field, so a new one cannot be forgotten.
+        let AlgerianState { words, lens, found, dealt, run, names, fp, tops, starts, bottoms, heads } = src;
+        (dst.words, dst.lens, dst.found, dst.dealt, dst.run, dst.names) = (*words, *lens, *found, *dealt, *run, *names);
+        (dst.fp, dst.tops, dst.starts, dst.bottoms, dst.heads) = (*fp, *tops, *starts, *bottoms, *heads);
+    }
+
     fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
         // The child's class fingerprint, from the parent's (key.rs); a deal's is computed whole.
         let fp = self.child_class_fingerprint(s, m);

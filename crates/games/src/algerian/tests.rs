@@ -402,7 +402,11 @@ fn class_fingerprints_of_children_match_the_played_children() {
                     match g.child_fingerprint(&s, m, true) {
                         Some(fp) => {
                             assert_eq!(fp, whole, "{v:?} seed {seed} step {step} {m:?}");
-                            let mut handed = s;
+                            // As the search does it: the parent copied over a stale
+                            // position (every field, as `Debug` shows them), then played.
+                            let mut handed = g.start();
+                            g.copy_position(&mut handed, &s);
+                            assert_eq!(format!("{handed:?}"), format!("{s:?}"));
                             g.play_fingerprinted(&mut handed, m, fp | 1);
                             assert_eq!((handed, handed.fp, handed.names), (child, child.fp, child.names));
                             answered += 1;
