@@ -104,8 +104,9 @@ pub struct AlgerianState {
     /// [`Self::pile_slots`] reads for its first word), kept like `tops`, ignored like them. A
     /// child's fingerprint reads the first slots of its source and target piles, which from the
     /// packed sequence cost some twenty instructions each; here one load. (The state is then
-    /// 304 bytes: `memcpy` past 256 bytes takes a few instructions more a copy, and the search
-    /// copies about one position for every three children it looks up.)
+    /// 304 bytes. The search copies about one position for every three children it looks up,
+    /// field by field (`Game::copy_position` in `moves.rs`): a `memcpy` call was some 64
+    /// instructions a copy, 2% of Algerian's.)
     pub(super) heads: [u64; PILES],
 }
 
