@@ -43,9 +43,10 @@ pub trait Game {
     fn moves(&self, s: &Self::State, pruning: Pruning, out: &mut MoveList<Self::Move>);
     fn play(&self, s: &mut Self::State, m: Self::Move);
     /// `*dst = *src`. A family whose position is bigger than 128 bytes may copy it field by
-    /// field: each field's copy compiles to a few vector moves in place, where a copy of the
-    /// whole struct is a call to `memcpy` (the search copies a position for every new child;
-    /// `state.rs` of the Algerian family measured the call from 144 bytes on).
+    /// field: each field's copy (of fields up to 128 bytes) compiles to a few vector moves in
+    /// place, where a copy of the whole struct is a call to `memcpy` (the search copies a
+    /// position, through this, for every new child; `state.rs` of the Algerian family measured
+    /// the call from 144 bytes on).
     #[inline(always)]
     fn copy_position(&self, dst: &mut Self::State, src: &Self::State) {
         *dst = *src;

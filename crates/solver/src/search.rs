@@ -281,7 +281,7 @@ where
             // A played child is taken out of the frame before its sibling takes its place; an
             // unplayed one has no position to take (and most are never played).
             if !unplayed {
-                *slot = top.pending.state;
+                game.copy_position(slot, &top.pending.state);
             }
             let this = top.next as usize;
             top.next += 1;
@@ -373,7 +373,7 @@ where
             kid.prepared = prepared;
             return;
         }
-        kid.state = *state;
+        game.copy_position(&mut kid.state, state);
         game.play(&mut kid.state, m);
         kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
     }

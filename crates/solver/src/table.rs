@@ -163,7 +163,10 @@ impl<T: Slot> OpenTable<T> {
     /// Doubles the table in place: the allocation is extended when too small (its new part
     /// empty), then every entry is placed anew by the doubled table's probing, in slot order.
     ///
-    /// Why in place is safe. Let `k` be the first empty slot. An entry stored at `i >= k` has its
+    /// Why in place is safe. It rests on the table's invariant, that every slot from an entry's
+    /// home to the slot it is in is full (no key is ever removed, so nothing breaks it), and on
+    /// `slots[old_size..new_size]` starting empty. Let `k` be the first empty slot. An entry
+    /// stored at `i >= k` has its
     /// home at or before `i` (a probe that wrapped past the end would have filled slot `k`), and
     /// its new home is that home or that home plus the old size. Taking the entries at `k..` in
     /// order, each emptied before it is placed: when the one from slot `i` is placed, every slot
@@ -175,10 +178,11 @@ impl<T: Slot> OpenTable<T> {
     /// are taken out first and placed last. So every entry ends where a probe from its home finds
     /// it, as after inserting them all into an empty table of twice the size.
     ///
-    /// Why in place: no copy of the table is made. Doubling into a new allocation beside the old
-    /// one (or copying the old half aside) held 1.5 times the doubled table at once: at the last
-    /// doubling 1.5 times the configured budget. Here the allocation is extended by `realloc`
-    /// (for blocks this large glibc remaps the pages rather than copying them).
+    /// Why in place: no copy of the table is made but of the leading run (a few slots with
+    /// well-mixed keys). Doubling into a new allocation beside the old one (or copying the old
+    /// half aside) held 1.5 times the doubled table at once: at the last doubling up to 1.5 times
+    /// the configured budget. Here the allocation is extended by `realloc`, which for blocks
+    /// above glibc's mmap threshold (at most 32 MiB) remaps the pages rather than copying them.
     #[cold]
     #[inline(never)]
     fn grow(&mut self) {
@@ -583,6 +587,19 @@ mod tests {
         }
         assert!(t.size >= 32_768, "grown several times");
         assert_eq!(t.insert(crowded(crowd + 50_000)), Insert::New);
+        // The same inside an allocation grown before: two clears bring the table back to the
+        // smallest size and keep the allocation, whose slots past the size are empty.
+        let held = t.bytes();
+        t.clear();
+        t.clear();
+        assert_eq!((t.size, t.bytes()), (MIN_SLOTS, held));
+        let other = |i: u64| crowded(i + 1_000_000);
+        for i in 0..crowd + 20_000 {
+            assert_eq!(t.insert(other(i)), Insert::New, "{i}");
+        }
+        assert_eq!(t.bytes(), held, "grown inside the allocation");
+        check(&t, &mut (0..crowd + 20_000).map(other));
+        assert_eq!(t.insert(crowded(0)), Insert::New, "the first search is forgotten");
     }
 
     /// `check_at` (one comparison on the common insert) must send exactly the inserts that the

@@ -641,7 +641,7 @@ impl Game for Algerian {
 
     #[inline(always)]
     fn copy_position(&self, dst: &mut AlgerianState, src: &AlgerianState) {
-        // Field by field (the struct is 304 bytes: whole, a `memcpy` call of some 60
+        // Field by field (the struct is 304 bytes: whole, a `memcpy` call of some 64
         // instructions); the pattern names every field, so a new one cannot be forgotten.
         let AlgerianState { words, lens, found, dealt, run, names, fp, tops, starts, bottoms, heads } = src;
         (dst.words, dst.lens, dst.found, dst.dealt, dst.run, dst.names) = (*words, *lens, *found, *dealt, *run, *names);
