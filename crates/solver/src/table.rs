@@ -166,17 +166,17 @@ impl<T: Slot> OpenTable<T> {
     /// Why in place is safe. It rests on the table's invariant, that every slot from an entry's
     /// home to the slot it is in is full (no key is ever removed, so nothing breaks it), and on
     /// `slots[old_size..new_size]` starting empty. Let `k` be the first empty slot. An entry
-    /// stored at `i >= k` has its
-    /// home at or before `i` (a probe that wrapped past the end would have filled slot `k`), and
-    /// its new home is that home or that home plus the old size. Taking the entries at `k..` in
-    /// order, each emptied before it is placed: when the one from slot `i` is placed, every slot
-    /// before `i` holds only entries already placed (or nothing), so a probe from a home at or
-    /// before `i` stops at `i` at the latest and never passes an entry not yet moved; a probe
-    /// from the upper half runs over placed entries only, and if it wraps to the start it also
-    /// stops at `i` at the latest. Placed entries are never moved again, so every probe path
-    /// stays full. The entries at `..k`, which may have wrapped from the end of the old table,
-    /// are taken out first and placed last. So every entry ends where a probe from its home finds
-    /// it, as after inserting them all into an empty table of twice the size.
+    /// stored at `i >= k` has its home at or before `i` (a probe that wrapped past the end
+    /// would have filled slot `k`), and its new home is that home or that home plus the old
+    /// size. Taking the entries at `k..` in order, each emptied before it is placed: when the
+    /// one from slot `i` is placed, every slot before `i` holds only entries already placed (or
+    /// nothing), so a probe from a home at or before `i` stops at `i` at the latest and never
+    /// passes an entry not yet moved; a probe from the upper half runs over placed entries
+    /// only, and if it wraps to the start it also stops at `i` at the latest. Placed entries
+    /// are never moved again, so every probe path stays full. The entries at `..k`, which may
+    /// have wrapped from the end of the old table, are taken out first and placed last. So
+    /// every entry ends where a probe from its home finds it, as after inserting them all into
+    /// an empty table of twice the size.
     ///
     /// Why in place: no copy of the table is made but of the leading run (a few slots with
     /// well-mixed keys). Doubling into a new allocation beside the old one (or copying the old
