@@ -129,6 +129,7 @@ pub struct Solver<G: Game> {
     stack: Vec<Frame<G::State>>,
     depth: usize,
     arena: Vec<G::Move>,
+    /// Where a family without its own [`Game::moves_onto`] generates, before the arena.
     scratch: MoveList<G::Move>,
     /// See `table_len`.
     peak_len: usize,
@@ -352,14 +353,12 @@ where
             self.stack.push(Frame::unused());
         }
         let frame = &mut self.stack[self.depth];
-        game.moves(&frame.state, pruning, &mut self.scratch);
-        let first = self.arena.len() as u32;
-        if let Some(&m) = self.scratch.first() {
+        let first = self.arena.len();
+        game.moves_onto(&frame.state, pruning, &mut self.scratch, &mut self.arena);
+        if let Some(&m) = self.arena.get(first) {
             Self::prepare_into(&self.table, game, &frame.state, m, pruning, &mut frame.pending);
         }
-        self.arena.extend_from_slice(&self.scratch);
-        self.scratch.clear();
-        (frame.first, frame.end, frame.next) = (first, self.arena.len() as u32, first);
+        (frame.first, frame.end, frame.next) = (first as u32, self.arena.len() as u32, first as u32);
         self.depth += 1;
     }
 

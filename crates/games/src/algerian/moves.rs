@@ -8,7 +8,7 @@
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, NO_KIND, ReserveSpace};
 use crate::card::Kind;
-use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, Pile, Pruning};
 
 /// A pile, by its stored index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,16 +68,16 @@ impl AlgerianMove {
     }
 }
 
-/// A move list that remembers whether a push failed for want of room.
-struct Sink<'a> {
-    out: &'a mut MoveList<AlgerianMove>,
+/// A move list (or the search's arena) that remembers whether a push failed for want of room.
+struct Sink<'a, O: MoveOut<AlgerianMove>> {
+    out: &'a mut O,
     full: bool,
     /// Partial-order run filter: `Some((from, [a, b]))` after a transfer from foundation `from`
     /// between the suit's foundations `a`, `b`.
     run: Option<(u8, [u8; 2])>,
 }
 
-impl Sink<'_> {
+impl<O: MoveOut<AlgerianMove>> Sink<'_, O> {
     #[inline]
     fn push(&mut self, m: AlgerianMove) {
         if let Some((from_f, pair)) = self.run {
@@ -94,7 +94,7 @@ impl Sink<'_> {
                 return;
             }
         }
-        if self.out.try_push(m).is_err() {
+        if !self.out.put(m) {
             self.full = true;
         }
     }
@@ -174,8 +174,8 @@ impl Algerian {
         }
     }
 
-    /// All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
-    /// reductions (`prune.rs`). Returns `false` if the list overflowed.
+    /// Appends all moves of `s` to `out` in generation order. `reduce`: apply the sound
+    /// move-level symmetry reductions (`prune.rs`). Returns `false` if the list overflowed.
     ///
     /// Reads every pile top and foundation once, then answers "who takes card k" from two small
     /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
@@ -184,8 +184,7 @@ impl Algerian {
     // A pile index reads several per-pile arrays (tops, lengths, its spot), so the loops run
     // over indices.
     #[allow(clippy::needless_range_loop)]
-    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
-        out.clear();
+    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
         let run = (pruning.partial_order && s.run != 0).then(|| {
             let from = s.run - 1;
@@ -634,9 +633,19 @@ impl Game for Algerian {
     }
 
     fn moves(&self, s: &AlgerianState, pruning: Pruning, out: &mut MoveList<AlgerianMove>) {
+        out.clear();
         // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
         let fitted = self.generate(s, pruning, pruning.symmetry, out);
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
+    }
+
+    #[inline]
+    fn moves_onto(&self, s: &AlgerianState, pruning: Pruning, _scratch: &mut MoveList<AlgerianMove>, out: &mut Vec<AlgerianMove>) {
+        // Straight onto the arena, no list to copy (`Game::moves_onto`). A `Vec` always has
+        // room; MAX_MOVES still bounds the count (see its comment), which the tests check.
+        let before = out.len();
+        self.generate(s, pruning, pruning.symmetry, out);
+        debug_assert!(out.len() - before <= MAX_MOVES);
     }
 
     #[inline(always)]

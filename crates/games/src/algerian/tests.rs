@@ -852,6 +852,11 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         assert_eq!(x, y, "{v:?} seed {seed} step {step} {pr:?} reduce {reduce}");
                         generated += x.len();
                     }
+                    // The search's way: appended to the arena after what it holds, the same list.
+                    let (mut listed, mut arena) = (MoveList::new(), vec![AlgerianMove::Deal { flags: 3 }; 5]);
+                    g.moves(&s, pr, &mut listed);
+                    g.moves_onto(&s, pr, &mut MoveList::new(), &mut arena);
+                    assert_eq!((&arena[..5], &arena[5..]), (&[AlgerianMove::Deal { flags: 3 }; 5][..], &listed[..]), "{v:?} seed {seed} step {step} {pr:?}");
                 }
                 // Pile starts from the byte-summed lengths equal the plain prefix sums.
                 for p in 0..=PILES {
