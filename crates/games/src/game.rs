@@ -12,8 +12,12 @@ use std::fmt;
 pub const MAX_MOVES: usize = 384;
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
-/// Where a move generator writes: a [`MoveList`] (bounded: a push may fail), or the end of a
-/// `Vec`, the search's move arena ([`Game::moves_onto`]).
+/// `MAX_MOVES` slots of the search's move arena, where [`Game::moves_into`] writes a position's
+/// moves in place.
+pub type MoveWindow<M> = [M; MAX_MOVES];
+
+/// Where a move generator writes: a [`MoveList`], or a [`MoveWindow`] being filled from its
+/// front ([`WindowFill`]). Both are bounded: a push may fail.
 pub trait MoveOut<M> {
     /// Appends `m`; `false` if there was no room for it.
     fn put(&mut self, m: M) -> bool;
@@ -26,10 +30,18 @@ impl<M> MoveOut<M> for MoveList<M> {
     }
 }
 
-impl<M> MoveOut<M> for Vec<M> {
+/// A [`MoveWindow`] filled from its front: `len` moves so far.
+pub struct WindowFill<'a, M> {
+    pub slots: &'a mut MoveWindow<M>,
+    pub len: usize,
+}
+
+impl<M> MoveOut<M> for WindowFill<'_, M> {
     #[inline(always)]
     fn put(&mut self, m: M) -> bool {
-        self.push(m);
+        let Some(slot) = self.slots.get_mut(self.len) else { return false };
+        *slot = m;
+        self.len += 1;
         true
     }
 }
@@ -57,21 +69,25 @@ impl Pruning {
 pub trait Game {
     /// A position: compact, exact, and usable as the transposition-table key.
     type State: Copy + Eq + std::hash::Hash + fmt::Debug;
-    type Move: Copy + Eq + fmt::Debug;
+    /// (`Default`: a filler for the arena's unused slots, never played.)
+    type Move: Copy + Eq + fmt::Debug + Default;
 
     fn start(&self) -> Self::State;
     fn is_won(&self, s: &Self::State) -> bool;
-    /// The legal moves, best first, reduced by `pruning` where that is sound.
+    /// The legal moves, best first, reduced by `pruning` where that is sound: `out`'s contents
+    /// are replaced (what it held before is dropped).
     fn moves(&self, s: &Self::State, pruning: Pruning, out: &mut MoveList<Self::Move>);
-    /// Appends the moves of `s`, the same list as [`Game::moves`], to `out`: the search
-    /// generates into its move arena through this. The default generates into `scratch` (a
-    /// list kept by the caller, so as not to set up a new one a position) and copies it; a
-    /// family may write to `out` directly (the copy is a `memcpy` call and some bookkeeping:
-    /// about 40 instructions a position expanded).
+    /// Writes the moves of `s`, the same list as [`Game::moves`], to the front of `out` and
+    /// returns how many: the search generates in place in its move arena through this. The
+    /// default generates into `scratch` (a list kept by the caller, so as not to set up a new
+    /// one a position) and copies it; a family may write to `out` directly ([`WindowFill`]: the
+    /// copy is a `memcpy` call and some bookkeeping, about 40 instructions a position expanded).
     #[inline(always)]
-    fn moves_onto(&self, s: &Self::State, pruning: Pruning, scratch: &mut MoveList<Self::Move>, out: &mut Vec<Self::Move>) {
+    fn moves_into(&self, s: &Self::State, pruning: Pruning, scratch: &mut MoveList<Self::Move>, out: &mut MoveWindow<Self::Move>) -> usize {
+        // (`moves` replaces the list's contents: no clearing here.)
         self.moves(s, pruning, scratch);
-        out.extend_from_slice(scratch);
+        out[..scratch.len()].copy_from_slice(scratch);
+        scratch.len()
     }
     fn play(&self, s: &mut Self::State, m: Self::Move);
     /// `*dst = *src`. A family whose position is bigger than 128 bytes may copy it field by

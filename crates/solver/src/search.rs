@@ -9,7 +9,7 @@
 //! never forgets a position; when it is full the search stops with *unknown*.
 
 use crate::table::{Insert, PositionTable, Prepared};
-use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::game::{Game, MAX_MOVES, MoveList, MoveWindow, Pruning};
 use std::time::{Duration, Instant};
 
 /// Resource limits of one search.
@@ -128,8 +128,12 @@ pub struct Solver<G: Game> {
     /// one past it (where the top frame's child is played).
     stack: Vec<Frame<G::State>>,
     depth: usize,
+    /// The moves of the line's positions: `arena[..arena_top]`, each frame's at
+    /// `first..end`. Kept at least `MAX_MOVES` slots past the top, the room a position's
+    /// moves are generated in ([`Game::moves_into`]); the slots past the top are stale.
     arena: Vec<G::Move>,
-    /// Where a family without its own [`Game::moves_onto`] generates, before the arena.
+    arena_top: usize,
+    /// Where a family without its own [`Game::moves_into`] generates, before the arena.
     scratch: MoveList<G::Move>,
     /// See `table_len`.
     peak_len: usize,
@@ -142,7 +146,7 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: vec![Frame::unused(); 2], depth: 0, arena: Vec::with_capacity(8192), scratch: MoveList::new(), peak_len: 0 }
+        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: vec![Frame::unused(); 2], depth: 0, arena: Vec::new(), arena_top: 0, scratch: MoveList::new(), peak_len: 0 }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -248,7 +252,7 @@ where
     fn search_once(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
         self.depth = 0;
-        self.arena.clear();
+        self.arena_top = 0;
         let mut states = 0u64;
         let mut cut = false;
         let mut max_home = game.home_cards(&root);
@@ -273,7 +277,7 @@ where
             // Where this child is played, and where it stays if the search goes on from it.
             let slot = &mut above[0].state;
             if top.next == top.end {
-                self.arena.truncate(top.first as usize);
+                self.arena_top = top.first as usize;
                 self.depth -= 1;
                 continue;
             }
@@ -353,12 +357,18 @@ where
             self.stack.push(Frame::unused());
         }
         let frame = &mut self.stack[self.depth];
-        let first = self.arena.len();
-        game.moves_onto(&frame.state, pruning, &mut self.scratch, &mut self.arena);
-        if let Some(&m) = self.arena.get(first) {
-            Self::prepare_into(&self.table, game, &frame.state, m, pruning, &mut frame.pending);
+        let first = self.arena_top;
+        if self.arena.len() < first + MAX_MOVES {
+            // Doubling, as a `Vec` grows: rare, and then the line is deeper than ever before.
+            self.arena.resize((2 * self.arena.len()).max(first + MAX_MOVES), G::Move::default());
         }
-        (frame.first, frame.end, frame.next) = (first as u32, self.arena.len() as u32, first as u32);
+        let window: &mut MoveWindow<G::Move> = (&mut self.arena[first..first + MAX_MOVES]).try_into().expect("MAX_MOVES slots");
+        let n = game.moves_into(&frame.state, pruning, &mut self.scratch, window);
+        if n > 0 {
+            Self::prepare_into(&self.table, game, &frame.state, window[0], pruning, &mut frame.pending);
+        }
+        self.arena_top = first + n;
+        (frame.first, frame.end, frame.next) = (first as u32, self.arena_top as u32, first as u32);
         self.depth += 1;
     }
 

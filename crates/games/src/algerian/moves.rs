@@ -8,7 +8,7 @@
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, NO_KIND, ReserveSpace};
 use crate::card::Kind;
-use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, Pile, Pruning};
+use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Pile, Pruning, WindowFill};
 
 /// A pile, by its stored index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,6 +46,13 @@ pub enum AlgerianMove {
     Deal { flags: u8 },
 }
 
+/// The arena's filler (`Game::Move`'s `Default`), never played.
+impl Default for AlgerianMove {
+    fn default() -> Self {
+        AlgerianMove::Deal { flags: 0 }
+    }
+}
+
 pub const SYM: u8 = 1;
 pub const POR: u8 = 2;
 
@@ -68,7 +75,8 @@ impl AlgerianMove {
     }
 }
 
-/// A move list (or the search's arena) that remembers whether a push failed for want of room.
+/// A move list (or a window of the search's arena) that remembers whether a push failed for
+/// want of room.
 struct Sink<'a, O: MoveOut<AlgerianMove>> {
     out: &'a mut O,
     full: bool,
@@ -640,12 +648,12 @@ impl Game for Algerian {
     }
 
     #[inline]
-    fn moves_onto(&self, s: &AlgerianState, pruning: Pruning, _scratch: &mut MoveList<AlgerianMove>, out: &mut Vec<AlgerianMove>) {
-        // Straight onto the arena, no list to copy (`Game::moves_onto`). A `Vec` always has
-        // room; MAX_MOVES still bounds the count (see its comment), which the tests check.
-        let before = out.len();
-        self.generate(s, pruning, pruning.symmetry, out);
-        debug_assert!(out.len() - before <= MAX_MOVES);
+    fn moves_into(&self, s: &AlgerianState, pruning: Pruning, _scratch: &mut MoveList<AlgerianMove>, out: &mut MoveWindow<AlgerianMove>) -> usize {
+        // Straight into the arena, no list to copy (`Game::moves_into`).
+        let mut window = WindowFill { slots: out, len: 0 };
+        let fitted = self.generate(s, pruning, pruning.symmetry, &mut window);
+        assert!(fitted, "more than {MAX_MOVES} moves in one position");
+        window.len
     }
 
     #[inline(always)]

@@ -3,7 +3,7 @@ use super::state::{AlgerianState, DEPOTS, PILES, name_shift};
 use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
-use crate::game::{Action, Game, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
 use AlgerianVariant::{AlgerianParlett, Carthage};
 const ALG: AlgerianVariant = AlgerianVariant::Algerian;
 
@@ -852,11 +852,14 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         assert_eq!(x, y, "{v:?} seed {seed} step {step} {pr:?} reduce {reduce}");
                         generated += x.len();
                     }
-                    // The search's way: appended to the arena after what it holds, the same list.
-                    let (mut listed, mut arena) = (MoveList::new(), vec![AlgerianMove::Deal { flags: 3 }; 5]);
+                    // The search's way: written in place in a window of the arena (over what it
+                    // held), the same list, the rest of the window untouched.
+                    let stale = AlgerianMove::Deal { flags: 3 };
+                    let (mut listed, mut window) = (MoveList::new(), [stale; MAX_MOVES]);
                     g.moves(&s, pr, &mut listed);
-                    g.moves_onto(&s, pr, &mut MoveList::new(), &mut arena);
-                    assert_eq!((&arena[..5], &arena[5..]), (&[AlgerianMove::Deal { flags: 3 }; 5][..], &listed[..]), "{v:?} seed {seed} step {step} {pr:?}");
+                    let n = g.moves_into(&s, pr, &mut MoveList::new(), &mut window);
+                    assert_eq!(&window[..n], &listed[..], "{v:?} seed {seed} step {step} {pr:?}");
+                    assert!(window[n..].iter().all(|&m| m == stale), "{v:?} seed {seed} step {step} {pr:?}");
                 }
                 // Pile starts from the byte-summed lengths equal the plain prefix sums.
                 for p in 0..=PILES {

@@ -5,7 +5,7 @@ use super::{Alhambra, AlhambraVariant};
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum AlhambraMove {
     /// `lazy`: made under the partial-order reduction as part of a run (see `prune.rs`).
     ReserveToFoundation { reserve: u8, foundation: u8, lazy: bool },
@@ -13,6 +13,8 @@ pub enum AlhambraMove {
     ReserveToWaste { reserve: u8, waste: u8 },
     /// Granada only.
     WasteToWaste { from: u8, to: u8 },
+    /// (The arena's filler, `Game::Move`'s `Default`, never played.)
+    #[default]
     Deal,
     Redeal,
 }

@@ -20,11 +20,13 @@ pub enum Loc {
     Found(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum QueenMove {
     /// The opening choice: this pile's card founds the foundations.
     Choose(u8),
     Card { from: Loc, to: Loc },
+    /// (The arena's filler, `Game::Move`'s `Default`, never played.)
+    #[default]
     Deal,
     Redeal,
 }

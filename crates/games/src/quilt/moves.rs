@@ -6,11 +6,13 @@ use crate::card::Kind;
 use crate::foundations::Foundations;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QuiltMove {
     QuiltToFoundation { cell: u8, foundation: u8 },
     WasteToFoundation { foundation: u8 },
     QuiltToWaste { cell: u8 },
+    /// (The arena's filler, `Game::Move`'s `Default`, never played.)
+    #[default]
     Deal,
     Redeal,
     /// persian-rug:
