@@ -315,6 +315,11 @@ impl Algerian {
         let carthage = self.rules.carthage();
         let mut fp = s.class_fp();
         let mut found = s.found;
+        // As in `play`: a foundation transfer made under the partial-order reduction opens a
+        // run (1 + its source foundation); every other move closes it. Set in the arms below,
+        // which decode the move once (a separate match on both spots cost some ten
+        // instructions a child).
+        let mut run = 0;
         let card = match from {
             Spot::Depot(_) | Spot::Reserve(_) => {
                 let Some(p) = from.pile() else { unreachable!() };
@@ -331,6 +336,7 @@ impl Algerian {
             Spot::Foundation(f) => {
                 let h = s.height(f as usize);
                 found -= 1 << (4 * f);
+                run = f + 1;
                 if !carthage {
                     fp = fp.wrapping_sub(HEIGHT_STEPS[(16 * f as usize + h as usize - 1) & 127]);
                 }
@@ -341,8 +347,12 @@ impl Algerian {
             Spot::Depot(_) | Spot::Reserve(_) => {
                 let Some(q) = to.pile() else { unreachable!() };
                 fp = fp.wrapping_add(s.pushed_terms(q, &[card], domains[q] as usize));
+                run = 0;
             }
             Spot::Foundation(f) => {
+                if flags & POR == 0 {
+                    run = 0;
+                }
                 // (Never the source's foundation: its height is the parent's.)
                 if !carthage {
                     fp = fp.wrapping_add(HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127]);
@@ -350,12 +360,6 @@ impl Algerian {
                 found += 1 << (4 * f);
             }
         }
-        // As in `play`: a foundation transfer made under the partial-order reduction opens a
-        // run; every other move closes it.
-        let run = match (from, to) {
-            (Spot::Foundation(f), Spot::Foundation(_)) if flags & POR != 0 => f + 1,
-            _ => 0,
-        };
         if carthage {
             if found != s.found || run != s.run {
                 fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
