@@ -76,8 +76,9 @@ impl AlgerianMove {
 }
 
 /// A move list (or a window of the search's arena) that remembers whether a push failed for
-/// want of room.
-struct Sink<'a, O: MoveOut<AlgerianMove>> {
+/// want of room. `FILTER`: whether `run` may be set (a constant, so that the generator of a
+/// position outside a run, nearly every one, tests nothing per move).
+struct Sink<'a, O: MoveOut<AlgerianMove>, const FILTER: bool> {
     out: &'a mut O,
     full: bool,
     /// Partial-order run filter: `Some((from, [a, b]))` after a transfer from foundation `from`
@@ -85,10 +86,10 @@ struct Sink<'a, O: MoveOut<AlgerianMove>> {
     run: Option<(u8, [u8; 2])>,
 }
 
-impl<O: MoveOut<AlgerianMove>> Sink<'_, O> {
+impl<O: MoveOut<AlgerianMove>, const FILTER: bool> Sink<'_, O, FILTER> {
     #[inline]
     fn push(&mut self, m: AlgerianMove) {
-        if let Some((from_f, pair)) = self.run {
+        if FILTER && let Some((from_f, pair)) = self.run {
             // Inside a run only moves depending on it are generated (see `prune.rs`): the same
             // transfer again, or a card moved onto or off one of the suit's two foundations
             // (never the reverse transfer, which would undo the last one).
@@ -189,16 +190,23 @@ impl Algerian {
     /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
     /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
     /// same moves in the same order as [`Self::generate_simple`].
+    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
+        if pruning.partial_order && s.run != 0 {
+            let from = s.run - 1;
+            let run = (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()));
+            self.generate_into(s, pruning, reduce, Sink::<_, true> { out, full: false, run: Some(run) })
+        } else {
+            self.generate_into(s, pruning, reduce, Sink::<_, false> { out, full: false, run: None })
+        }
+    }
+
+    /// [`Self::generate`] into `sink`, its run filter set.
     // A pile index reads several per-pile arrays (tops, lengths, its spot), so the loops run
     // over indices.
     #[allow(clippy::needless_range_loop)]
-    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
+    #[inline(always)]
+    fn generate_into<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, mut sink: Sink<'_, O, FILTER>) -> bool {
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let run = (pruning.partial_order && s.run != 0).then(|| {
-            let from = s.run - 1;
-            (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
-        });
-        let mut sink = Sink { out, full: false, run };
         let card = |from, to| AlgerianMove::Card { from, to, flags };
         let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
         let carthage = self.rules.carthage();
@@ -391,7 +399,7 @@ impl Algerian {
             let from = s.run - 1;
             (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
         });
-        let mut sink = Sink { out, full: false, run };
+        let mut sink = Sink::<_, true> { out, full: false, run };
         let card = |from, to| AlgerianMove::Card { from, to, flags };
         let tops = s.tops();
         let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
