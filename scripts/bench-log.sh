@@ -33,21 +33,26 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "  position in the single search that stored the most (default table: 12-byte fingerprint"
     echo "  slots at load 3/8..3/4, so 16..32 bytes; with --exact-table: 8-byte tag + the exact state)."
     echo
-    # Each variant runs $runs times in turn and the table shows the run with the median states/s
-    # (the VMs' speed drifts between runs: a median, not a lucky best); every run's figure follows.
-    first=1
-    runs_line=""
-    for v in alhambra crazy-quilt queen-of-italy algerian; do
-        for r in $(seq 1 "$runs"); do
+    # Each variant runs $runs times and the table shows the run with the median states/s (the VMs'
+    # speed drifts between runs: a median, not a lucky best); every run's figure follows. The runs
+    # go in rounds, each variant once a round, so that a slow spell of the host (minutes, every
+    # family alike) falls on a round or two of every variant, not on all the runs of one.
+    variants="alhambra crazy-quilt queen-of-italy algerian"
+    for r in $(seq 1 "$runs"); do
+        for v in $variants; do
             target/release/patience bench "$v" --seeds "$seeds" --limit-states "$limit" -j 1 >"$tmp/$v.$r"
         done
+    done
+    first=1
+    runs_line=""
+    for v in $variants; do
         rates=$(for r in $(seq 1 "$runs"); do tail -n 1 "$tmp/$v.$r" | awk -F'|' -v r="$r" '{gsub(/ /, "", $14); print $14, r}'; done | sort -n)
         median_run=$(echo "$rates" | awk -v n="$runs" 'NR == int((n + 1) / 2) {print $2}')
         if [ $first = 1 ]; then cat "$tmp/$v.$median_run"; first=0; else tail -n 1 "$tmp/$v.$median_run"; fi
         runs_line="$runs_line$v $(echo "$rates" | awk '{printf "%s%.2f M", sep, $1 / 1e6; sep=" / "}'); "
     done
     echo
-    echo "States/s/core of every run, ascending (the table shows the median): ${runs_line%; }."
+    echo "States/s/core of every run ($runs rounds, each variant once a round), ascending (the table shows the median): ${runs_line%; }."
     # The machine-independent measure beside it (the states per second above drift with the VM).
     if command -v valgrind >/dev/null; then
         echo
