@@ -13,8 +13,9 @@
 //!   bytes a slot; a false "seen" is impossible, at about eight times the memory.
 //!
 //! Both use open addressing with linear probing (one implementation, `OpenTable`), start small,
-//! grow while their load passes 3/4 (`grown_size`), and never grow past their byte budget; once full at that size they refuse new positions
-//! and the search stops with *unknown* (never a guess).
+//! grow while their load passes 3/4 (`grown_size`), and never grow past their byte budget; once
+//! full at that size they refuse new positions and the search stops with *unknown* (never a
+//! guess).
 
 use patience_games::game::Game;
 

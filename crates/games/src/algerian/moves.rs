@@ -191,13 +191,20 @@ impl Algerian {
     /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
     /// same moves in the same order as [`Self::generate_simple`].
     pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
-        if pruning.partial_order && s.run != 0 {
-            let from = s.run - 1;
-            let run = (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()));
-            self.generate_into(s, pruning, reduce, Sink::<_, true> { out, full: false, run: Some(run) })
-        } else {
-            self.generate_into(s, pruning, reduce, Sink::<_, false> { out, full: false, run: None })
+        match self.run_filter(s, pruning) {
+            run @ Some(_) => self.generate_into(s, pruning, reduce, Sink::<_, true> { out, full: false, run }),
+            None => self.generate_into(s, pruning, reduce, Sink::<_, false> { out, full: false, run: None }),
         }
+    }
+
+    /// The sink's run filter for `s` (`Sink::run`): `Some` inside a run of the partial-order
+    /// reduction, with the foundation the last transfer left and its suit's two foundations.
+    #[inline]
+    fn run_filter(&self, s: &AlgerianState, pruning: Pruning) -> Option<(u8, [u8; 2])> {
+        (pruning.partial_order && s.run != 0).then(|| {
+            let from = s.run - 1;
+            (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
+        })
     }
 
     /// [`Self::generate`] into `sink`, its run filter set.
@@ -395,11 +402,7 @@ impl Algerian {
     pub(super) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
         out.clear();
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let run = (pruning.partial_order && s.run != 0).then(|| {
-            let from = s.run - 1;
-            (from, self.suit_foundations(self.rules.foundation_card(from as usize, 0).suit()))
-        });
-        let mut sink = Sink::<_, true> { out, full: false, run };
+        let mut sink = Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning) };
         let card = |from, to| AlgerianMove::Card { from, to, flags };
         let tops = s.tops();
         let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
