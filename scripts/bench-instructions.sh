@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per expanded state of the four base variants, counted by valgrind's callgrind: a
+# Instructions per unique state (distinct position stored) of the four base variants, counted by valgrind's callgrind: a
 # steady measure of the engine's work, to set beside `patience bench`'s states per second (which on
 # this project's VMs drifts by ±15% within a session and 2-4 times between VM types). Counts repeat
 # exactly for the same binary and command, whatever else runs; across processor types they differ
@@ -13,7 +13,7 @@ bin=${1:-target/release/patience}
 command -v valgrind >/dev/null || { echo "valgrind is required (apt-get install valgrind)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "| variant | seeds | limit | states expanded | instructions | instructions per state |"
+echo "| variant | seeds | limit | unique states | instructions | instructions per state |"
 echo "|---|---|---|---|---|---|"
 # Small fixed sets (the ones this project's profile logs quote), each a few seconds natively.
 for set in "alhambra 0..4 200000" "crazy-quilt 0..4 200000" "queen-of-italy 0..20 50000" "algerian 0..100 50000"; do

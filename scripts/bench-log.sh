@@ -29,9 +29,11 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "- code generation: $flags"
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
     echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
-    echo "  states/s/core = distinct positions expanded per second; bytes/state = table memory per stored"
-    echo "  position in the single search that stored the most (default table: 12-byte fingerprint"
-    echo "  slots at load 3/8..3/4, so 16..32 bytes; with --exact-table: 8-byte tag + the exact state)."
+    echo "  states/s/core = unique states (distinct positions reached and stored) per second;"
+    echo "  expanded/s/core = those of them whose moves were generated (all but the dead ones and those"
+    echo "  at the depth limit); bytes/state = table memory per stored position in the single search"
+    echo "  that stored the most (default table: 12-byte fingerprint slots at load 3/8..3/4, so 16..32"
+    echo "  bytes; with --exact-table: 8-byte tag + the exact state)."
     echo
     # Each variant runs $runs times and the table shows the run with the median states/s (the VMs'
     # speed drifts between runs: a median, not a lucky best); every run's figure follows. The runs
@@ -56,7 +58,7 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     # The machine-independent measure beside it (the states per second above drift with the VM).
     if command -v valgrind >/dev/null; then
         echo
-        echo "Instructions per expanded state (callgrind, \`scripts/bench-instructions.sh\`; steady within one machine type):"
+        echo "Instructions per unique state (callgrind, \`scripts/bench-instructions.sh\`; steady within one machine type):"
         echo
         scripts/bench-instructions.sh target/release/patience
     fi

@@ -177,6 +177,12 @@ fn bench_prints_one_table() {
     assert_eq!(v["deals"], 4);
     assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
     assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
+    // Expanded positions are some of the unique states (Queen of Italy's dead-position test
+    // rejects some of them), in the same time.
+    let (states, expanded) = (v["states"].as_u64().unwrap(), v["expanded"].as_u64().unwrap());
+    assert!(0 < expanded && expanded < states, "{v}");
+    let ratio = v["expanded_per_second_per_core"].as_f64().unwrap() / v["states_per_second_per_core"].as_f64().unwrap();
+    assert!((ratio - expanded as f64 / states as f64).abs() < 1e-9, "{v}");
     // The default table keeps 12-byte fingerprints: at most 32 bytes per stored position.
     assert_eq!(v["table"], "fingerprint-95");
     assert!(v["bytes_per_state"].as_f64().unwrap() <= 32.0, "{v}");

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 /// Resource limits of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Most distinct positions to expand.
+    /// Most distinct positions to store (`SearchResult::states`).
     pub max_states: u64,
     /// Wall-clock limit.
     pub max_time: Option<Duration>,
@@ -77,8 +77,13 @@ pub struct SearchResult<M> {
     pub verdict: Verdict,
     /// The winning line from the start position (empty unless won).
     pub moves: Vec<M>,
-    /// Distinct positions expanded.
+    /// Distinct positions reached and stored in the table, the start included: what the state
+    /// limit counts, and the "unique states" of the bench. Each is played, looked up and stored;
+    /// all are expanded but those the dead-position test rejects, those at the depth limit, and
+    /// the one on which the state limit stops the search.
     pub states: u64,
+    /// Of those, the positions whose moves were generated.
+    pub expanded: u64,
     pub elapsed: Duration,
     /// Set when the verdict is unknown.
     pub stop: Option<Stop>,
@@ -189,7 +194,7 @@ where
         let mut choices = MoveList::new();
         game.moves(&root, pruning, &mut choices);
         let mut open: Vec<G::Move> = choices.to_vec();
-        let mut states = 0u64;
+        let (mut states, mut expanded) = (0u64, 0u64);
         let mut budget = FIRST_CHOICE_BUDGET;
         let mut stop = None;
         let mut max_home = game.home_cards(&root);
@@ -205,15 +210,16 @@ where
                 let mut child = root;
                 game.play(&mut child, choice);
                 if game.is_won(&child) {
-                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, stop: None, max_home: game.home_cards(&child) };
+                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, expanded, stop: None, max_home: game.home_cards(&child) };
                 }
                 let o = self.search(game, child, pruning, budget.min(left), started);
                 states += o.states;
+                expanded += o.expanded;
                 max_home = max_home.max(o.max_home);
                 match o.verdict {
                     Verdict::Won => {
                         let moves = std::iter::once(choice).chain(o.moves).collect();
-                        return Outcome { verdict: Verdict::Won, moves, states, stop: None, max_home: o.max_home };
+                        return Outcome { verdict: Verdict::Won, moves, states, expanded, stop: None, max_home: o.max_home };
                     }
                     Verdict::Lost => {}
                     Verdict::Unknown => {
@@ -224,7 +230,7 @@ where
                         }
                         still_open.push(choice);
                         if o.stop == Some(Stop::Time) {
-                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop, max_home };
+                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop, max_home };
                         }
                     }
                 }
@@ -236,13 +242,13 @@ where
             budget = budget.saturating_mul(8);
         }
         if open.is_empty() {
-            Outcome { verdict: Verdict::Lost, moves: vec![], states, stop: None, max_home }
+            Outcome { verdict: Verdict::Lost, moves: vec![], states, expanded, stop: None, max_home }
         } else {
-            Outcome { verdict: Verdict::Unknown, moves: vec![], states, stop: stop.or(Some(Stop::States)), max_home }
+            Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop: stop.or(Some(Stop::States)), max_home }
         }
     }
 
-    /// One exhaustive search from `root` with a fresh table, expanding at most `max_states`.
+    /// One exhaustive search from `root` with a fresh table, storing at most `max_states`.
     fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         let o = self.search_once(game, root, pruning, max_states, started);
         self.peak_len = self.peak_len.max(self.table.len());
@@ -256,19 +262,22 @@ where
         let mut states = 0u64;
         let mut cut = false;
         let mut max_home = game.home_cards(&root);
-        let end = |verdict, moves, states, stop, max_home| Outcome { verdict, moves, states, stop, max_home };
+        // (`expanded`: the positions passed to `expand`.)
+        let mut expanded = 0u64;
+        let end = |verdict, moves, states, expanded, stop, max_home| Outcome { verdict, moves, states, expanded, stop, max_home };
 
         if game.is_won(&root) {
-            return end(Verdict::Won, vec![], 0, None, max_home);
+            return end(Verdict::Won, vec![], 0, 0, None, max_home);
         }
         if self.table.insert(game, &root, pruning.symmetry) == Insert::Full {
-            return end(Verdict::Unknown, vec![], 0, Some(Stop::Memory), max_home);
+            return end(Verdict::Unknown, vec![], 0, 0, Some(Stop::Memory), max_home);
         }
         states += 1;
         if pruning.dead_positions && game.is_dead(&root) {
-            return end(Verdict::Lost, vec![], states, None, max_home);
+            return end(Verdict::Lost, vec![], states, expanded, None, max_home);
         }
         self.stack[0].state = root;
+        expanded += 1;
         self.expand(game, pruning);
 
         while self.depth > 0 {
@@ -318,20 +327,20 @@ where
             let child = &*slot;
             if game.is_won(child) {
                 let moves = line.iter().map(|f| self.arena[f.next as usize - 1]).collect();
-                return end(Verdict::Won, moves, states, None, game.home_cards(child));
+                return end(Verdict::Won, moves, states, expanded, None, game.home_cards(child));
             }
             match inserted.unwrap_or_else(|| self.table.insert_prepared(game, child, pruning.symmetry, prepared)) {
                 Insert::Seen => continue,
-                Insert::Full => return end(Verdict::Unknown, vec![], states, Some(Stop::Memory), max_home),
+                Insert::Full => return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Memory), max_home),
                 Insert::New => {}
             }
             states += 1;
             max_home = max_home.max(game.home_cards(child));
             if states >= max_states {
-                return end(Verdict::Unknown, vec![], states, Some(Stop::States), max_home);
+                return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::States), max_home);
             }
             if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
-                return end(Verdict::Unknown, vec![], states, Some(Stop::Time), max_home);
+                return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Time), max_home);
             }
             if pruning.dead_positions && game.is_dead(child) {
                 continue;
@@ -342,12 +351,13 @@ where
                 cut = true;
                 continue;
             }
+            expanded += 1;
             self.expand(game, pruning);
         }
         if cut {
-            return end(Verdict::Unknown, vec![], states, Some(Stop::Depth), max_home);
+            return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Depth), max_home);
         }
-        end(Verdict::Lost, vec![], states, None, max_home)
+        end(Verdict::Lost, vec![], states, expanded, None, max_home)
     }
 
     /// Puts the position in the frame past the line (`stack[depth]`) on the line, with its moves
@@ -393,6 +403,7 @@ struct Outcome<M> {
     verdict: Verdict,
     moves: Vec<M>,
     states: u64,
+    expanded: u64,
     stop: Option<Stop>,
     max_home: u32,
 }
@@ -400,7 +411,7 @@ struct Outcome<M> {
 impl<M> Outcome<M> {
     /// The outcome as a result, timed from `started`.
     fn timed(self, started: Instant) -> SearchResult<M> {
-        SearchResult { verdict: self.verdict, moves: self.moves, states: self.states, elapsed: started.elapsed(), stop: self.stop, max_home: self.max_home }
+        SearchResult { verdict: self.verdict, moves: self.moves, states: self.states, expanded: self.expanded, elapsed: started.elapsed(), stop: self.stop, max_home: self.max_home }
     }
 }
 

@@ -95,6 +95,12 @@ fn compare<G: Game>(
         Pruning::ALL,
     ] {
         let r = solve(game, limits, pruning);
+        // Every stored position is expanded but the dead ones (and those at the depth limit, or
+        // where a limit stopped a search: a deal searched choice by choice has such stops).
+        assert!(r.expanded <= r.states, "{case} {pruning:?}: {} expanded of {} states", r.expanded, r.states);
+        if r.verdict == Verdict::Lost && !pruning.dead_positions && !game.split_root() {
+            assert_eq!(r.expanded, r.states, "{case} {pruning:?}: a loss proved without the dead test expands every position");
+        }
         if pruning == Pruning::ALL {
             // The fingerprint table (the default) against the exact one: the same search, move
             // for move (a fingerprint collision would show as fewer states). With all pruning

@@ -79,10 +79,10 @@ where
         for pruning in [Pruning::ALL, Pruning::NONE] {
             let f = solve(&game, limits, pruning);
             let e = solve(&game, Limits { exact_table: true, ..limits }, pruning);
-            assert_eq!((f.verdict, f.states, &f.moves, f.stop), (e.verdict, e.states, &e.moves, e.stop), "{name} seed {seed} {pruning:?}");
+            assert_eq!((f.verdict, f.states, f.expanded, &f.moves, f.stop), (e.verdict, e.states, e.expanded, &e.moves, e.stop), "{name} seed {seed} {pruning:?}");
             if G::CHILD_FINGERPRINTS {
                 let p = solve(&PlayFirst(game.clone()), limits, pruning);
-                assert_eq!((f.verdict, f.states, &f.moves, f.stop), (p.verdict, p.states, &p.moves, p.stop), "{name} seed {seed} {pruning:?}: child fingerprints");
+                assert_eq!((f.verdict, f.states, f.expanded, &f.moves, f.stop), (p.verdict, p.states, p.expanded, &p.moves, p.stop), "{name} seed {seed} {pruning:?}: child fingerprints");
             }
             verdicts[match f.verdict {
                 Verdict::Won => 0,

@@ -1,6 +1,11 @@
 //! `patience bench`: solve a fixed seed set and report the engine's speed the way the field
 //! does — share decided, time per deal, unique states per second per core, table memory.
 //!
+//! A unique state is a distinct position reached and stored in the table (each one played,
+//! looked up and inserted): what the state limit counts. Most are then expanded (their moves
+//! generated); those the dead-position test rejects and those at the depth limit are not, so
+//! the report gives the expanded positions per second too.
+//!
 //! Times are each worker thread's wall time for its deal; with no more threads than cores that
 //! is the deal's CPU time.
 
@@ -27,11 +32,16 @@ pub struct BenchReport {
     pub seconds_max: f64,
     pub seconds_total: f64,
     pub wall_seconds: f64,
-    /// Distinct positions expanded, all deals together (a property of the search alone: the
-    /// same on every machine, so `scripts/bench-instructions.sh` divides instruction counts by it).
+    /// Unique states (distinct positions stored), all deals together (a property of the search
+    /// alone: the same on every machine, so `scripts/bench-instructions.sh` divides instruction
+    /// counts by it).
     pub states: u64,
-    /// Distinct positions expanded per second of one core.
+    /// Unique states per second of one core.
     pub states_per_second_per_core: f64,
+    /// Of the unique states, those expanded (their moves generated), all deals together.
+    pub expanded: u64,
+    /// Expanded positions per second of one core.
+    pub expanded_per_second_per_core: f64,
     /// The largest table any worker held.
     pub peak_table_bytes: usize,
     /// Table bytes per stored position, in the deal that stored the most.
@@ -44,6 +54,7 @@ pub struct BenchReport {
 struct One {
     verdict: Verdict,
     states: u64,
+    expanded: u64,
     seconds: f64,
     table_bytes: usize,
     table_len: usize,
@@ -67,7 +78,7 @@ where
                     let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
                     let t = Instant::now();
                     let r = solver.solve(&game, pruning);
-                    One { verdict: r.verdict, states: r.states, seconds: t.elapsed().as_secs_f64(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds: t.elapsed().as_secs_f64(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
                 },
             )
             .collect()
@@ -79,6 +90,7 @@ where
     let q = |p: f64| crate::summary::quantile(&secs, p);
     let total: f64 = secs.iter().sum();
     let states: u64 = ones.iter().map(|o| o.states).sum();
+    let expanded: u64 = ones.iter().map(|o| o.expanded).sum();
     let biggest = ones.iter().max_by_key(|o| o.table_len).expect("at least one deal");
     let (won, lost, unknown) = (count(Verdict::Won), count(Verdict::Lost), count(Verdict::Unknown));
     Ok(BenchReport {
@@ -98,6 +110,8 @@ where
         wall_seconds: wall,
         states,
         states_per_second_per_core: states as f64 / total.max(1e-9),
+        expanded,
+        expanded_per_second_per_core: expanded as f64 / total.max(1e-9),
         peak_table_bytes: ones.iter().map(|o| o.table_bytes).max().unwrap_or(0),
         bytes_per_state: biggest.table_bytes as f64 / biggest.table_len.max(1) as f64,
         state_bytes: std::mem::size_of::<G::State>(),
@@ -109,9 +123,9 @@ impl BenchReport {
     /// The one-table text form.
     pub fn to_text(&self) -> String {
         format!(
-            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | table | peak table | bytes/state | state size |\n\
-             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
-             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
+            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
+             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
             self.variant,
             self.seeds,
             self.limit_states,
@@ -125,6 +139,7 @@ impl BenchReport {
             self.seconds_p99,
             self.seconds_max,
             self.states_per_second_per_core,
+            self.expanded_per_second_per_core,
             self.table,
             self.peak_table_bytes as f64 / (1 << 20) as f64,
             self.bytes_per_state,
