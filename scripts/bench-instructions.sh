@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Instructions per unique state (distinct position stored) of the four base variants, counted by valgrind's callgrind: a
-# steady measure of the engine's work, to set beside `patience bench`'s states per second (which on
-# this project's VMs drifts by ±15% within a session and 2-4 times between VM types). Counts repeat
-# exactly for the same binary and command, whatever else runs; across processor types they differ
-# somewhat (libc picks its memcpy/memset by processor: `rep movsb` counts as one instruction), so
-# compare them within one machine type.
+# Instructions per unique state (distinct position stored) of the four base variants, counted by
+# valgrind's callgrind: a steady measure of the engine's work, to set beside `patience bench`'s
+# states per second (which on this project's VMs drifts by ±15% within a session and 2-4 times
+# between VM types). Counts repeat exactly for the same binary and command, whatever else runs;
+# across processor types they differ somewhat (libc picks its memcpy/memset by processor: `rep
+# movsb` counts as one instruction), so compare them within one machine type.
 #   scripts/bench-instructions.sh [BINARY (default target/release/patience)]
 # Prints one markdown table. Needs valgrind (apt-get install valgrind); ~3 minutes.
 set -euo pipefail

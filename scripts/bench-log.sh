@@ -30,8 +30,8 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
     echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
     echo "  states/s/core = unique states (distinct positions reached and stored) per second;"
-    echo "  expanded/s/core = those of them whose moves were generated (all but the dead ones and those"
-    echo "  at the depth limit); bytes/state = table memory per stored position in the single search"
+    echo "  expanded/s/core = those of them whose moves were generated (all but the dead ones, those"
+    echo "  at the depth limit and the one a limit stops each search on); bytes/state = table memory per stored position in the single search"
     echo "  that stored the most (default table: 12-byte fingerprint slots at load 3/8..3/4, so 16..32"
     echo "  bytes; with --exact-table: 8-byte tag + the exact state)."
     echo

@@ -191,7 +191,7 @@ fn bench_prints_one_table() {
     let e: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(e["table"], "exact");
     assert!(e["bytes_per_state"].as_f64().unwrap() >= e["state_bytes"].as_f64().unwrap());
-    for field in ["won", "lost", "unknown", "states"] {
+    for field in ["won", "lost", "unknown", "states", "expanded"] {
         assert_eq!(e[field], v[field], "{field}");
     }
     assert!(v["states"].as_u64().unwrap() >= 4, "{v}");

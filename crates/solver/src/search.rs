@@ -3,7 +3,8 @@
 //! stopped it first.
 //!
 //! Why "lost" is a proof: every position is put in the table when first generated and expanded
-//! exactly once, so the search visits every position reachable from the start (pruned only by
+//! once (unless the dead-position test rejects it, or it lies at the depth limit, after which
+//! the search can no longer answer "lost"), so the search visits every position reachable from the start (pruned only by
 //! the game's sound rules, see `Pruning`), cycles included: a position met again, on the current
 //! path or not, has been or is being expanded, so nothing is missed by skipping it. The table
 //! never forgets a position; when it is full the search stops with *unknown*.
@@ -77,10 +78,12 @@ pub struct SearchResult<M> {
     pub verdict: Verdict,
     /// The winning line from the start position (empty unless won).
     pub moves: Vec<M>,
-    /// Distinct positions reached and stored in the table, the start included: what the state
-    /// limit counts, and the "unique states" of the bench. Each is played, looked up and stored;
-    /// all are expanded but those the dead-position test rejects, those at the depth limit, and
-    /// the one on which the state limit stops the search.
+    /// Distinct positions reached and stored in the table, the start included (0 when the start
+    /// is won): what the state limit counts, and the "unique states" of the bench. A deal with
+    /// an opening choice ([`Game::split_root`]) sums its searches, each of one choice with a fresh
+    /// table (the start itself is not stored there). Each position is played, looked up and
+    /// stored; all are expanded but those the dead-position test rejects, those at the depth
+    /// limit, and the one on which a state or time limit stops a search.
     pub states: u64,
     /// Of those, the positions whose moves were generated.
     pub expanded: u64,
@@ -273,6 +276,11 @@ where
             return end(Verdict::Unknown, vec![], 0, 0, Some(Stop::Memory), max_home);
         }
         states += 1;
+        // The limit is checked on the start as on every other position stored: a budget of one
+        // (an opening choice's last) stores the start and stops, no more.
+        if states >= max_states {
+            return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::States), max_home);
+        }
         if pruning.dead_positions && game.is_dead(&root) {
             return end(Verdict::Lost, vec![], states, expanded, None, max_home);
         }

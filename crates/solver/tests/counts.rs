@@ -6,6 +6,7 @@ use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
 use patience_solver::{Limits, Stop, Verdict, solve};
 use std::collections::HashSet;
@@ -14,29 +15,36 @@ fn deal(seed: u64, hook: Hook) -> patience_games::deal::Deal {
     make_deal(&DealSource::Native(seed), hook).unwrap()
 }
 
+/// The distinct children of `s` other than `s` itself, none of them won.
+fn children<G: Game>(name: &str, game: &G, s: &G::State) -> HashSet<G::State> {
+    let mut moves = MoveList::new();
+    game.moves(s, Pruning::NONE, &mut moves);
+    let mut children = HashSet::new();
+    for &m in &moves {
+        let mut child = *s;
+        game.play(&mut child, m);
+        assert!(!game.is_won(&child), "{name}: a position one move from a win");
+        if child != *s {
+            children.insert(child);
+        }
+    }
+    children
+}
+
+const DEPTH_ONE: Limits = Limits { max_states: 5_000_000, max_time: None, table_bytes: 64 << 20, max_depth: 1, exact_table: false };
+
 /// With a depth limit of one, the start is the one position expanded, and each of its distinct
-/// children is stored and cut: `states` is one more than the start's distinct children (none
-/// won, none the start itself), as counted here by playing its moves.
+/// children is stored and cut: `states` is one more than the start's distinct children, as
+/// counted here by playing its moves.
 fn depth_one<G: Game>(name: &str, game: &G)
 where
     G::State: Default,
 {
-    let root = game.start();
-    let mut moves = MoveList::new();
-    game.moves(&root, Pruning::NONE, &mut moves);
-    let mut children = HashSet::new();
-    for &m in &moves {
-        let mut child = root;
-        game.play(&mut child, m);
-        assert!(!game.is_won(&child), "{name}: a start one move from a win");
-        if child != root {
-            children.insert(child);
-        }
-    }
-    assert!(children.len() >= 2, "{name}: {} children", children.len());
-    let limits = Limits { max_depth: 1, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
-    let r = solve(game, limits, Pruning::NONE);
-    assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), 1, 1 + children.len() as u64), "{name}");
+    assert!(!game.split_root());
+    let n = children(name, game, &game.start()).len() as u64;
+    assert!(n >= 2, "{name}: {n} children");
+    let r = solve(game, DEPTH_ONE, Pruning::NONE);
+    assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), 1, 1 + n), "{name}");
 }
 
 #[test]
@@ -59,4 +67,38 @@ fn dead_positions_are_stored_and_not_expanded() {
     let dead = solve(&game, limits, Pruning::ALL);
     assert_eq!((dead.verdict, dead.stop, dead.states), (Verdict::Unknown, Some(Stop::States), 20_000));
     assert!(dead.expanded < dead.states - 1000, "{} of {} expanded", dead.expanded, dead.states);
+}
+
+/// A deal with an opening choice is searched choice by choice, each with a fresh table: with a
+/// depth limit of one, each choice's search expands the position the choice leads to and stores
+/// its distinct children, and the result sums the searches (the start itself is never stored).
+#[test]
+fn a_deal_searched_choice_by_choice_sums_its_searches() {
+    let game = Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &deal(3, Hook::None));
+    assert!(game.split_root());
+    let start = game.start();
+    let mut choices = MoveList::new();
+    game.moves(&start, Pruning::NONE, &mut choices);
+    assert!(choices.len() >= 2, "{} choices", choices.len());
+    let mut states = 0;
+    for &c in &choices {
+        let mut s = start;
+        game.play(&mut s, c);
+        assert!(!game.is_won(&s));
+        states += 1 + children("queen-of-italy 3", &game, &s).len() as u64;
+    }
+    let r = solve(&game, DEPTH_ONE, Pruning::NONE);
+    assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), choices.len() as u64, states));
+}
+
+/// The state limit bounds every search, the start included: a limit of one stores the start
+/// and stops (it once stored a child too), and a limit of n stores n.
+#[test]
+fn the_state_limit_counts_the_start() {
+    let game = Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop));
+    for limit in [1, 2, 3, 100] {
+        let limits = Limits { max_states: limit, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+        let r = solve(&game, limits, Pruning::ALL);
+        assert_eq!((r.verdict, r.stop, r.states, r.expanded), (Verdict::Unknown, Some(Stop::States), limit, limit - 1), "limit {limit}");
+    }
 }

@@ -106,7 +106,7 @@ fn compare<G: Game>(
             // for move (a fingerprint collision would show as fewer states). With all pruning
             // only, to keep the suite's time (tests/tables.rs compares with none too).
             let e = solve(game, Limits { exact_table: true, ..limits }, pruning);
-            assert_eq!((e.verdict, e.states, &e.moves, e.stop), (r.verdict, r.states, &r.moves, r.stop), "{case} {pruning:?}: exact and fingerprint tables differ");
+            assert_eq!((e.verdict, e.states, e.expanded, &e.moves, e.stop), (r.verdict, r.states, r.expanded, &r.moves, r.stop), "{case} {pruning:?}: exact and fingerprint tables differ");
         }
         if r.verdict == Verdict::Won {
             let solution: Vec<Action> = actions(game, &r.moves);

@@ -3,8 +3,9 @@
 //!
 //! A unique state is a distinct position reached and stored in the table (each one played,
 //! looked up and inserted): what the state limit counts. Most are then expanded (their moves
-//! generated); those the dead-position test rejects and those at the depth limit are not, so
-//! the report gives the expanded positions per second too.
+//! generated); those the dead-position test rejects, those at the depth limit and the one on
+//! which a limit stops a search are not, so the report gives the expanded positions per second
+//! too.
 //!
 //! Times are each worker thread's wall time for its deal; with no more threads than cores that
 //! is the deal's CPU time.
