@@ -4,10 +4,11 @@
 //!
 //! Why "lost" is a proof: every position is put in the table when first generated and expanded
 //! once (unless the dead-position test rejects it, or it lies at the depth limit, after which
-//! the search can no longer answer "lost"), so the search visits every position reachable from the start (pruned only by
-//! the game's sound rules, see `Pruning`), cycles included: a position met again, on the current
-//! path or not, has been or is being expanded, so nothing is missed by skipping it. The table
-//! never forgets a position; when it is full the search stops with *unknown*.
+//! the search can no longer answer "lost"), so the search visits every position reachable from
+//! the start (pruned only by the game's sound rules, see `Pruning`), cycles included: a position
+//! met again, on the current path or not, has been or is being expanded, so nothing is missed by
+//! skipping it. The table never forgets a position; when it is full the search stops with
+//! *unknown*.
 
 use crate::table::{Insert, PositionTable, Prepared};
 use patience_games::game::{Game, MAX_MOVES, MoveList, MoveWindow, Pruning};

@@ -31,7 +31,15 @@ fn children<G: Game>(name: &str, game: &G, s: &G::State) -> HashSet<G::State> {
     children
 }
 
-const DEPTH_ONE: Limits = Limits { max_states: 5_000_000, max_time: None, table_bytes: 64 << 20, max_depth: 1, exact_table: false };
+/// The limits of these searches: `max_states` positions, no time limit, a 64 MiB table.
+fn limits(max_states: u64) -> Limits {
+    Limits { max_states, max_time: None, table_bytes: 64 << 20, ..Limits::default() }
+}
+
+/// [`limits`] with a depth limit of one: only the start (or each opening choice) is expanded.
+fn depth_one_limits() -> Limits {
+    Limits { max_depth: 1, ..limits(5_000_000) }
+}
 
 /// With a depth limit of one, the start is the one position expanded, and each of its distinct
 /// children is stored and cut: `states` is one more than the start's distinct children, as
@@ -43,7 +51,7 @@ where
     assert!(!game.split_root());
     let n = children(name, game, &game.start()).len() as u64;
     assert!(n >= 2, "{name}: {n} children");
-    let r = solve(game, DEPTH_ONE, Pruning::NONE);
+    let r = solve(game, depth_one_limits(), Pruning::NONE);
     assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), 1, 1 + n), "{name}");
 }
 
@@ -60,7 +68,7 @@ fn a_depth_limit_of_one_expands_the_start_and_stores_its_children() {
 #[test]
 fn dead_positions_are_stored_and_not_expanded() {
     let game = Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop));
-    let limits = Limits { max_states: 20_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let limits = limits(20_000);
     let plain = solve(&game, limits, Pruning { dead_positions: false, ..Pruning::ALL });
     assert_eq!((plain.verdict, plain.stop, plain.states), (Verdict::Unknown, Some(Stop::States), 20_000));
     assert_eq!(plain.expanded, plain.states - 1);
@@ -87,7 +95,7 @@ fn a_deal_searched_choice_by_choice_sums_its_searches() {
         assert!(!game.is_won(&s));
         states += 1 + children("queen-of-italy 3", &game, &s).len() as u64;
     }
-    let r = solve(&game, DEPTH_ONE, Pruning::NONE);
+    let r = solve(&game, depth_one_limits(), Pruning::NONE);
     assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), choices.len() as u64, states));
 }
 
@@ -97,8 +105,7 @@ fn a_deal_searched_choice_by_choice_sums_its_searches() {
 fn the_state_limit_counts_the_start() {
     let game = Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop));
     for limit in [1, 2, 3, 100] {
-        let limits = Limits { max_states: limit, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
-        let r = solve(&game, limits, Pruning::ALL);
+        let r = solve(&game, limits(limit), Pruning::ALL);
         assert_eq!((r.verdict, r.stop, r.states, r.expanded), (Verdict::Unknown, Some(Stop::States), limit, limit - 1), "limit {limit}");
     }
 }
