@@ -40,7 +40,8 @@ pub struct RuleArgs {
     #[arg(long)]
     pub no_wrap: bool,
     /// queen-of-italy-open: a foundation's top card (not its base) may return to the tableau
-    /// (PySolFC). Not supported by the solver yet.
+    /// (PySolFC). The terrace dead test and safe moves are then off (both assume foundations only
+    /// grow).
     #[arg(long)]
     pub foundation_to_tableau: bool,
     /// algerian, carthage, algerian-parlett: when an empty reserve may take one card: `any`

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# How the engine's speed falls as the table outgrows the caches: `patience bench` of the four base
+# variants at three state limits, one thread, each limit on a seed set of about the same total
+# work (the bench's 200,000 states a deal on seeds 0..999; the study default, 1,000,000, on 0..199;
+# solve's default, 5,000,000, on 0..39). At 200,000 states a table holds at most 6 MiB, within
+# the caches; at 5,000,000 up to 192 MiB, and nearly every new position's probe is a miss to
+# memory. Prints one markdown table: the median states/s/core of RUNS rounds (each variant and
+# limit once a round, so a slow spell of the host falls on all alike), their range, and each
+# limit's median against the 200,000 one. About 16 minutes at RUNS=3 on the project's VMs.
+#   [RUNS=3] [BIN=path/to/patience] scripts/bench-limits.sh
+# Run it on an otherwise idle machine: the figures are per core.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+[ "$runs" -ge 1 ] 2>/dev/null || { echo "RUNS must be a positive whole number (got '$runs')" >&2; exit 2; }
+bin=${BIN:-target/release/patience}
+if [ -z "${BIN:-}" ]; then cargo build --release -q -p patience-cli; fi
+[ -x "$bin" ] || { echo "no patience binary at $bin" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+variants="alhambra crazy-quilt queen-of-italy algerian"
+sets="0..1000:200000 0..200:1000000 0..40:5000000"
+for r in $(seq 1 "$runs"); do
+    for v in $variants; do
+        for s in $sets; do
+            # Read by name from the bench's JSON, as bench-pair.sh does; a failed run stops the script.
+            "$bin" bench "$v" --seeds "${s%%:*}" --limit-states "${s##*:}" -j 1 --format json |
+                grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2 >>"$tmp/$v.${s##*:}"
+        done
+    done
+done
+median() { sort -g "$1" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+range() { sort -g "$1" | awk '{ a[NR] = $1 } END { printf "%.2f–%.2f", a[1] / 1e6, a[NR] / 1e6 }'; }
+echo "| variant | 200,000 a deal (0..999) | 1,000,000 (0..199) | 5,000,000 (0..39) |"
+echo "|---|---|---|---|"
+for v in $variants; do
+    base=$(median "$tmp/$v.200000")
+    row="| $v"
+    for s in $sets; do
+        f="$tmp/$v.${s##*:}"
+        m=$(median "$f")
+        row="$row | $(awk -v m="$m" -v b="$base" 'BEGIN { printf "%.2f M (%.2f)", m / 1e6, m / b }') $(range "$f")"
+    done
+    echo "$row |"
+done
+echo
+echo "Medians of $runs rounds in M unique states/s/core, with each limit's median against the 200,000 one in parentheses, then the range of the runs."
