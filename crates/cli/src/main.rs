@@ -134,8 +134,10 @@ enum Command {
     /// states per second per core and table memory (one table; --format json too).
     Bench {
         game: String,
-        /// Seeds A..B, half-open.
-        #[arg(long, default_value = "0..100", value_parser = study::parse_seed_range)]
+        /// Seeds A..B, half-open. With the default limit, the default is the benchmark log's set
+        /// (scripts/bench-log.sh): 12-26 s a run for alhambra, crazy-quilt and queen-of-italy on
+        /// the VM of the latest entry, 2-3 s for algerian.
+        #[arg(long, default_value = "0..1000", value_parser = study::parse_seed_range)]
         seeds: std::ops::Range<u64>,
         /// Distinct positions per deal before it is called unknown.
         #[arg(long, default_value_t = 200_000)]

@@ -199,6 +199,22 @@ fn bench_prints_one_table() {
     assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }
 
+/// `patience bench VARIANT` without options measures the benchmark log's set: the seeds and the
+/// limit `scripts/bench-log.sh` (and so every entry of `results/bench/`) uses by default.
+#[test]
+fn bench_defaults_are_the_logs_set() {
+    let help = String::from_utf8(patience(&["bench", "--help"]).stdout).unwrap();
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/bench-log.sh")).unwrap();
+    let script_default = |var: &str| -> String {
+        let line = script.lines().find(|l| l.starts_with(&format!("{var}=${{"))).unwrap_or_else(|| panic!("no {var}= line in bench-log.sh"));
+        line.split(":-").nth(1).and_then(|d| d.strip_suffix('}')).unwrap().to_string()
+    };
+    let (seeds, limit) = (script_default("seeds"), script_default("limit"));
+    assert_eq!((seeds.as_str(), limit.as_str()), ("0..1000", "200000"), "bench-log.sh's defaults changed: change the issue's log set with care");
+    assert!(help.contains(&format!("[default: {seeds}]")), "bench --help: {help}");
+    assert!(help.contains(&format!("[default: {limit}]")), "bench --help: {help}");
+}
+
 /// Players that cannot see the stock: `solve --player` explains each move, `study --player`
 /// writes the same files (outcomes won or lost only) and records the player in the manifest.
 #[test]
