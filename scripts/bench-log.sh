@@ -28,7 +28,7 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     if [ -n "${RUSTFLAGS:-}" ]; then flags="RUSTFLAGS=$RUSTFLAGS"; else flags="$(grep -h '^rustflags' .cargo/config.toml) (.cargo/config.toml)"; fi
     echo "- code generation: $flags"
     echo "- command: \`patience bench VARIANT --seeds $seeds --limit-states $limit -j 1\`"
-    echo "- columns: seconds are the worker thread's wall time per deal (one thread, so CPU time);"
+    echo "- columns: seconds are each deal's CPU time (its worker thread's CPU clock);"
     echo "  states/s/core = unique states (distinct positions reached and stored) per second;"
     echo "  expanded/s/core = those of them whose moves were generated (all but the dead ones, those"
     echo "  at the depth limit and the one a limit stops each search on); bytes/state = table memory per stored position in the single search"

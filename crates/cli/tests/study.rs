@@ -177,6 +177,9 @@ fn bench_prints_one_table() {
     assert_eq!(v["deals"], 4);
     assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
     assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
+    // Deals are timed by their thread's CPU clock, which never runs faster than the wall clock.
+    assert_eq!(v["clock"], if cfg!(unix) { "thread-cpu" } else { "wall" });
+    assert!(v["seconds_total"].as_f64().unwrap() <= v["wall_seconds"].as_f64().unwrap() + 0.01, "{v}");
     // Expanded positions are some of the unique states (Queen of Italy's dead-position test
     // rejects some of them), in the same time.
     let (states, expanded) = (v["states"].as_u64().unwrap(), v["expanded"].as_u64().unwrap());

@@ -7,14 +7,16 @@
 //! which a limit stops a search are not, so the report gives the expanded positions per second
 //! too.
 //!
-//! Times are each worker thread's wall time for its deal; with no more threads than cores that
-//! is the deal's CPU time.
+//! Times are each deal's CPU time, read from its worker thread's CPU clock (`clock.rs`; wall
+//! time on a platform without one, as the report's `clock` says), so the rate per core does not
+//! fall when threads wait for a core.
 
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_solver::{Limits, Solver, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
+use crate::clock::{CLOCK_NAME, Stopwatch};
 use std::time::Instant;
 
 #[derive(Clone, Debug, Serialize)]
@@ -32,6 +34,9 @@ pub struct BenchReport {
     pub seconds_p99: f64,
     pub seconds_max: f64,
     pub seconds_total: f64,
+    /// What the per-deal seconds are: `thread-cpu` (the worker thread's CPU time) or `wall`.
+    pub clock: String,
+    /// The whole run's wall time, every thread together.
     pub wall_seconds: f64,
     /// Unique states (distinct positions stored), all deals together (a property of the search
     /// alone: the same on every machine, so `scripts/bench-instructions.sh` divides instruction
@@ -77,9 +82,9 @@ where
                 || Solver::<G>::new(limits),
                 |solver, seed| {
                     let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
-                    let t = Instant::now();
+                    let t = Stopwatch::start();
                     let r = solver.solve(&game, pruning);
-                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds: t.elapsed().as_secs_f64(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds: t.seconds(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
                 },
             )
             .collect()
@@ -108,6 +113,7 @@ where
         seconds_p99: q(0.99),
         seconds_max: *secs.last().unwrap(),
         seconds_total: total,
+        clock: CLOCK_NAME.into(),
         wall_seconds: wall,
         states,
         states_per_second_per_core: states as f64 / total.max(1e-9),
@@ -124,9 +130,10 @@ impl BenchReport {
     /// The one-table text form.
     pub fn to_text(&self) -> String {
         format!(
-            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
+            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | {} s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
              |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
              | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
+            if self.clock == "thread-cpu" { "CPU" } else { "wall" },
             self.variant,
             self.seeds,
             self.limit_states,

@@ -12,6 +12,7 @@
 //! * `summary.json`, `summary.csv`: counts, rates and intervals.
 
 pub mod bench;
+pub mod clock;
 pub mod interval;
 pub mod manifest;
 pub mod merge;
