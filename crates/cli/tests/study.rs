@@ -171,14 +171,16 @@ fn report_tables_and_charts_every_study() {
 
 #[test]
 fn bench_prints_one_table() {
-    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "--format", "json"]);
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "-j", "1", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["deals"], 4);
     assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
     assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
-    // Deals are timed by their thread's CPU clock, which never runs faster than the wall clock.
-    assert_eq!(v["clock"], if cfg!(unix) { "thread-cpu" } else { "wall" });
+    // Deals are timed by their thread's CPU clock where there is one (`clock.rs`'s test tells it
+    // from wall time); one thread's deals take no more than the run.
+    #[cfg(any(target_os = "linux", target_os = "macos"))]
+    assert_eq!(v["clock"], "thread-cpu");
     assert!(v["seconds_total"].as_f64().unwrap() <= v["wall_seconds"].as_f64().unwrap() + 0.01, "{v}");
     // Expanded positions are some of the unique states (Queen of Italy's dead-position test
     // rejects some of them), in the same time.

@@ -16,7 +16,7 @@ use patience_games::game::{Game, Pruning};
 use patience_solver::{Limits, Solver, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
-use crate::clock::{CLOCK_NAME, Stopwatch};
+use crate::clock::{Clock, Stopwatch};
 use std::time::Instant;
 
 #[derive(Clone, Debug, Serialize)]
@@ -34,7 +34,8 @@ pub struct BenchReport {
     pub seconds_p99: f64,
     pub seconds_max: f64,
     pub seconds_total: f64,
-    /// What the per-deal seconds are: `thread-cpu` (the worker thread's CPU time) or `wall`.
+    /// What the per-deal seconds are: `thread-cpu` (the worker thread's CPU time), `wall`, or
+    /// `mixed` (`clock.rs`).
     pub clock: String,
     /// The whole run's wall time, every thread together.
     pub wall_seconds: f64,
@@ -62,6 +63,7 @@ struct One {
     states: u64,
     expanded: u64,
     seconds: f64,
+    clock: Clock,
     table_bytes: usize,
     table_len: usize,
 }
@@ -84,7 +86,8 @@ where
                     let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
                     let t = Stopwatch::start();
                     let r = solver.solve(&game, pruning);
-                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds: t.seconds(), table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                    let (seconds, clock) = t.seconds();
+                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds, clock, table_bytes: solver.table_bytes(), table_len: solver.table_len() }
                 },
             )
             .collect()
@@ -113,7 +116,7 @@ where
         seconds_p99: q(0.99),
         seconds_max: *secs.last().unwrap(),
         seconds_total: total,
-        clock: CLOCK_NAME.into(),
+        clock: Clock::name_of(ones.iter().map(|o| o.clock)).into(),
         wall_seconds: wall,
         states,
         states_per_second_per_core: states as f64 / total.max(1e-9),
@@ -133,7 +136,10 @@ impl BenchReport {
             "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | {} s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
              |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
              | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
-            if self.clock == "thread-cpu" { "CPU" } else { "wall" },
+            match self.clock.as_str() {
+                "thread-cpu" => "CPU",
+                other => other,
+            },
             self.variant,
             self.seeds,
             self.limit_states,

@@ -1,62 +1,94 @@
 //! The clock the bench times deals by: the calling thread's CPU time where the platform has one
-//! (POSIX `CLOCK_THREAD_CPUTIME_ID`: Linux, macOS, the BSDs), else wall time.
+//! (POSIX `CLOCK_THREAD_CPUTIME_ID`, on the systems `thread_cpu_seconds` lists), else wall time.
 //!
 //! Why CPU time: the bench rates unique states per second *per core*. A deal's wall time equals
 //! its CPU time only while its thread has a core to itself; with more threads than free cores
-//! (`-j` above the core count, or other work on the machine) wall time counts the time a thread
-//! waited for a core, and the rate would fall for reasons that are not the engine's.
+//! (`-j` above the core count, or other work on the machine) wall time also counts the time a
+//! thread waited for a core. (Threads sharing a core's caches still slow each other; that is
+//! charged, as it should be.)
 
+use std::marker::PhantomData;
 use std::time::Instant;
 
-/// What [`Stopwatch`] measures, as reports name it.
-pub const CLOCK_NAME: &str = if cfg!(unix) { "thread-cpu" } else { "wall" };
+/// Which clock a reading came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    ThreadCpu,
+    Wall,
+}
 
-/// Started on one thread and read on the same thread.
+impl Clock {
+    /// The report's name for the clock of a set of readings: `thread-cpu`, `wall`, or `mixed`
+    /// when only some fell back to wall time (never seen: the thread clock does not fail where
+    /// it exists, but a report must not claim a clock it did not use).
+    pub fn name_of(readings: impl IntoIterator<Item = Clock>) -> &'static str {
+        let (mut cpu, mut wall) = (false, false);
+        for c in readings {
+            match c {
+                Clock::ThreadCpu => cpu = true,
+                Clock::Wall => wall = true,
+            }
+        }
+        match (cpu, wall) {
+            (true, true) => "mixed",
+            (true, false) => "thread-cpu",
+            (false, _) => "wall",
+        }
+    }
+}
+
+/// Started and read on one thread (the raw-pointer marker makes it neither `Send` nor `Sync`:
+/// another thread's CPU clock would give a meaningless difference).
 pub struct Stopwatch {
     wall: Instant,
-    #[cfg(unix)]
     cpu: Option<f64>,
+    _one_thread: PhantomData<*const ()>,
 }
 
 impl Stopwatch {
     pub fn start() -> Self {
-        Stopwatch {
-            wall: Instant::now(),
-            #[cfg(unix)]
-            cpu: thread_cpu_seconds(),
-        }
+        Stopwatch { wall: Instant::now(), cpu: thread_cpu_seconds(), _one_thread: PhantomData }
     }
 
-    /// Seconds since `start`: the thread's CPU time, or wall time where the thread clock is
-    /// missing (or failed: never seen, but a bench must not stop on it).
-    pub fn seconds(&self) -> f64 {
-        #[cfg(unix)]
+    /// Seconds since `start` and the clock they were read from: the thread's CPU time, or wall
+    /// time where the thread clock is missing or failed.
+    pub fn seconds(&self) -> (f64, Clock) {
         if let (Some(a), Some(b)) = (self.cpu, thread_cpu_seconds()) {
-            return b - a;
+            return (b - a, Clock::ThreadCpu);
         }
-        self.wall.elapsed().as_secs_f64()
+        (self.wall.elapsed().as_secs_f64(), Clock::Wall)
     }
 }
 
 /// The calling thread's CPU time in seconds.
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"))]
 fn thread_cpu_seconds() -> Option<f64> {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: an all-zero timespec is a valid value (every field is an integer or padding).
+    let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
     // SAFETY: `ts` is a valid, writable timespec; the call writes only into it.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd")))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A thread that sleeps spends wall time but (almost) no CPU time; one that spins spends
-    /// both. Fails if the stopwatch read wall time, or the whole process's CPU time while
-    /// another thread spins.
+    /// Whether this platform has the thread CPU clock (as `thread_cpu_seconds` lists them).
+    const THREAD_CLOCK: bool = cfg!(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"));
+
+    /// A thread that sleeps spends wall time but (almost) no CPU time. Fails if the stopwatch
+    /// read wall time, or the whole process's CPU time while another thread spins.
     #[test]
-    #[cfg(unix)]
     fn counts_this_threads_cpu_time_only() {
+        if !THREAD_CLOCK {
+            return;
+        }
         let sleeping = Stopwatch::start();
         let spinner = std::thread::spawn(|| {
             let t = Instant::now();
@@ -68,19 +100,28 @@ mod tests {
         });
         std::thread::sleep(std::time::Duration::from_millis(300));
         spinner.join().unwrap();
-        let slept = sleeping.seconds();
+        let (slept, clock) = sleeping.seconds();
+        assert_eq!(clock, Clock::ThreadCpu);
         assert!(slept < 0.05, "a sleeping thread was charged {slept} s (wall time, or another thread's CPU time?)");
 
+        // A spinning thread is charged some of its spin (a loaded machine may take the core away
+        // for part of it), never more than the time that passed.
         let spinning = Stopwatch::start();
         let t = Instant::now();
         let mut x = 0u64;
         while t.elapsed().as_millis() < 200 {
             x = std::hint::black_box(x.wrapping_add(1));
         }
-        let spun = spinning.seconds();
+        let (spun, _) = spinning.seconds();
         let wall = t.elapsed().as_secs_f64();
-        // Some of the spin (a loaded machine may take the core away for part of it), never more
-        // than the time that passed.
         assert!(spun > 0.0 && spun <= wall + 0.01, "spinning {wall} s measured {spun} s");
+    }
+
+    #[test]
+    fn a_report_names_the_clocks_it_used() {
+        use Clock::*;
+        assert_eq!(Clock::name_of([ThreadCpu, ThreadCpu]), "thread-cpu");
+        assert_eq!(Clock::name_of([ThreadCpu, Wall]), "mixed");
+        assert_eq!(Clock::name_of([Wall, Wall]), "wall");
     }
 }
