@@ -11,11 +11,10 @@
 # Run it on an otherwise idle machine: the figures are per core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 runs=${RUNS:-3}
-[ "$runs" -ge 1 ] 2>/dev/null || { echo "RUNS must be a positive whole number (got '$runs')" >&2; exit 2; }
-bin=${BIN:-target/release/patience}
-if [ -z "${BIN:-}" ]; then cargo build --release -q -p patience-cli; fi
-[ -x "$bin" ] || { echo "no patience binary at $bin" >&2; exit 1; }
+check_runs "$runs"
+bench_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 variants="alhambra crazy-quilt queen-of-italy algerian"
@@ -23,9 +22,8 @@ sets="0..1000:200000 0..200:1000000 0..40:5000000"
 for r in $(seq 1 "$runs"); do
     for v in $variants; do
         for s in $sets; do
-            # Read by name from the bench's JSON, as bench-pair.sh does; a failed run stops the script.
-            "$bin" bench "$v" --seeds "${s%%:*}" --limit-states "${s##*:}" -j 1 --format json |
-                grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2 >>"$tmp/$v.${s##*:}"
+            # A failed run stops the script.
+            "$bin" bench "$v" --seeds "${s%%:*}" --limit-states "${s##*:}" -j 1 --format json | states_rate >>"$tmp/$v.${s##*:}"
         done
     done
 done

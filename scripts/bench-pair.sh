@@ -11,6 +11,7 @@
 # bench-instructions.sh.
 #   scripts/bench-pair.sh BINARY_A BINARY_B VARIANT [SEEDS (default 0..1000)] [LIMIT (default 200000)] [ROUNDS (default 10)]
 set -euo pipefail
+. "$(dirname "$0")/bench-lib.sh"
 if [ $# -lt 3 ]; then
     echo "usage: $0 BINARY_A BINARY_B VARIANT [SEEDS] [LIMIT] [ROUNDS]" >&2
     exit 2
@@ -20,10 +21,9 @@ a=$1 b=$2 variant=$3 seeds=${4:-0..1000} limit=${5:-200000} rounds=${6:-10}
 command -v taskset >/dev/null || { echo "taskset is required (util-linux)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# states/s/core of one bench run, read by name from its JSON (as bench-instructions.sh reads "states").
+# states/s/core of one bench run of binary $2 on core $1.
 rate() {
-    taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json |
-        grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2
+    taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json | states_rate
 }
 echo "| round | A core | A states/s | B states/s | B/A |"
 echo "|---|---|---|---|---|"

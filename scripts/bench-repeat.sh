@@ -8,21 +8,19 @@
 # Run it on an otherwise idle machine: the figures are per core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/bench-lib.sh
 if [ $# -lt 1 ]; then
     echo "usage: $0 VARIANT [RUNS] [SEEDS] [LIMIT] [TARGET]" >&2
     exit 2
 fi
 variant=$1 runs=${2:-21} seeds=${3:-0..1000} limit=${4:-200000} target=${5:-3000000}
-[ "$runs" -ge 1 ] 2>/dev/null || { echo "RUNS must be a positive whole number (got '$runs')" >&2; exit 2; }
-bin=${BIN:-target/release/patience}
-if [ -z "${BIN:-}" ]; then cargo build --release -q -p patience-cli; fi
-[ -x "$bin" ] || { echo "no patience binary at $bin" >&2; exit 1; }
+check_runs "$runs"
+bench_binary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for _ in $(seq 1 "$runs"); do
-    # Read by name from the bench's JSON, as bench-pair.sh does; a failed run stops the script.
-    "$bin" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json |
-        grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2 >>"$tmp/rates"
+    # A failed run stops the script.
+    "$bin" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json | states_rate >>"$tmp/rates"
 done
 sort -g "$tmp/rates" | awk -v v="$variant" -v s="$seeds" -v l="$limit" -v t="$target" '
     { a[NR] = $1; if ($1 < t) under++ }
