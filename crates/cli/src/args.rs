@@ -4,17 +4,33 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use patience_games::algerian::{AlgerianRules, ReserveSpace};
 use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
-use patience_games::layout::Layout;
+use patience_games::algerian::Algerian;
+use patience_games::alhambra::Alhambra;
+use patience_games::layout::{BadLayout, Layout};
+use patience_games::queen::Queen;
+use patience_games::quilt::Quilt;
 use patience_games::queen::{QueenRules, QueenVariant};
 use patience_games::quilt::{QuiltRules, QuiltVariant};
-use patience_games::deal::{Deal, DealError, DealSource, make_deal, pysol::parse_game_number};
+use patience_games::deal::{Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number};
 use patience_games::variant::{Family, VariantInfo, find_variant};
 use std::io::Read;
 
 /// Which deal: exactly one of a native seed, a PySolFC game number or an explicit deal text.
 #[derive(Args, Debug, Clone)]
-#[group(required = true, multiple = false)]
 pub struct DealArgs {
+    #[command(flatten)]
+    pub which: WhichDeal,
+    /// With --deal: the text is in dealing order *before* the game's hook (a plain shuffle);
+    /// move the cards the game deals first (the foundation bases: A and K of the first pack
+    /// for the Alhambra and Crazy Quilt families, K for algerian) to the front, as PySolFC does.
+    /// Without it the text must already start with them (RULES.md §1).
+    #[arg(long)]
+    pub apply_hook: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+#[group(required = true, multiple = false)]
+pub struct WhichDeal {
     /// Native seed (u64): the deals used by studies.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -144,6 +160,15 @@ impl Rules {
             Rules::Algerian(r) => r.layout(deal),
         }
     }
+    /// Builds the game from `layout` and drops it: the game's own check of a layout.
+    pub fn check(&self, layout: &Layout) -> Result<(), BadLayout> {
+        match *self {
+            Rules::Alhambra(r) => Alhambra::from_layout(r, layout).map(drop),
+            Rules::Quilt(r) => Quilt::from_layout(r, layout).map(drop),
+            Rules::Queen(r) => Queen::from_layout(r, layout).map(drop),
+            Rules::Algerian(r) => Algerian::from_layout(r, layout).map(drop),
+        }
+    }
     pub fn waste_names(&self) -> Vec<String> {
         match self {
             Rules::Alhambra(r) => r.waste_names(),
@@ -246,10 +271,15 @@ pub fn describe_source(source: &DealSource) -> String {
         DealSource::Native(s) => format!("native seed {s}"),
         DealSource::Pysol(n) => format!("PySolFC game #{n}"),
         DealSource::Text(_) => "explicit deal".to_string(),
+        DealSource::TextToHook(_) => "explicit deal, hook applied".to_string(),
     }
 }
 
 pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
+    let (hooked, args) = (args.apply_hook, &args.which);
+    if hooked && args.deal.is_none() {
+        bail!("--apply-hook applies only to --deal (a seed's or game number's deal has its hook already)");
+    }
     if let Some(seed) = args.seed {
         return Ok(DealSource::Native(seed));
     }
@@ -259,19 +289,47 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         }
         return Ok(DealSource::Pysol(parse_game_number(n)?));
     }
-    let path = args.deal.as_deref().expect("clap requires one deal source");
-    let text = if path == "-" {
-        let mut t = String::new();
-        std::io::stdin().read_to_string(&mut t).context("reading the deal from standard input")?;
-        t
+    let Some(path) = args.deal.as_deref() else { bail!("name a deal: --seed, --pysol or --deal") };
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).context("reading the deal from standard input")?;
+        b
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading deal file {path}"))?
+        std::fs::read(path).with_context(|| format!("reading deal file {path}"))?
     };
-    Ok(DealSource::Text(text))
+    let text = deal_text(bytes)?;
+    if !hooked {
+        return Ok(DealSource::Text(text));
+    }
+    if info.hook == Hook::None {
+        bail!("--apply-hook: {} has no hook (its deal text is dealt as given)", info.name);
+    }
+    Ok(DealSource::TextToHook(text))
 }
 
-pub fn load_deal(args: &DealArgs, info: &VariantInfo) -> Result<(DealSource, Deal)> {
-    let source = deal_source(args, info)?;
-    let deal = make_deal(&source, info.hook)?;
-    Ok((source, deal))
+/// A deal file's bytes as text: card codes are ASCII or the suit symbols, so anything that is not
+/// UTF-8 is refused here with the offset of the first bad byte.
+pub fn deal_text(bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)", e.utf8_error().valid_up_to() + 1)
+    })
+}
+
+/// A deal and its starting layout, checked: what `deal`, `solve` and every other command that
+/// takes a deal from the user go through. A layout the game rejects is an error, never a panic.
+pub struct LoadedDeal {
+    pub source: DealSource,
+    pub deal: Deal,
+    pub layout: Layout,
+}
+
+pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
+    deal_from_source(choice, deal_source(args, choice.info)?)
+}
+
+pub fn deal_from_source(choice: &GameChoice, source: DealSource) -> Result<LoadedDeal> {
+    let deal = make_deal(&source, choice.info.hook)?;
+    let layout = choice.rules.layout(&deal);
+    choice.rules.check(&layout)?;
+    Ok(LoadedDeal { source, deal, layout })
 }

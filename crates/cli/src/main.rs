@@ -16,11 +16,13 @@ macro_rules! out {
 
 mod args;
 mod cpu;
+#[cfg(test)]
+mod deal_fuzz;
 mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, TableArgs, choose_game, describe_source, load_deal};
+use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, TableArgs, choose_game, describe_source, load_deal, LoadedDeal};
 use clap::{Parser, Subcommand};
 use patience_games::algerian::Algerian;
 use patience_games::alhambra::Alhambra;
@@ -249,8 +251,7 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Deal { game, deal, format } => {
             let choice = choose_game(&game, &RuleArgs::default())?;
-            let (source, d) = load_deal(&deal, choice.info)?;
-            let layout = choice.rules.layout(&d);
+            let LoadedDeal { source, deal: d, layout } = load_deal(&deal, &choice)?;
             match format {
                 Format::Text => {
                     outln!("game: {}  ({})", choice.info.name, describe_source(&source));
@@ -276,7 +277,7 @@ fn run(cli: Cli) -> Result<u8> {
                 bail!("--table-mb must be at least 1");
             }
             let choice = choose_game(&game, &rules)?;
-            let (source, d) = load_deal(&deal, choice.info)?;
+            let loaded = load_deal(&deal, &choice)?;
             let limits = Limits {
                 max_states,
                 max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
@@ -285,41 +286,35 @@ fn run(cli: Cli) -> Result<u8> {
                 ..Limits::default()
             };
             if player != patience_study::PlayerKind::Thoughtful {
-                return play_and_report(&choice, describe_source(&source), &d, player, format);
+                return play_and_report(&choice, &loaded, player, format);
             }
-            solve_and_report(&choice, describe_source(&source), &d, limits, prune, format)
+            solve_and_report(&choice, &loaded, limits, prune, format)
         }
     }
 }
 
-fn solve_and_report(
-    choice: &GameChoice,
-    deal_name: String,
-    deal: &patience_games::deal::Deal,
-    limits: Limits,
-    pruning: Pruning,
-    format: Format,
-) -> Result<u8> {
-    let layout = choice.rules.layout(deal);
+fn solve_and_report(choice: &GameChoice, loaded: &LoadedDeal, limits: Limits, pruning: Pruning, format: Format) -> Result<u8> {
+    let (deal, layout) = (&loaded.deal, &loaded.layout);
+    let deal_name = describe_source(&loaded.source);
     let job = SolveJob { choice, deal_name, deal, layout: layout.clone(), limits, pruning, format };
     match choice.rules {
-        Rules::Alhambra(rules) => job.run(&Alhambra::new(rules, deal), |a| verify::replay_alhambra(&rules, &layout, a)),
-        Rules::Quilt(rules) => job.run(&Quilt::new(rules, deal), |a| verify::replay_quilt(&rules, &layout, a)),
-        Rules::Queen(rules) => job.run(&Queen::new(rules, deal), |a| verify::replay_queen(&rules, &layout, a)),
-        Rules::Algerian(rules) => job.run(&Algerian::new(rules, deal), |a| verify::replay_algerian(&rules, &layout, a)),
+        Rules::Alhambra(rules) => job.run(&Alhambra::from_layout(rules, layout)?, |a| verify::replay_alhambra(&rules, layout, a)),
+        Rules::Quilt(rules) => job.run(&Quilt::from_layout(rules, layout)?, |a| verify::replay_quilt(&rules, layout, a)),
+        Rules::Queen(rules) => job.run(&Queen::from_layout(rules, layout)?, |a| verify::replay_queen(&rules, layout, a)),
+        Rules::Algerian(rules) => job.run(&Algerian::from_layout(rules, layout)?, |a| verify::replay_algerian(&rules, layout, a)),
     }
 }
 
 /// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
 /// each move with the player's reasoning. Exit 0 if the player won, 1 if it did not (which
 /// proves nothing about the deal).
-fn play_and_report(choice: &GameChoice, deal_name: String, deal: &patience_games::deal::Deal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
-    let layout = choice.rules.layout(deal);
+fn play_and_report(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
+    let (deal_name, deal, layout) = (describe_source(&loaded.source), &loaded.deal, &loaded.layout);
     match choice.rules {
-        Rules::Alhambra(r) => play_report(choice, deal_name, deal, player, format, &Alhambra::new(r, deal), |a| verify::replay_alhambra(&r, &layout, a)),
-        Rules::Quilt(r) => play_report(choice, deal_name, deal, player, format, &Quilt::new(r, deal), |a| verify::replay_quilt(&r, &layout, a)),
-        Rules::Queen(r) => play_report(choice, deal_name, deal, player, format, &Queen::new(r, deal), |a| verify::replay_queen(&r, &layout, a)),
-        Rules::Algerian(r) => play_report(choice, deal_name, deal, player, format, &Algerian::new(r, deal), |a| verify::replay_algerian(&r, &layout, a)),
+        Rules::Alhambra(r) => play_report(choice, deal_name, deal, player, format, &Alhambra::from_layout(r, layout)?, |a| verify::replay_alhambra(&r, layout, a)),
+        Rules::Quilt(r) => play_report(choice, deal_name, deal, player, format, &Quilt::from_layout(r, layout)?, |a| verify::replay_quilt(&r, layout, a)),
+        Rules::Queen(r) => play_report(choice, deal_name, deal, player, format, &Queen::from_layout(r, layout)?, |a| verify::replay_queen(&r, layout, a)),
+        Rules::Algerian(r) => play_report(choice, deal_name, deal, player, format, &Algerian::from_layout(r, layout)?, |a| verify::replay_algerian(&r, layout, a)),
     }
 }
 

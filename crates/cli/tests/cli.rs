@@ -161,6 +161,29 @@ fn explicit_deals_from_a_file_and_from_stdin() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Issue 36: a text in plain shuffled order (the fixed cards not first) is refused by `deal` and
+/// `solve` alike, naming the cards that must come first; `--apply-hook` moves them there.
+#[test]
+fn a_text_without_the_fixed_cards_first_is_refused_and_apply_hook_mends_it() {
+    let plain = json(&patience(&["deal", "queen-of-italy", "--seed", "3", "--format", "json"]))["talon"].as_str().unwrap().to_string();
+    let path = format!("{}/shuffled-deal.txt", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, &plain).unwrap();
+    for (game, first) in [("alhambra", "AC AS AH AD KC KS KH KD"), ("crazy-quilt", "AC AS AH AD KC KS KH KD"), ("algerian", "KC KS KH KD")] {
+        for command in ["deal", "solve"] {
+            assert_bad_input(&[command, game, "--deal", &path], &format!("must start with {first}"));
+        }
+        let out = patience(&["deal", game, "--deal", &path, "--apply-hook", "--format", "json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(json(&out)["talon"].as_str().unwrap().starts_with(first));
+        let out = patience(&["solve", game, "--deal", &path, "--apply-hook", "--max-states", "1000"]);
+        assert!(matches!(out.status.code(), Some(0 | 1 | 3)), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert_bad_input(&["deal", "queen-of-italy", "--deal", &path, "--apply-hook"], "has no hook");
+    assert_bad_input(&["deal", "alhambra", "--seed", "3", "--apply-hook"], "applies only to --deal");
+    std::fs::write(&path, [0x41, 0x43, 0x20, 0xff, 0xfe]).unwrap();
+    assert_bad_input(&["solve", "alhambra", "--deal", &path], "not UTF-8");
+}
+
 #[test]
 fn bad_input_is_one_clear_line() {
     assert_bad_input(&["solve", "klondike", "--seed", "1"], "unknown game");

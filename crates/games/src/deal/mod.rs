@@ -9,7 +9,7 @@ pub mod native;
 pub mod pysol;
 pub mod text;
 
-use crate::card::{CARDS, Card};
+use crate::card::{CARDS, Card, Kind};
 use std::fmt;
 
 /// The talon order: `cards[0]` is dealt first.
@@ -56,7 +56,43 @@ pub enum Hook {
     KingsToTop,
 }
 
+/// `D[0..8]` after the A/K hook: A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ (RULES.md §1).
+const ACES_KINGS: [Kind; 8] = [
+    Kind::new(0, 0),
+    Kind::new(1, 0),
+    Kind::new(2, 0),
+    Kind::new(3, 0),
+    Kind::new(0, 12),
+    Kind::new(1, 12),
+    Kind::new(2, 12),
+    Kind::new(3, 12),
+];
+
 impl Hook {
+    /// The cards the hook deals first, in order: what an explicit deal text, which is the order
+    /// *after* the hook (RULES.md §1.3), must start with.
+    pub fn fixed_prefix(self) -> &'static [Kind] {
+        match self {
+            Hook::None => &[],
+            Hook::AcesKingsToTop => &ACES_KINGS,
+            Hook::KingsToTop => &ACES_KINGS[4..],
+        }
+    }
+
+    /// Checks that a talon starts with the hook's fixed cards (the first copy read of each is
+    /// deck 0, so only the kinds need checking).
+    pub fn check(self, deal: &Deal) -> Result<(), text::DealTextError> {
+        let prefix = self.fixed_prefix();
+        match prefix.iter().zip(deal.cards()).position(|(want, got)| got.kind() != *want) {
+            None => Ok(()),
+            Some(position) => Err(text::DealTextError::FixedCardsOutOfPlace {
+                position,
+                found: deal.card(position).kind(),
+                prefix,
+            }),
+        }
+    }
+
     /// PySolFC's `_shuffleHookMoveToTop`: remove the selected cards, keep the others in order,
     /// append the selected ones so that the smallest key ends last (dealt first).
     pub fn apply(self, list: &mut [u8; CARDS]) {
@@ -89,8 +125,12 @@ pub enum DealSource {
     Native(u64),
     /// A PySolFC game number, already parsed.
     Pysol(u128),
-    /// An explicit talon text (the hook is not applied).
+    /// An explicit talon text in dealing order, `D[0]` first: the order after the hook, so it
+    /// must start with the hook's fixed cards (RULES.md §1.3).
     Text(String),
+    /// An explicit text in dealing order *before* the hook (`--apply-hook`): the hook moves the
+    /// first copy of each fixed card to the front and keeps the others in order.
+    TextToHook(String),
 }
 
 /// Why a deal could not be produced.
@@ -120,7 +160,17 @@ pub fn make_deal(source: &DealSource, hook: Hook) -> Result<Deal, DealError> {
     let mut list = match source {
         DealSource::Native(seed) => native::shuffled_list(*seed),
         DealSource::Pysol(number) => pysol::shuffled_list(*number).map_err(DealError::Pysol)?,
-        DealSource::Text(t) => return text::parse_deal(t).map_err(DealError::Text),
+        DealSource::Text(t) => {
+            let deal = text::parse_deal(t).map_err(DealError::Text)?;
+            hook.check(&deal).map_err(DealError::Text)?;
+            return Ok(deal);
+        }
+        // The talon read back into PySolFC's list (the last element is dealt first), so the hook
+        // runs exactly as it does for seeds; the text's first copy of a card is deck 0.
+        DealSource::TextToHook(t) => {
+            let deal = text::parse_deal(t).map_err(DealError::Text)?;
+            std::array::from_fn(|i| deal.card(CARDS - 1 - i).id())
+        }
     };
     hook.apply(&mut list);
     Ok(Deal::from_list(&list))
@@ -153,6 +203,32 @@ mod tests {
     fn kings_hook() {
         let hooked = make_deal(&DealSource::Native(3), Hook::KingsToTop).unwrap();
         assert_eq!(first(&hooked, 4), "KC KS KH KD");
+    }
+
+    #[test]
+    fn a_text_must_start_with_the_hooks_fixed_cards() {
+        for hook in [Hook::None, Hook::AcesKingsToTop, Hook::KingsToTop] {
+            let good = make_deal(&DealSource::Native(11), hook).unwrap();
+            // (Compared as text: a text gives the first copy read the first pack.)
+            assert_eq!(make_deal(&DealSource::Text(good.to_text()), hook).map(|d| d.to_text()), Ok(good.to_text()));
+            // Swap the first card with a later one that differs from it.
+            let mut codes: Vec<String> = good.cards().iter().map(|c| c.to_string()).collect();
+            let other = (1..CARDS).find(|&i| codes[i] != codes[0]).unwrap();
+            codes.swap(0, other);
+            let swapped = make_deal(&DealSource::Text(codes.join(" ")), hook);
+            match hook {
+                Hook::None => assert!(swapped.is_ok()),
+                _ => match swapped {
+                    Err(DealError::Text(text::DealTextError::FixedCardsOutOfPlace { position: 0, prefix, .. })) => {
+                        assert_eq!(prefix, hook.fixed_prefix())
+                    }
+                    other => panic!("{hook:?}: {other:?}"),
+                },
+            }
+        }
+        assert_eq!(first(&make_deal(&DealSource::Native(0), Hook::KingsToTop).unwrap(), 4), "KC KS KH KD");
+        let names: Vec<String> = Hook::AcesKingsToTop.fixed_prefix().iter().map(|k| k.to_string()).collect();
+        assert_eq!(names.join(" "), "AC AS AH AD KC KS KH KD");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Explicit deals (RULES.md §1.3): 104 card codes in talon order, `D[0]` first. No hook is applied.
 
-use crate::card::{CARDS, Card, KINDS, parse_kind};
+use crate::card::{CARDS, Card, KINDS, Kind, parse_kind};
 use crate::deal::Deal;
 use std::fmt;
 
@@ -10,6 +10,8 @@ pub enum DealTextError {
     UnknownCode { position: usize, code: String },
     /// More than two copies; with 104 codes and none more than twice, each appears exactly twice.
     TooMany { code: String, count: usize },
+    /// The game's hook deals `prefix` first (RULES.md §1), and a text is the order after the hook.
+    FixedCardsOutOfPlace { position: usize, found: Kind, prefix: &'static [Kind] },
 }
 
 impl fmt::Display for DealTextError {
@@ -21,6 +23,16 @@ impl fmt::Display for DealTextError {
             }
             DealTextError::TooMany { code, count } => {
                 write!(f, "deal text: {code} appears {count} times; every card must appear exactly twice")
+            }
+            DealTextError::FixedCardsOutOfPlace { position, found, prefix } => {
+                let want: Vec<String> = prefix.iter().map(|k| k.to_string()).collect();
+                write!(
+                    f,
+                    "deal text: card {} is {found}, but this game's text must start with {} (the cards its deal \
+                     puts first, RULES.md §1); put them first, or pass --apply-hook to move them there",
+                    position + 1,
+                    want.join(" ")
+                )
             }
         }
     }

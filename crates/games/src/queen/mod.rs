@@ -152,6 +152,8 @@ fn kind(c: Card) -> u8 {
 }
 
 impl Queen {
+    /// The game of a deal made by `make_deal` with this variant\'s hook (a deal text is checked
+    /// there). Anything else from a user goes through [`Self::from_layout`], which returns the error.
     pub fn new(rules: QueenRules, deal: &Deal) -> Self {
         Self::from_layout(rules, &rules.layout(deal)).expect("a dealt layout is valid")
     }
