@@ -2,17 +2,11 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use patience_games::algerian::{AlgerianRules, ReserveSpace};
-use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
-use patience_games::algerian::Algerian;
-use patience_games::alhambra::Alhambra;
-use patience_games::layout::{BadLayout, Layout};
-use patience_games::queen::Queen;
-use patience_games::quilt::Quilt;
-use patience_games::queen::{QueenRules, QueenVariant};
-use patience_games::quilt::{QuiltRules, QuiltVariant};
+use patience_games::algerian::ReserveSpace;
 use patience_games::deal::{Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number};
-use patience_games::variant::{Family, VariantInfo, find_variant};
+use patience_games::layout::Layout;
+use patience_games::rules::{RuleOptions, Rules};
+use patience_games::variant::{VariantInfo, find_variant};
 use std::io::Read;
 
 /// Which deal: exactly one of a native seed, a PySolFC game number or an explicit deal text.
@@ -144,124 +138,28 @@ pub struct GameChoice {
     pub rules: Rules,
 }
 
-pub enum Rules {
-    Alhambra(AlhambraRules),
-    Quilt(QuiltRules),
-    Queen(QueenRules),
-    Algerian(AlgerianRules),
-}
-
-impl Rules {
-    pub fn layout(&self, deal: &Deal) -> Layout {
-        match self {
-            Rules::Alhambra(r) => r.layout(deal),
-            Rules::Quilt(r) => r.layout(deal),
-            Rules::Queen(r) => r.layout(deal),
-            Rules::Algerian(r) => r.layout(deal),
-        }
-    }
-    /// Builds the game from `layout` and drops it: the game's own check of a layout.
-    pub fn check(&self, layout: &Layout) -> Result<(), BadLayout> {
-        match *self {
-            Rules::Alhambra(r) => Alhambra::from_layout(r, layout).map(drop),
-            Rules::Quilt(r) => Quilt::from_layout(r, layout).map(drop),
-            Rules::Queen(r) => Queen::from_layout(r, layout).map(drop),
-            Rules::Algerian(r) => Algerian::from_layout(r, layout).map(drop),
-        }
-    }
-    pub fn waste_names(&self) -> Vec<String> {
-        match self {
-            Rules::Alhambra(r) => r.waste_names(),
-            Rules::Quilt(_) | Rules::Queen(_) => vec!["W".into()],
-            Rules::Algerian(_) => vec![],
+impl RuleArgs {
+    fn options(&self) -> RuleOptions {
+        RuleOptions {
+            empty_waste_any: self.empty_waste_any,
+            pf_refill_timing: self.pf_refill_timing,
+            no_wrap: self.no_wrap,
+            foundation_to_tableau: self.foundation_to_tableau,
+            reserve_space: self.reserve_space.map(|r| match r {
+                ReserveSpaceArg::Any => ReserveSpace::Any,
+                ReserveSpaceArg::AfterStock => ReserveSpace::AfterStock,
+                ReserveSpaceArg::Never => ReserveSpace::Never,
+            }),
+            no_foundation_to_depot: self.no_foundation_to_depot,
+            redeals: self.redeals,
         }
     }
 }
 
+/// The variant named `name` with the rule options given (each family checks its own).
 pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
     let info = find_variant(name)?;
-    let algerian = matches!(info.family, Family::Algerian(_));
-    if !algerian && (options.reserve_space.is_some() || options.no_foundation_to_depot) {
-        bail!("--reserve-space and --no-foundation-to-depot apply only to the Algerian family");
-    }
-    let rules = match info.family {
-        Family::Alhambra(variant) => {
-            let mut rules = AlhambraRules::new(variant);
-            if options.empty_waste_any && variant == AlhambraVariant::Reinforcements {
-                bail!("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)");
-            }
-            if options.pf_refill_timing && variant != AlhambraVariant::Reinforcements {
-                bail!("--pf-refill-timing applies only to reinforcements");
-            }
-            rules.empty_waste_any = options.empty_waste_any;
-            rules.pf_refill_timing = options.pf_refill_timing;
-            if options.no_wrap {
-                bail!("--no-wrap applies only to the Crazy Quilt family (the Alhambra waste always wraps)");
-            }
-            if options.foundation_to_tableau {
-                bail!("--foundation-to-tableau applies only to queen-of-italy-open");
-            }
-            if let Some(r) = options.redeals {
-                rules.redeals = r;
-            }
-            Rules::Alhambra(rules)
-        }
-        Family::Quilt(variant) => {
-            let mut rules = QuiltRules::new(variant);
-            if options.empty_waste_any || options.pf_refill_timing {
-                bail!("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family");
-            }
-            if options.foundation_to_tableau {
-                bail!("--foundation-to-tableau applies only to queen-of-italy-open");
-            }
-            rules.wrap = !options.no_wrap;
-            if let Some(r) = options.redeals {
-                if variant == QuiltVariant::PersianRug {
-                    bail!("--redeals does not apply to persian-rug, which has no stock");
-                }
-                rules.redeals = r;
-            }
-            Rules::Quilt(rules)
-        }
-        Family::Queen(variant) => {
-            if options.empty_waste_any || options.pf_refill_timing || options.no_wrap {
-                bail!("--empty-waste-any, --pf-refill-timing and --no-wrap do not apply to the Queen of Italy family");
-            }
-            let mut rules = QueenRules::new(variant);
-            if let Some(r) = options.redeals {
-                if r > 1 {
-                    bail!("--redeals for the Queen of Italy family is 0 (the rules) or 1 (one turn of the waste)");
-                }
-                rules.redeals = r;
-            }
-            if options.foundation_to_tableau {
-                if variant != QueenVariant::QueenOfItalyOpen {
-                    bail!("--foundation-to-tableau applies only to queen-of-italy-open");
-                }
-                rules.foundation_to_tableau = true;
-            }
-            Rules::Queen(rules)
-        }
-        Family::Algerian(variant) => {
-            if options.empty_waste_any || options.pf_refill_timing || options.no_wrap || options.foundation_to_tableau {
-                bail!("--empty-waste-any, --pf-refill-timing, --no-wrap and --foundation-to-tableau do not apply to the Algerian family");
-            }
-            if options.redeals.is_some() {
-                bail!("--redeals does not apply to the Algerian family (it has no redeal)");
-            }
-            let mut rules = AlgerianRules::new(variant);
-            if let Some(r) = options.reserve_space {
-                rules.reserve_space = match r {
-                    ReserveSpaceArg::Any => ReserveSpace::Any,
-                    ReserveSpaceArg::AfterStock => ReserveSpace::AfterStock,
-                    ReserveSpaceArg::Never => ReserveSpace::Never,
-                };
-            }
-            rules.foundation_to_depot = !options.no_foundation_to_depot;
-            Rules::Algerian(rules)
-        }
-        Family::Planned => unreachable!("find_variant returns implemented variants only"),
-    };
+    let rules = info.rules.with_options(&options.options()).map_err(anyhow::Error::msg)?;
     Ok(GameChoice { info, rules })
 }
 

@@ -3,13 +3,11 @@
 //! small search), and nothing panics; every rejection is one line.
 
 use crate::args::{RuleArgs, choose_game, deal_from_source, deal_text};
-use patience_games::algerian::Algerian;
-use patience_games::alhambra::Alhambra;
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::Pruning;
-use patience_games::queen::Queen;
-use patience_games::quilt::Quilt;
+use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
+use patience_games::with_rules;
 use patience_solver::{Limits, solve};
 use proptest::prelude::*;
 
@@ -28,12 +26,7 @@ fn run_deal(variant: usize, apply_hook: bool, bytes: Vec<u8>) -> Result<(), Stri
     let limits = Limits { max_states: 200, table_bytes: 1 << 20, ..Limits::default() };
     let layout = &loaded.layout;
     // The same constructors `solve` calls; an error here is a layout the check let through.
-    let built = match choice.rules {
-        crate::args::Rules::Alhambra(r) => Alhambra::from_layout(r, layout).map(|g| solve(&g, limits, Pruning::ALL).states),
-        crate::args::Rules::Quilt(r) => Quilt::from_layout(r, layout).map(|g| solve(&g, limits, Pruning::ALL).states),
-        crate::args::Rules::Queen(r) => Queen::from_layout(r, layout).map(|g| solve(&g, limits, Pruning::ALL).states),
-        crate::args::Rules::Algerian(r) => Algerian::from_layout(r, layout).map(|g| solve(&g, limits, Pruning::ALL).states),
-    };
+    let built = with_rules!(choice.rules, |r| r.game(layout).map(|g| solve(&g, limits, Pruning::ALL).states));
     let states = built.unwrap_or_else(|e| panic!("an accepted deal text built no game: {e}"));
     assert!(states >= 1);
     Ok(())

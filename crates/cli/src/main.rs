@@ -22,15 +22,14 @@ mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, PlayerArgs, Rules, RuleArgs, TableArgs, choose_game, describe_source, load_deal, LoadedDeal};
+use args::{DealArgs, Format, GameChoice, LoadedDeal, PlayerArgs, RuleArgs, TableArgs, choose_game, describe_source, load_deal};
 use clap::{Parser, Subcommand};
-use patience_games::algerian::Algerian;
-use patience_games::alhambra::Alhambra;
-use patience_games::game::{Action, Game, Pruning};
-use patience_games::queen::Queen;
-use patience_games::quilt::Quilt;
+use patience_games::deal::DealSource;
+use patience_games::game::{Game, Pruning};
+use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
-use patience_solver::{Limits, Verdict, actions, shorten, solve, verify};
+use patience_games::with_rules;
+use patience_solver::{Limits, Verdict, actions, shorten, solve};
 use report::SolveReport;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -63,11 +62,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t)]
         format: Format,
         /// Stop after this many distinct positions (the verdict is then unknown).
-        #[arg(long, default_value_t = Limits::default().max_states)]
+        #[arg(long, alias = "limit-states", default_value_t = Limits::default().max_states)]
         max_states: u64,
         /// Stop after this many seconds (0: no time limit).
-        #[arg(long, default_value_t = 60.0)]
+        #[arg(long, default_value_t = 60.0, conflicts_with = "limit_ms")]
         max_seconds: f64,
+        /// The time limit in milliseconds (the old name; use --max-seconds).
+        #[arg(long, hide = true)]
+        limit_ms: Option<u64>,
         /// Memory budget of the transposition table, in MiB.
         #[arg(long, default_value_t = 2048)]
         table_mb: usize,
@@ -92,11 +94,15 @@ enum Command {
         #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
         /// Distinct positions per deal before it is called unknown.
-        #[arg(long, default_value_t = 1_000_000)]
-        limit_states: u64,
-        /// Milliseconds per deal before it is called unknown (off by default: a time limit makes
+        #[arg(long, alias = "limit-states", default_value_t = 1_000_000)]
+        max_states: u64,
+        /// Seconds per deal before it is called unknown (off by default: a time limit makes
         /// results depend on the machine).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "limit_ms")]
+        max_seconds: Option<f64>,
+        /// The time limit in milliseconds (the old name of --max-seconds, kept so published
+        /// commands still run).
+        #[arg(long, hide = true)]
         limit_ms: Option<u64>,
         /// Transposition table budget per worker thread, in MiB.
         #[arg(long, default_value_t = 512)]
@@ -142,8 +148,15 @@ enum Command {
         #[arg(long, default_value = "0..1000", value_parser = study::parse_seed_range)]
         seeds: std::ops::Range<u64>,
         /// Distinct positions per deal before it is called unknown.
-        #[arg(long, default_value_t = 200_000)]
-        limit_states: u64,
+        #[arg(long, alias = "limit-states", default_value_t = 200_000)]
+        max_states: u64,
+        /// Seconds per deal before it is called unknown (off by default: the bench's figures are
+        /// for a fixed number of states).
+        #[arg(long, conflicts_with = "limit_ms")]
+        max_seconds: Option<f64>,
+        /// The time limit in milliseconds (the old name of --max-seconds).
+        #[arg(long, hide = true)]
+        limit_ms: Option<u64>,
         /// Worker threads (default 1: states per second per core).
         #[arg(short = 'j', long, default_value_t = 1)]
         jobs: usize,
@@ -205,15 +218,16 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, limit_states, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, player } => {
+        Command::Study { game, seeds, jobs, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, player } => {
             let player = player.kind()?;
+            let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
             let choice = choose_game(&game, &rules)?;
             let args = study::StudyArgs {
                 seeds,
                 jobs,
-                max_states: limit_states,
-                max_ms: limit_ms,
+                max_states,
+                max_ms,
                 table_mb,
                 exact_table: table.exact_table,
                 out,
@@ -228,12 +242,13 @@ fn run(cli: Cli) -> Result<u8> {
             outln!("{}", summary.headline());
             Ok(0)
         }
-        Command::Bench { game, seeds, limit_states, jobs, table, format, rules } => {
-            if jobs == 0 || limit_states == 0 {
-                bail!("-j and --limit-states must be at least 1");
+        Command::Bench { game, seeds, max_states, max_seconds, limit_ms, jobs, table, format, rules } => {
+            if jobs == 0 || max_states == 0 {
+                bail!("-j and --max-states must be at least 1");
             }
+            let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let choice = choose_game(&game, &rules)?;
-            let report = study::bench(&choice, seeds, limit_states, jobs, table.exact_table)?;
+            let report = study::bench(&choice, seeds, max_states, max_ms, jobs, table.exact_table)?;
             match format {
                 Format::Text => out!("{}", report.to_text()),
                 Format::Json => outln!("{}", serde_json::to_string(&report)?),
@@ -265,14 +280,15 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, table_mb, table, prune, player } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player } => {
             let player = player.kind()?;
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
             }
-            if !(max_seconds >= 0.0 && max_seconds.is_finite()) {
-                bail!("--max-seconds must be a number of seconds, 0 or more");
-            }
+            let max_ms = match limit_ms {
+                Some(ms) => Some(ms),
+                None => time_limit_ms(Some(max_seconds), None)?,
+            };
             if table_mb == 0 {
                 bail!("--table-mb must be at least 1");
             }
@@ -280,7 +296,7 @@ fn run(cli: Cli) -> Result<u8> {
             let loaded = load_deal(&deal, &choice)?;
             let limits = Limits {
                 max_states,
-                max_time: (max_seconds > 0.0).then(|| Duration::from_secs_f64(max_seconds)),
+                max_time: max_ms.filter(|&ms| ms > 0).map(Duration::from_millis),
                 table_bytes: table_mb << 20,
                 exact_table: table.exact_table,
                 ..Limits::default()
@@ -294,56 +310,34 @@ fn run(cli: Cli) -> Result<u8> {
 }
 
 fn solve_and_report(choice: &GameChoice, loaded: &LoadedDeal, limits: Limits, pruning: Pruning, format: Format) -> Result<u8> {
-    let (deal, layout) = (&loaded.deal, &loaded.layout);
-    let deal_name = describe_source(&loaded.source);
-    let job = SolveJob { choice, deal_name, deal, layout: layout.clone(), limits, pruning, format };
-    match choice.rules {
-        Rules::Alhambra(rules) => job.run(&Alhambra::from_layout(rules, layout)?, |a| verify::replay_alhambra(&rules, layout, a)),
-        Rules::Quilt(rules) => job.run(&Quilt::from_layout(rules, layout)?, |a| verify::replay_quilt(&rules, layout, a)),
-        Rules::Queen(rules) => job.run(&Queen::from_layout(rules, layout)?, |a| verify::replay_queen(&rules, layout, a)),
-        Rules::Algerian(rules) => job.run(&Algerian::from_layout(rules, layout)?, |a| verify::replay_algerian(&rules, layout, a)),
-    }
+    let layout = &loaded.layout;
+    let job = SolveJob { choice, deal_name: describe_source(&loaded.source), deal: &loaded.deal, layout, limits, pruning, format };
+    with_rules!(choice.rules, |r| job.run(&r.game(layout)?))
 }
 
 /// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
 /// each move with the player's reasoning. Exit 0 if the player won, 1 if it did not (which
 /// proves nothing about the deal).
 fn play_and_report(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
-    let (deal_name, deal, layout) = (describe_source(&loaded.source), &loaded.deal, &loaded.layout);
-    match choice.rules {
-        Rules::Alhambra(r) => play_report(choice, deal_name, deal, player, format, &Alhambra::from_layout(r, layout)?, |a| verify::replay_alhambra(&r, layout, a)),
-        Rules::Quilt(r) => play_report(choice, deal_name, deal, player, format, &Quilt::from_layout(r, layout)?, |a| verify::replay_quilt(&r, layout, a)),
-        Rules::Queen(r) => play_report(choice, deal_name, deal, player, format, &Queen::from_layout(r, layout)?, |a| verify::replay_queen(&r, layout, a)),
-        Rules::Algerian(r) => play_report(choice, deal_name, deal, player, format, &Algerian::from_layout(r, layout)?, |a| verify::replay_algerian(&r, layout, a)),
-    }
+    with_rules!(choice.rules, |r| play_report(choice, loaded, player, format, &r.game(&loaded.layout)?))
 }
 
-fn play_report<G: Game>(
-    choice: &GameChoice,
-    deal_name: String,
-    deal: &patience_games::deal::Deal,
-    player: patience_study::PlayerKind,
-    format: Format,
-    game: &G,
-    verify: impl Fn(&[Action]) -> Result<(), String>,
-) -> Result<u8>
+fn play_report<G: Game>(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format, game: &G) -> Result<u8>
 where
     G::State: Default,
 {
-    use patience_solver::player::{Greedy, Player, Sampling, play};
-    let seed = match deal_name.strip_prefix("native seed ") {
-        Some(s) => s.parse().unwrap_or(0),
-        None => 0,
-    };
-    let mut p: Box<dyn Player<G>> = match player {
-        patience_study::PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
-        _ => Box::new(Greedy),
+    let (deal_name, deal) = (describe_source(&loaded.source), &loaded.deal);
+    // The sampling player's shuffles are seeded by the deal's seed, as in a study (0 for a deal
+    // that has none).
+    let seed = match loaded.source {
+        DealSource::Native(seed) => seed,
+        _ => 0,
     };
     let started = std::time::Instant::now();
-    let r = play(game, p.as_mut(), patience_study::run::MAX_PLAYER_MOVES);
+    let r = player.play(game, seed);
     let line = actions(game, &r.moves);
     if r.won {
-        verify(&line).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        patience_verify::replay(&choice.rules, &loaded.layout, &line).map_err(|e| anyhow::Error::new(InternalError(e)))?;
     }
     // Each player move in rule-book notation (the rendered line has exactly one unforced action
     // per move), with the reasoning behind it.
@@ -375,24 +369,24 @@ struct SolveJob<'a> {
     choice: &'a GameChoice,
     deal_name: String,
     deal: &'a patience_games::deal::Deal,
-    layout: patience_games::layout::Layout,
+    layout: &'a patience_games::layout::Layout,
     limits: Limits,
     pruning: Pruning,
     format: Format,
 }
 
 impl SolveJob<'_> {
-    /// Solves, replays a win through the reference rules (`verify`), prints, and gives the exit code.
-    fn run<G: Game>(self, game: &G, verify: impl Fn(&[Action]) -> Result<(), String>) -> Result<u8>
+    /// Solves, replays a win through the reference rules, prints, and gives the exit code.
+    fn run<G: Game>(self, game: &G) -> Result<u8>
     where
         G::State: Default,
     {
         let result = solve(game, self.limits, self.pruning);
         let solution = actions(game, &shorten(game, &result.moves));
         let mut report =
-            SolveReport::new(self.choice.info.name, self.deal_name, self.deal.to_text(), self.layout, &result, solution.clone());
+            SolveReport::new(self.choice.info.name, self.deal_name, self.deal.to_text(), self.layout.clone(), &result, solution.clone());
         if result.verdict == Verdict::Won {
-            verify(&solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+            patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;
         }
         match self.format {
@@ -404,6 +398,16 @@ impl SolveJob<'_> {
             Verdict::Lost => EXIT_LOST,
             Verdict::Unknown => EXIT_UNKNOWN,
         })
+    }
+}
+
+/// The time limit in milliseconds from `--max-seconds` or the old `--limit-ms` (clap refuses
+/// both at once); `None` for no limit.
+fn time_limit_ms(max_seconds: Option<f64>, limit_ms: Option<u64>) -> Result<Option<u64>> {
+    match (max_seconds, limit_ms) {
+        (Some(s), _) if !(s >= 0.0 && s.is_finite() && s <= 1e12) => bail!("--max-seconds must be a number of seconds, 0 or more"),
+        (Some(s), _) => Ok(Some((s * 1000.0).round() as u64)),
+        (None, ms) => Ok(ms),
     }
 }
 
@@ -430,8 +434,8 @@ fn print_games() {
             "{:<24} {:<8} {:<7} {:<12} {}",
             v.name,
             v.pysol_id.map_or("-".to_string(), |i| i.to_string()),
-            v.rules,
-            if v.implemented() { "implemented" } else { "planned" },
+            v.section,
+            "implemented",
             v.aliases.join(", ")
         );
     }

@@ -1,13 +1,10 @@
 //! `patience study` and `patience merge`: the command-line side of `patience-study`.
 
-use crate::args::{GameChoice, Rules};
+use crate::args::GameChoice;
 use anyhow::{Result, bail};
-use patience_games::algerian::Algerian;
-use patience_games::alhambra::Alhambra;
 use patience_games::game::Pruning;
-use patience_games::queen::Queen;
-use patience_games::quilt::Quilt;
-use patience_solver::{Limits, verify};
+use patience_games::with_rules;
+use patience_solver::Limits;
 use patience_study::manifest::DEAL_GENERATOR;
 use patience_study::{Manifest, Progress, StudyJob, Summary, run_study};
 use std::path::PathBuf;
@@ -62,14 +59,10 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         bail!("--table-mb must be at least 1");
     }
     if a.max_states == 0 {
-        bail!("--limit-states must be at least 1");
+        bail!("--max-states must be at least 1");
     }
-    let rules = match &choice.rules {
-        Rules::Alhambra(r) => format!("{r:?}"),
-        Rules::Quilt(r) => format!("{r:?}"),
-        Rules::Queen(r) => format!("{r:?}"),
-        Rules::Algerian(r) => format!("{r:?}"),
-    };
+    // The family's rules as Rust prints them: what manifests have always held.
+    let rules = with_rules!(&choice.rules, |r| format!("{r:?}"));
     let name = choice.info.name;
     let out = a.out.clone().unwrap_or_else(|| {
         let shard = a.shard.map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));
@@ -113,12 +106,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         hook: choice.info.hook,
         progress: if a.quiet { Progress::Quiet } else { Progress::Auto },
     };
-    match choice.rules {
-        Rules::Alhambra(r) => run_study(&job, |d| Alhambra::new(r, d), |d, s| verify::replay_alhambra(&r, &r.layout(d), s)),
-        Rules::Quilt(r) => run_study(&job, |d| Quilt::new(r, d), |d, s| verify::replay_quilt(&r, &r.layout(d), s)),
-        Rules::Queen(r) => run_study(&job, |d| Queen::new(r, d), |d, s| verify::replay_queen(&r, &r.layout(d), s)),
-        Rules::Algerian(r) => run_study(&job, |d| Algerian::new(r, d), |d, s| verify::replay_algerian(&r, &r.layout(d), s)),
-    }
+    run_study(&job, choice.rules)
 }
 
 /// `patience bench`: no files, no verification (the study and solve commands verify); the
@@ -126,17 +114,14 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
 pub fn bench(
     choice: &GameChoice,
     seeds: std::ops::Range<u64>,
-    limit_states: u64,
+    max_states: u64,
+    max_ms: Option<u64>,
     jobs: usize,
     exact_table: bool,
 ) -> Result<patience_study::bench::BenchReport> {
     use patience_study::bench::run_bench;
-    let limits = Limits { max_states: limit_states, max_time: None, table_bytes: 512 << 20, exact_table, ..Limits::default() };
+    let max_time = max_ms.map(Duration::from_millis);
+    let limits = Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
     let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
-    match choice.rules {
-        Rules::Alhambra(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Alhambra::new(r, d)),
-        Rules::Quilt(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Quilt::new(r, d)),
-        Rules::Queen(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Queen::new(r, d)),
-        Rules::Algerian(r) => run_bench(name, seeds, hook, limits, p, jobs, |d| Algerian::new(r, d)),
-    }
+    run_bench(name, seeds, hook, choice.rules, limits, p, jobs)
 }

@@ -14,6 +14,7 @@ pub mod game;
 pub mod layout;
 pub mod packed;
 pub mod queen;
+pub mod rules;
 pub mod quilt;
 pub mod variant;
 

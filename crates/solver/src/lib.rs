@@ -5,7 +5,6 @@ pub mod player;
 pub mod search;
 pub mod shorten;
 pub mod table;
-pub mod verify;
 
 pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
 pub use shorten::shorten;

@@ -11,7 +11,7 @@ use patience_games::game::{Action, Game, Pruning};
 use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
 use patience_reference::{self as reference, PlainOutcome};
-use patience_solver::verify::{
+use patience_verify::{
     reference_algerian_layout, reference_algerian_variant, reference_layout, reference_moves, reference_queen_layout, reference_queen_variant, reference_quilt_layout,
     reference_quilt_variant, reference_variant,
 };
@@ -446,7 +446,7 @@ fn algerian_lost_positions() {
 /// procedure, the choice and the forced moves included).
 #[test]
 fn full_deals_of_the_new_families_replay() {
-    use patience_solver::verify::{replay_algerian, replay_queen};
+    use patience_verify::{replay_algerian, replay_queen};
     let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
     for variant in QueenVariant::ALL {

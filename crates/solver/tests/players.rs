@@ -7,7 +7,8 @@ use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_solver::player::{Greedy, Player, Sampling, play, view_of};
-use patience_solver::{actions, verify};
+use patience_solver::actions;
+use patience_verify as verify;
 use std::collections::HashSet;
 
 /// Along a line of real positions, permute the real unseen cards (same visible position, another

@@ -9,7 +9,7 @@ use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
 use patience_reference::{self as reference, PlainOutcome};
-use patience_solver::verify::{reference_layout, reference_quilt_layout, reference_quilt_variant, reference_variant};
+use patience_verify::{reference_layout, reference_quilt_layout, reference_quilt_variant, reference_variant};
 use patience_solver::{Limits, Verdict, solve};
 
 #[derive(Default, Debug)]

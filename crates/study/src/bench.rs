@@ -13,6 +13,8 @@
 
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
+use patience_games::rules::{FamilyRules, Rules};
+use patience_games::with_rules;
 use patience_solver::{Limits, Solver, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -68,7 +70,12 @@ struct One {
     table_len: usize,
 }
 
-pub fn run_bench<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
+/// Solves `seeds` of the variant `rules` make (dealt with `hook`) on `jobs` threads.
+pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: Rules, limits: Limits, pruning: Pruning, jobs: usize) -> anyhow::Result<BenchReport> {
+    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, pruning, jobs, |d| r.deal_game(d)))
+}
+
+fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
 where
     G: Game,
     G::State: Default,

@@ -15,6 +15,9 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, Pruning};
+use patience_games::rules::{FamilyRules, Rules};
+use patience_games::with_rules;
+use patience_solver::player::{Greedy, Played, Player, Sampling, play};
 use patience_solver::{Limits, Solver, Verdict, actions, shorten};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -44,6 +47,20 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
+    /// Plays `game` to the end with this player (greedy for `Thoughtful`, which is not a player:
+    /// callers solve instead). `seed` seeds the sampling player's own shuffles: a deal's seed,
+    /// so a study's row and `solve --player` of the same deal agree.
+    pub fn play<G: Game>(&self, game: &G, seed: u64) -> Played<G::Move>
+    where
+        G::State: Default,
+    {
+        let mut p: Box<dyn Player<G>> = match *self {
+            PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
+            PlayerKind::Greedy | PlayerKind::Thoughtful => Box::new(Greedy),
+        };
+        play(game, p.as_mut(), MAX_PLAYER_MOVES)
+    }
+
     pub fn describe(&self) -> String {
         match self {
             PlayerKind::Thoughtful => "thoughtful".into(),
@@ -95,10 +112,14 @@ pub fn write_results(dir: &Path, variant: &str, rows: &[DealRow]) -> Result<Summ
     Ok(summary)
 }
 
-/// Runs (or resumes) a study. `make` builds the game of a deal; `verify` replays a won deal's
-/// solution through the reference rules (a failure aborts the study: it is a bug, and its rows
-/// must not be published).
-pub fn run_study<G, F, V>(job: &StudyJob, make: F, verify: V) -> Result<Summary>
+/// Runs (or resumes) a study of the game `rules` make. Every win is replayed through the
+/// reference rules (a failure aborts the study: it is a bug, and its rows must not be published).
+pub fn run_study(job: &StudyJob, rules: Rules) -> Result<Summary> {
+    with_rules!(rules, |r| run_games(job, |d| r.deal_game(d), |d, line| patience_verify::replay(&rules, &r.layout(d), line)))
+}
+
+/// A study with the game of each deal from `make`, and `verify` replaying a win's line.
+fn run_games<G, F, V>(job: &StudyJob, make: F, verify: V) -> Result<Summary>
 where
     G: Game,
     G::State: Default,
@@ -244,15 +265,10 @@ where
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,
 {
-    use patience_solver::player::{Greedy, Player, Sampling, play};
     let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
     let game = make(&deal);
     let started = Instant::now();
-    let mut p: Box<dyn Player<G>> = match player {
-        PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
-        _ => Box::new(Greedy),
-    };
-    let r = play(&game, p.as_mut(), MAX_PLAYER_MOVES);
+    let r = player.play(&game, seed);
     let micros = started.elapsed().as_micros() as u64;
     let (solution_len, redeals_used) = if r.won {
         verified_line(&deal, &actions(&game, &r.moves), verify).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
@@ -264,7 +280,7 @@ where
 }
 
 /// A player that has not won after this many moves has given up.
-pub const MAX_PLAYER_MOVES: usize = 5_000;
+const MAX_PLAYER_MOVES: usize = 5_000;
 
 /// Progress: a bar on a terminal, a line every ~10 s otherwise.
 struct Meter {

@@ -47,7 +47,7 @@ pub struct AlgerianRules {
 
 impl AlgerianRules {
     /// The rule book's defaults.
-    pub fn new(variant: AlgerianVariant) -> Self {
+    pub const fn new(variant: AlgerianVariant) -> Self {
         let reserve_space = match variant {
             AlgerianVariant::AlgerianParlett => ReserveSpace::AfterStock,
             _ => ReserveSpace::Any,
@@ -266,4 +266,34 @@ pub fn prefilled_layout(rules: &AlgerianRules, deal: &Deal, heights: [u8; 8], de
         }
     }
     Layout { foundations, reserves, rows, stock_top_first: it.collect(), ..Layout::default() }
+}
+
+impl crate::rules::FamilyRules for AlgerianRules {
+    type Game = Algerian;
+    fn layout(&self, deal: &Deal) -> Layout {
+        AlgerianRules::layout(self, deal)
+    }
+    fn game(&self, layout: &Layout) -> Result<Algerian, BadLayout> {
+        Algerian::from_layout(*self, layout)
+    }
+    fn deal_game(&self, deal: &Deal) -> Algerian {
+        Algerian::new(*self, deal)
+    }
+    /// No waste: the depots take the dealt cards.
+    fn waste_names(&self) -> Vec<String> {
+        vec![]
+    }
+    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+        if o.empty_waste_any || o.pf_refill_timing || o.no_wrap || o.foundation_to_tableau {
+            return Err("--empty-waste-any, --pf-refill-timing, --no-wrap and --foundation-to-tableau do not apply to the Algerian family".into());
+        }
+        if o.redeals.is_some() {
+            return Err("--redeals does not apply to the Algerian family (it has no redeal)".into());
+        }
+        if let Some(r) = o.reserve_space {
+            self.reserve_space = r;
+        }
+        self.foundation_to_depot = !o.no_foundation_to_depot;
+        Ok(())
+    }
 }

@@ -36,7 +36,7 @@ pub struct AlhambraRules {
 }
 
 impl AlhambraRules {
-    pub fn new(variant: AlhambraVariant) -> Self {
+    pub const fn new(variant: AlhambraVariant) -> Self {
         AlhambraRules { variant, empty_waste_any: false, pf_refill_timing: false, redeals: 2 }
     }
     pub fn reserves(&self) -> usize {
@@ -177,3 +177,42 @@ pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::rules::FamilyRules for AlhambraRules {
+    type Game = Alhambra;
+    fn layout(&self, deal: &Deal) -> Layout {
+        AlhambraRules::layout(self, deal)
+    }
+    fn game(&self, layout: &Layout) -> Result<Alhambra, BadLayout> {
+        Alhambra::from_layout(*self, layout)
+    }
+    fn deal_game(&self, deal: &Deal) -> Alhambra {
+        Alhambra::new(*self, deal)
+    }
+    fn waste_names(&self) -> Vec<String> {
+        AlhambraRules::waste_names(self)
+    }
+    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+        if o.reserve_space.is_some() || o.no_foundation_to_depot {
+            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+        }
+        if o.empty_waste_any && self.variant == AlhambraVariant::Reinforcements {
+            return Err("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)".into());
+        }
+        if o.pf_refill_timing && self.variant != AlhambraVariant::Reinforcements {
+            return Err("--pf-refill-timing applies only to reinforcements".into());
+        }
+        if o.no_wrap {
+            return Err("--no-wrap applies only to the Crazy Quilt family (the Alhambra waste always wraps)".into());
+        }
+        if o.foundation_to_tableau {
+            return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());
+        }
+        self.empty_waste_any = o.empty_waste_any;
+        self.pf_refill_timing = o.pf_refill_timing;
+        if let Some(r) = o.redeals {
+            self.redeals = r;
+        }
+        Ok(())
+    }
+}

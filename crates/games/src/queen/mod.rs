@@ -63,7 +63,7 @@ const MAX_TERRACE: usize = 21;
 const MAX_SEQ: usize = 96;
 
 impl QueenRules {
-    pub fn new(variant: QueenVariant) -> Self {
+    pub const fn new(variant: QueenVariant) -> Self {
         QueenRules { variant, redeals: 0, foundation_to_tableau: false }
     }
     /// The base rank is chosen from P0..P3 by the first move.
@@ -325,4 +325,41 @@ pub fn prefilled_layout(rules: &QueenRules, deal: &Deal, base: u8, heights: [u8;
     let wastes = vec![left.first().map(|&c| vec![c]).unwrap_or_default()];
     let stock_top_first = left.iter().skip(1).copied().collect();
     Layout { foundations, terrace: Some(terrace_cards), rows, wastes, stock_top_first, ..Layout::default() }
+}
+
+impl crate::rules::FamilyRules for QueenRules {
+    type Game = Queen;
+    fn layout(&self, deal: &Deal) -> Layout {
+        QueenRules::layout(self, deal)
+    }
+    fn game(&self, layout: &Layout) -> Result<Queen, BadLayout> {
+        Queen::from_layout(*self, layout)
+    }
+    fn deal_game(&self, deal: &Deal) -> Queen {
+        Queen::new(*self, deal)
+    }
+    fn waste_names(&self) -> Vec<String> {
+        QueenRules::waste_names(self)
+    }
+    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+        if o.reserve_space.is_some() || o.no_foundation_to_depot {
+            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+        }
+        if o.empty_waste_any || o.pf_refill_timing || o.no_wrap {
+            return Err("--empty-waste-any, --pf-refill-timing and --no-wrap do not apply to the Queen of Italy family".into());
+        }
+        if let Some(r) = o.redeals {
+            if r > 1 {
+                return Err("--redeals for the Queen of Italy family is 0 (the rules) or 1 (one turn of the waste)".into());
+            }
+            self.redeals = r;
+        }
+        if o.foundation_to_tableau {
+            if self.variant != QueenVariant::QueenOfItalyOpen {
+                return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());
+            }
+            self.foundation_to_tableau = true;
+        }
+        Ok(())
+    }
 }

@@ -33,7 +33,7 @@ pub struct QuiltRules {
 }
 
 impl QuiltRules {
-    pub fn new(variant: QuiltVariant) -> Self {
+    pub const fn new(variant: QuiltVariant) -> Self {
         let redeals = match variant {
             QuiltVariant::CrazyQuilt => 1,
             QuiltVariant::IndianCarpet => 2,
@@ -191,3 +191,38 @@ pub fn prefilled_layout(rules: &QuiltRules, deal: &Deal, k: u8, quilt_cells: usi
 
 #[cfg(test)]
 mod tests;
+
+impl crate::rules::FamilyRules for QuiltRules {
+    type Game = Quilt;
+    fn layout(&self, deal: &Deal) -> Layout {
+        QuiltRules::layout(self, deal)
+    }
+    fn game(&self, layout: &Layout) -> Result<Quilt, BadLayout> {
+        Quilt::from_layout(*self, layout)
+    }
+    fn deal_game(&self, deal: &Deal) -> Quilt {
+        Quilt::new(*self, deal)
+    }
+    fn waste_names(&self) -> Vec<String> {
+        vec!["W".into()]
+    }
+    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+        if o.reserve_space.is_some() || o.no_foundation_to_depot {
+            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+        }
+        if o.empty_waste_any || o.pf_refill_timing {
+            return Err("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family".into());
+        }
+        if o.foundation_to_tableau {
+            return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());
+        }
+        self.wrap = !o.no_wrap;
+        if let Some(r) = o.redeals {
+            if self.variant == QuiltVariant::PersianRug {
+                return Err("--redeals does not apply to persian-rug, which has no stock".into());
+            }
+            self.redeals = r;
+        }
+        Ok(())
+    }
+}

@@ -8,7 +8,19 @@ use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::card::Card;
 use patience_games::game::Action;
 use patience_games::layout::Layout;
+use patience_games::rules::Rules;
 use patience_reference as reference;
+
+/// `Ok` when every move of `actions` (forced ones included) is legal from `layout` under the
+/// reference rules of `rules`, and the last position is won; otherwise which move fails and why.
+pub fn replay(rules: &Rules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    match rules {
+        Rules::Alhambra(r) => replay_alhambra(r, layout, actions),
+        Rules::Quilt(r) => replay_quilt(r, layout, actions),
+        Rules::Queen(r) => replay_queen(r, layout, actions),
+        Rules::Algerian(r) => replay_algerian(r, layout, actions),
+    }
+}
 
 fn ids(cards: &[Card]) -> Vec<u8> {
     cards.iter().map(|c| c.id()).collect()
