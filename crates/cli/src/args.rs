@@ -5,7 +5,8 @@ use clap::{Args, ValueEnum};
 use patience_games::algerian::ReserveSpace;
 use patience_games::deal::{Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number};
 use patience_games::layout::Layout;
-use patience_games::rules::{RuleOptions, Rules};
+use patience_games::rules::RuleOptions;
+use patience_games::variant::Rules;
 use patience_games::variant::{VariantInfo, find_variant};
 use std::io::Read;
 

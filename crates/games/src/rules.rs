@@ -1,41 +1,12 @@
-//! The one place that turns a variant's rules into its game: [`Rules`] (which family, with its
-//! options), the [`FamilyRules`] trait each family's rules type implements (its layout, its game,
-//! its pile names, its options), and [`with_rules!`](crate::with_rules), the single `match` that
-//! hands generic code the concrete rules type.
-//!
-//! Adding a variant is an entry in [`crate::variant::VARIANTS`]; adding a family is its module,
-//! an arm of [`Rules`] and of `with_rules!` here, and its entries in the registry.
+//! What every family's rules provide: the [`FamilyRules`] trait (a deal's layout, the game from a
+//! layout, pile names, the family's own rule options) and the options a user can set,
+//! [`RuleOptions`]. Which family a variant is, and the one dispatch to it, are in
+//! [`crate::variant`].
 
-use crate::algerian::{AlgerianRules, ReserveSpace};
-use crate::alhambra::AlhambraRules;
+use crate::algerian::ReserveSpace;
 use crate::deal::Deal;
 use crate::game::Game;
 use crate::layout::{BadLayout, Layout};
-use crate::queen::QueenRules;
-use crate::quilt::QuiltRules;
-
-/// A variant's rules with their options: which family, and that family's rules type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules {
-    Alhambra(AlhambraRules),
-    Quilt(QuiltRules),
-    Queen(QueenRules),
-    Algerian(AlgerianRules),
-}
-
-/// Runs `$body` with `$r` bound to the concrete rules type of `$rules` (a [`Rules`]): the one
-/// dispatch from rules to the generic code of every command. `$body` is compiled once a family.
-#[macro_export]
-macro_rules! with_rules {
-    ($rules:expr, |$r:ident| $body:expr) => {
-        match $rules {
-            $crate::rules::Rules::Alhambra($r) => $body,
-            $crate::rules::Rules::Quilt($r) => $body,
-            $crate::rules::Rules::Queen($r) => $body,
-            $crate::rules::Rules::Algerian($r) => $body,
-        }
-    };
-}
 
 /// The rule options a user can set (RULES.md: each applies only to the variants named there).
 /// `None` or `false` leaves the variant's own rule.
@@ -71,22 +42,41 @@ pub trait FamilyRules: Copy + std::fmt::Debug {
     fn waste_names(&self) -> Vec<String>;
     /// Sets `options` on these rules, or says which option does not apply to this family.
     fn apply_options(&mut self, options: &RuleOptions) -> Result<(), String>;
+    /// Every rule option of the family with its value, named as on the command line (`redeals`,
+    /// `empty-waste-any`, …; `true`/`false`, a number, or a word): how the rules are handed to
+    /// the independent reference rules, which read them by these names.
+    fn option_values(&self) -> Vec<(&'static str, String)>;
 }
 
-impl Rules {
-    pub fn layout(&self, deal: &Deal) -> Layout {
-        with_rules!(self, |r| r.layout(deal))
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VARIANTS;
+
+    #[test]
+    fn every_variant_finds_its_registry_entry() {
+        for v in VARIANTS {
+            assert_eq!(v.rules.variant().name, v.name);
+            let options = RuleOptions { redeals: Some(0), ..RuleOptions::default() };
+            if let Ok(changed) = v.rules.with_options(&options) {
+                assert_eq!(changed.variant().name, v.name, "options do not change the variant");
+            }
+        }
     }
-    /// Builds the game from `layout` and drops it: the game's own check of a layout.
-    pub fn check(&self, layout: &Layout) -> Result<(), BadLayout> {
-        with_rules!(self, |r| r.game(layout).map(drop))
-    }
-    pub fn waste_names(&self) -> Vec<String> {
-        with_rules!(self, |r| r.waste_names())
-    }
-    /// These rules with `options` set, or a one-line reason why an option does not apply.
-    pub fn with_options(mut self, options: &RuleOptions) -> Result<Rules, String> {
-        with_rules!(&mut self, |r| r.apply_options(options))?;
-        Ok(self)
+
+    #[test]
+    fn options_are_checked_by_each_family() {
+        let find = |name| crate::variant::find_variant(name).unwrap().rules;
+        let wrap_off = RuleOptions { no_wrap: true, ..RuleOptions::default() };
+        assert!(find("alhambra").with_options(&wrap_off).unwrap_err().contains("only to the Crazy Quilt family"));
+        let quilt = find("crazy-quilt").with_options(&wrap_off).unwrap();
+        assert!(quilt.option_values().contains(&("wrap", "false".to_string())));
+        let redeal = RuleOptions { redeals: Some(1), ..RuleOptions::default() };
+        assert!(find("persian-rug").with_options(&redeal).unwrap_err().contains("no stock"));
+        assert!(find("algerian").with_options(&redeal).unwrap_err().contains("no redeal"));
+        assert!(find("queen-of-italy").with_options(&RuleOptions { redeals: Some(2), ..redeal }).is_err());
+        let open = RuleOptions { foundation_to_tableau: true, ..RuleOptions::default() };
+        assert!(find("queen-of-italy").with_options(&open).is_err());
+        assert!(find("queen-of-italy-open").with_options(&open).is_ok());
     }
 }

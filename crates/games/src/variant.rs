@@ -1,13 +1,78 @@
-//! The registry of variants: names, aliases, PySolFC ids, deal hooks and rules (RULES.md §2–5).
-//! Adding a variant of an existing family is an entry here (plus its tests).
+//! The registry of variants (names, aliases, PySolFC ids, deal hooks and rules; RULES.md §2–5),
+//! and the one place that turns a variant's rules into its game: [`Rules`] (which family, with
+//! its options) and [`with_rules!`](crate::with_rules), the single `match` that hands generic code
+//! the family's concrete rules type (which implements [`crate::rules::FamilyRules`]).
+//!
+//! Adding a variant of an existing family is an entry in [`VARIANTS`] (plus its tests). Adding a
+//! family is its module (declared in `lib.rs`), an arm of [`Rules`], of `with_rules!` and of
+//! [`Rules::variant`] here, its entries in the registry, and its reference rules.
 
 use crate::algerian::{AlgerianRules, AlgerianVariant};
 use crate::alhambra::{AlhambraRules, AlhambraVariant};
 use crate::deal::Hook;
 use crate::queen::{QueenRules, QueenVariant};
 use crate::quilt::{QuiltRules, QuiltVariant};
-use crate::rules::Rules;
+use crate::deal::Deal;
+use crate::layout::{BadLayout, Layout};
+use crate::rules::{FamilyRules, RuleOptions};
 use std::fmt;
+
+/// A variant's rules with their options: which family, and that family's rules type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Alhambra(AlhambraRules),
+    Quilt(QuiltRules),
+    Queen(QueenRules),
+    Algerian(AlgerianRules),
+}
+
+/// Runs `$body` with `$r` bound to the concrete rules type of `$rules` (a [`Rules`]): the one
+/// dispatch from rules to the generic code of every command. `$body` is compiled once a family.
+#[macro_export]
+macro_rules! with_rules {
+    ($rules:expr, |$r:ident| $body:expr) => {
+        match $rules {
+            $crate::variant::Rules::Alhambra($r) => $body,
+            $crate::variant::Rules::Quilt($r) => $body,
+            $crate::variant::Rules::Queen($r) => $body,
+            $crate::variant::Rules::Algerian($r) => $body,
+        }
+    };
+}
+
+impl Rules {
+    /// The registry's entry of this variant (whatever the options).
+    pub fn variant(&self) -> &'static VariantInfo {
+        let same = |other: &Rules| match (self, other) {
+            (Rules::Alhambra(a), Rules::Alhambra(b)) => a.variant == b.variant,
+            (Rules::Quilt(a), Rules::Quilt(b)) => a.variant == b.variant,
+            (Rules::Queen(a), Rules::Queen(b)) => a.variant == b.variant,
+            (Rules::Algerian(a), Rules::Algerian(b)) => a.variant == b.variant,
+            _ => false,
+        };
+        VARIANTS.iter().find(|v| same(&v.rules)).expect("every variant's rules are in the registry")
+    }
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        with_rules!(self, |r| r.layout(deal))
+    }
+    /// Builds the game from `layout` and drops it: the game's own check of a layout.
+    pub fn check(&self, layout: &Layout) -> Result<(), BadLayout> {
+        with_rules!(self, |r| r.game(layout).map(drop))
+    }
+    pub fn waste_names(&self) -> Vec<String> {
+        with_rules!(self, |r| r.waste_names())
+    }
+    /// The family's options and their values (see [`FamilyRules::option_values`]).
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        with_rules!(self, |r| r.option_values())
+    }
+    /// These rules with `options` set, or a one-line reason why an option does not apply.
+    pub fn with_options(mut self, options: &RuleOptions) -> Result<Rules, String> {
+        with_rules!(&mut self, |r| r.apply_options(options))?;
+        Ok(self)
+    }
+}
+
 
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {

@@ -13,7 +13,8 @@
 
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
-use patience_games::rules::{FamilyRules, Rules};
+use patience_games::rules::FamilyRules;
+use patience_games::variant::Rules;
 use patience_games::with_rules;
 use patience_solver::{Limits, Solver, Verdict};
 use rayon::prelude::*;

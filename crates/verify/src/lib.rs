@@ -8,7 +8,7 @@ use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::card::Card;
 use patience_games::game::Action;
 use patience_games::layout::Layout;
-use patience_games::rules::Rules;
+use patience_games::variant::Rules;
 use patience_reference as reference;
 
 /// `Ok` when every move of `actions` (forced ones included) is legal from `layout` under the

@@ -296,4 +296,12 @@ impl crate::rules::FamilyRules for AlgerianRules {
         self.foundation_to_depot = !o.no_foundation_to_depot;
         Ok(())
     }
+    fn option_values(&self) -> Vec<(&'static str, String)> {
+        let reserve_space = match self.reserve_space {
+            ReserveSpace::Any => "any",
+            ReserveSpace::AfterStock => "after-stock",
+            ReserveSpace::Never => "never",
+        };
+        vec![("reserve-space", reserve_space.into()), ("foundation-to-depot", self.foundation_to_depot.to_string())]
+    }
 }

@@ -215,4 +215,11 @@ impl crate::rules::FamilyRules for AlhambraRules {
         }
         Ok(())
     }
+    fn option_values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("empty-waste-any", self.empty_waste_any.to_string()),
+            ("pf-refill-timing", self.pf_refill_timing.to_string()),
+            ("redeals", self.redeals.to_string()),
+        ]
+    }
 }

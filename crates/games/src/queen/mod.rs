@@ -362,4 +362,7 @@ impl crate::rules::FamilyRules for QueenRules {
         }
         Ok(())
     }
+    fn option_values(&self) -> Vec<(&'static str, String)> {
+        vec![("redeals", self.redeals.to_string()), ("foundation-to-tableau", self.foundation_to_tableau.to_string())]
+    }
 }

@@ -225,4 +225,7 @@ impl crate::rules::FamilyRules for QuiltRules {
         }
         Ok(())
     }
+    fn option_values(&self) -> Vec<(&'static str, String)> {
+        vec![("wrap", self.wrap.to_string()), ("redeals", self.redeals.to_string())]
+    }
 }
