@@ -7,6 +7,7 @@
 # movsb` counts as one instruction), so compare them within one machine type.
 #   scripts/bench-instructions.sh [BINARY (default target/release/patience)]
 # Prints one markdown table. Needs valgrind (apt-get install valgrind); ~3 minutes.
+# (--limit-states, the old name of --max-states, so that binaries built before the rename can be compared too.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/release/patience}

@@ -23,7 +23,7 @@ for r in $(seq 1 "$runs"); do
     for v in $variants; do
         for s in $sets; do
             # A failed run stops the script.
-            "$bin" bench "$v" --seeds "${s%%:*}" --limit-states "${s##*:}" -j 1 --format json | states_rate >>"$tmp/$v.${s##*:}"
+            "$bin" bench "$v" --seeds "${s%%:*}" --max-states "${s##*:}" -j 1 --format json | states_rate >>"$tmp/$v.${s##*:}"
         done
     done
 done

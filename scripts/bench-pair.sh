@@ -10,6 +10,7 @@
 # is not shown by this either. For instruction counts, which repeat exactly, see
 # bench-instructions.sh.
 #   scripts/bench-pair.sh BINARY_A BINARY_B VARIANT [SEEDS (default 0..1000)] [LIMIT (default 200000)] [ROUNDS (default 10)]
+# (--limit-states, the old name of --max-states, so that binaries built before the rename can be compared too.)
 set -euo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 if [ $# -lt 3 ]; then

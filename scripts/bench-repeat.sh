@@ -6,6 +6,7 @@
 #   scripts/bench-repeat.sh VARIANT [RUNS (default 21)] [SEEDS (default 0..1000)] [LIMIT (default 200000)] [TARGET (default 3000000)]
 #   [BIN=path/to/patience] (default: target/release/patience, built first)
 # Run it on an otherwise idle machine: the figures are per core.
+# (--limit-states, the old name of --max-states, so that binaries built before the rename can be compared too.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/bench-lib.sh

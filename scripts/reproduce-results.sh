@@ -57,7 +57,7 @@ for s in "${studies[@]}"; do
     fi
     echo "== $folder: $variant $seeds at $states states per deal $extra" >&2
     # shellcheck disable=SC2086 # $extra is a list of options
-    "$bin" study "$variant" --seeds "$seeds" --limit-states "$states" -j "$jobs" --out "$results/$folder" --resume --quiet $extra
+    "$bin" study "$variant" --seeds "$seeds" --max-states "$states" -j "$jobs" --out "$results/$folder" --resume --quiet $extra
 done
 
 # The sampling player with 2,000 states per sample thinks for about 10 seconds per deal: only the

@@ -4,6 +4,7 @@
 # An optimisation that must not change the search must leave every line of this output unchanged:
 #   scripts/same-search.sh [BINARY (default target/release/patience)] [FAMILY (all, alhambra,
 #   quilt, queen, algerian)]  > before.txt ... (change, rebuild) ... diff before.txt <(scripts/same-search.sh)
+# (--limit-states, the old name of --max-states, so that binaries built before the rename can be compared too.)
 set -euo pipefail
 bin=${1:-target/release/patience}
 family=${2:-all}

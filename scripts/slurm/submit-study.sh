@@ -3,7 +3,7 @@
 # every task has succeeded.
 #
 #   scripts/slurm/submit-study.sh VARIANT SEEDS SHARDS OUTDIR [study options]
-#   e.g. scripts/slurm/submit-study.sh algerian 0..1000000 64 /shared/algerian-0-1M --limit-states 1000000
+#   e.g. scripts/slurm/submit-study.sh algerian 0..1000000 64 /shared/algerian-0-1M --max-states 1000000
 #
 # Task I writes OUTDIR/shard-I (patience study ... --shard I/SHARDS --resume), its log goes to
 # OUTDIR/logs/shard-I.out; the merge job writes OUTDIR/merged and logs to OUTDIR/logs/merge.out.

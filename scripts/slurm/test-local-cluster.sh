@@ -10,7 +10,7 @@
 #
 # PATIENCE_BIN: the binary to test (default: build it with cargo build --release -p patience-cli).
 # PATIENCE_SLURM_TEST_SEEDS, _SHARDS, _LIMIT, _VARIANT: the study (default 0..400, 4 shards,
-# --limit-states 20000, queen-of-italy: about 25 CPU-seconds in all).
+# --max-states 20000, queen-of-italy: about 25 CPU-seconds in all).
 set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -67,7 +67,7 @@ eval "$("$here/local-cluster.sh" env)"
 # Job ids from submit-study.sh's output ("array job N: ...", "merge job M: ...").
 submit() {
     local text
-    text=$("$here/submit-study.sh" "$VARIANT" "$SEEDS" "$SHARDS" "$out" --limit-states "$LIMIT") \
+    text=$("$here/submit-study.sh" "$VARIANT" "$SEEDS" "$SHARDS" "$out" --max-states "$LIMIT") \
         || fail "submit-study.sh failed"
     printf '%s\n' "$text" | sed 's/^/  /'
     array=$(printf '%s\n' "$text" | sed -n 's/^array job \([0-9]*\):.*/\1/p')
@@ -97,9 +97,9 @@ states() {
 }
 
 # Shard BROKEN's folder holds another study, so its task refuses to resume it and fails.
-"$bin" study "$VARIANT" --seeds 0..1 --limit-states "$LIMIT" --out "$out/shard-$BROKEN" --quiet >/dev/null \
+"$bin" study "$VARIANT" --seeds 0..1 --max-states "$LIMIT" --out "$out/shard-$BROKEN" --quiet >/dev/null \
     || fail "could not prepare the broken shard"
-say "submitting $VARIANT $SEEDS in $SHARDS shards (--limit-states $LIMIT), shard $BROKEN broken on purpose"
+say "submitting $VARIANT $SEEDS in $SHARDS shards (--max-states $LIMIT), shard $BROKEN broken on purpose"
 submit
 wait_jobs "$array,$merge"
 say "array job $array: $(states "$array"); merge job $merge: $(states "$merge")"
@@ -121,8 +121,8 @@ say "array job $array: $(states "$array"); merge job $merge: $(states "$merge")"
 [ -s "$out/merged/summary.csv" ] || fail "no merged study in $out/merged (see $out/logs/merge.out)"
 say "merged: $(grep -v '^+' "$out/logs/merge.out" | tail -n 1)"
 
-say "the same study on this machine: patience study $VARIANT --seeds $SEEDS --limit-states $LIMIT -j $(nproc)"
-"$bin" study "$VARIANT" --seeds "$SEEDS" --limit-states "$LIMIT" -j "$(nproc)" --out "$work/single" --quiet \
+say "the same study on this machine: patience study $VARIANT --seeds $SEEDS --max-states $LIMIT -j $(nproc)"
+"$bin" study "$VARIANT" --seeds "$SEEDS" --max-states "$LIMIT" -j "$(nproc)" --out "$work/single" --quiet \
     || fail "single-machine study failed"
 say "single machine done"
 

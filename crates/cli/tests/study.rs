@@ -44,7 +44,7 @@ fn study(dir: &Path, extra: &[&str]) -> Output {
     out
 }
 
-const SMALL: &[&str] = &["--seeds", "0..24", "--limit-states", "20000"];
+const SMALL: &[&str] = &["--seeds", "0..24", "--max-states", "20000"];
 
 #[test]
 fn threads_do_not_change_results() {
@@ -63,7 +63,7 @@ fn threads_do_not_change_results() {
     assert_eq!((manifest["seeds_first"].as_u64(), manifest["seeds_end"].as_u64()), (Some(0), Some(24)));
     assert_eq!(manifest["max_states"], 20000);
     // Running again into the same folder without --resume is refused.
-    let again = patience(&["study", "queen-of-italy", "--quiet", "--out", a.to_str().unwrap(), "--seeds", "0..24", "--limit-states", "20000"]);
+    let again = patience(&["study", "queen-of-italy", "--quiet", "--out", a.to_str().unwrap(), "--seeds", "0..24", "--max-states", "20000"]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
 }
@@ -71,7 +71,7 @@ fn threads_do_not_change_results() {
 #[test]
 fn kill_9_then_resume_loses_nothing() {
     let (killed, whole) = (tempdir("killed"), tempdir("whole"));
-    let args = ["--seeds", "0..40", "--limit-states", "150000", "-j", "2"];
+    let args = ["--seeds", "0..40", "--max-states", "150000", "-j", "2"];
     let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap()])
         .args(args)
@@ -103,7 +103,7 @@ fn kill_9_then_resume_loses_nothing() {
     assert_eq!(summary(&killed), summary(&whole));
     assert!(String::from_utf8_lossy(&resumed.stdout).contains("40 deals"));
     // Resuming with different limits is refused, naming the difference.
-    let other = patience(&["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap(), "--seeds", "0..40", "--limit-states", "1000", "--resume"]);
+    let other = patience(&["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap(), "--seeds", "0..40", "--max-states", "1000", "--resume"]);
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("limits"));
 }
@@ -125,7 +125,7 @@ fn shards_merge_into_the_whole_study() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("missing"), "{}", String::from_utf8_lossy(&missing.stderr));
     // A shard of another study (other limits).
-    study(&s2, &["--seeds", "0..24", "--limit-states", "10000", "--shard", "1/2"]);
+    study(&s2, &["--seeds", "0..24", "--max-states", "10000", "--shard", "1/2"]);
     let mismatch = patience(&["merge", s0.to_str().unwrap(), s2.to_str().unwrap(), "--out", tempdir("m3").to_str().unwrap()]);
     assert_eq!(mismatch.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&mismatch.stderr).contains("limits"), "{}", String::from_utf8_lossy(&mismatch.stderr));
@@ -156,7 +156,7 @@ fn bad_study_arguments_are_one_line_errors() {
 fn report_tables_and_charts_every_study() {
     let results = tempdir("results");
     for game in ["queen-of-italy", "algerian"] {
-        let out = patience(&["study", game, "--quiet", "--seeds", "0..6", "--limit-states", "5000", "--out", results.join(game).to_str().unwrap()]);
+        let out = patience(&["study", game, "--quiet", "--seeds", "0..6", "--max-states", "5000", "--out", results.join(game).to_str().unwrap()]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     std::fs::create_dir_all(results.join("not-a-study")).unwrap();
@@ -171,7 +171,7 @@ fn report_tables_and_charts_every_study() {
 
 #[test]
 fn bench_prints_one_table() {
-    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "-j", "1", "--format", "json"]);
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--max-states", "20000", "-j", "1", "--format", "json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["deals"], 4);
@@ -192,7 +192,7 @@ fn bench_prints_one_table() {
     assert_eq!(v["table"], "fingerprint-95");
     assert!(v["bytes_per_state"].as_f64().unwrap() <= 32.0, "{v}");
     // The exact table stores whole positions, with the same search.
-    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--limit-states", "20000", "--format", "json", "--exact-table"]);
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--max-states", "20000", "--format", "json", "--exact-table"]);
     let e: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(e["table"], "exact");
     assert!(e["bytes_per_state"].as_f64().unwrap() >= e["state_bytes"].as_f64().unwrap());
@@ -200,7 +200,7 @@ fn bench_prints_one_table() {
         assert_eq!(e[field], v[field], "{field}");
     }
     assert!(v["states"].as_u64().unwrap() >= 4, "{v}");
-    let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--limit-states", "20000"]).stdout).unwrap();
+    let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--max-states", "20000"]).stdout).unwrap();
     assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }
 
@@ -261,4 +261,41 @@ fn exact_and_fingerprint_tables_give_the_same_study() {
     let out = patience(&args);
     assert_eq!(out.status.code(), Some(2), "resuming with the other table must be refused");
     assert!(String::from_utf8_lossy(&out.stderr).contains("table"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Issue 30: one name for each limit on every subcommand (`--max-states`, `--max-seconds`); the
+/// old `--limit-states` and `--limit-ms` still run (published commands use them), hidden from help.
+#[test]
+fn every_subcommand_takes_the_same_limit_names_and_the_old_ones() {
+    let dir = std::env::temp_dir().join(format!("patience-limit-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for command in ["solve", "study", "bench"] {
+        let help = String::from_utf8(patience(&[command, "--help"]).stdout).unwrap();
+        assert!(help.contains("--max-states") && help.contains("--max-seconds"), "{command} --help: {help}");
+        assert!(!help.contains("--limit-states") && !help.contains("--limit-ms"), "{command} --help shows an old name: {help}");
+    }
+    let new = ["--max-states", "3000", "--max-seconds", "100"];
+    let old = ["--limit-states", "3000", "--limit-ms", "100000"];
+    let mut rows = vec![];
+    for (i, limits) in [new, old].iter().enumerate() {
+        let out_dir = dir.join(i.to_string());
+        let mut args = vec!["study", "algerian", "--quiet", "--seeds", "0..4", "-j", "1", "--out", out_dir.to_str().unwrap()];
+        args.extend(limits);
+        let out = patience(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out_dir.join("manifest.json")).unwrap()).unwrap();
+        assert_eq!((manifest["max_states"].as_u64(), manifest["max_ms"].as_u64()), (Some(3000), Some(100_000)));
+        let deals = std::fs::read_to_string(out_dir.join("deals.csv")).unwrap();
+        rows.push(deals.lines().map(|l| l.split(',').take(3).collect::<Vec<_>>().join(",")).collect::<Vec<_>>());
+        for command in [["solve", "algerian", "--seed", "0"], ["bench", "algerian", "--seeds", "0..2"]] {
+            let mut args: Vec<&str> = command.to_vec();
+            args.extend(limits);
+            let out = patience(&args);
+            assert!(matches!(out.status.code(), Some(0 | 1 | 3)), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
+    assert_eq!(rows[0], rows[1], "the old names mean the same limits");
+    let both = patience(&["solve", "algerian", "--seed", "0", "--max-seconds", "1", "--limit-ms", "5"]);
+    assert_eq!(both.status.code(), Some(2), "--max-seconds and --limit-ms together are refused");
+    let _ = std::fs::remove_dir_all(&dir);
 }
