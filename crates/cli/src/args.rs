@@ -10,7 +10,8 @@ use patience_games::variant::Rules;
 use patience_games::variant::{VariantInfo, find_variant};
 use std::io::Read;
 
-/// Which deal: exactly one of a native seed, a PySolFC game number or an explicit deal text.
+/// Which deal: exactly one of a native seed, a PySolFC game number, an explicit deal text or a
+/// position.
 #[derive(Args, Debug, Clone)]
 pub struct DealArgs {
     #[command(flatten)]
@@ -35,6 +36,10 @@ pub struct WhichDeal {
     /// A file with 104 card codes in dealing order (D[0] first), or - for standard input.
     #[arg(long, value_name = "FILE")]
     pub deal: Option<String>,
+    /// A position part-way through a game, as JSON (`patience deal --format json` prints one;
+    /// README "Positions"), from a file or - for standard input.
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<String>,
 }
 
 /// Rule options of the variants (RULES.md); each applies only to the variants named.
@@ -188,15 +193,8 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         }
         return Ok(DealSource::Pysol(parse_game_number(n)?));
     }
-    let Some(path) = args.deal.as_deref() else { bail!("name a deal: --seed, --pysol or --deal") };
-    let bytes = if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).context("reading the deal from standard input")?;
-        b
-    } else {
-        std::fs::read(path).with_context(|| format!("reading deal file {path}"))?
-    };
-    let text = deal_text(bytes)?;
+    let Some(path) = args.deal.as_deref() else { bail!("name a deal: --seed, --pysol, --deal or --position") };
+    let text = deal_text(read_input(path, "deal")?)?;
     if !hooked {
         return Ok(DealSource::Text(text));
     }
@@ -204,6 +202,17 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         bail!("--apply-hook: {} has no hook (its deal text is dealt as given)", info.name);
     }
     Ok(DealSource::TextToHook(text))
+}
+
+/// The bytes of FILE, or of standard input for `-`.
+fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
+    if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).with_context(|| format!("reading the {what} from standard input"))?;
+        Ok(b)
+    } else {
+        std::fs::read(path).with_context(|| format!("reading {what} file {path}"))
+    }
 }
 
 /// A deal file's bytes as text: card codes are ASCII or the suit symbols, so anything that is not
@@ -214,15 +223,38 @@ pub fn deal_text(bytes: Vec<u8>) -> Result<String> {
     })
 }
 
-/// A deal and its starting layout, checked: what `deal`, `solve` and every other command that
-/// takes a deal from the user go through. A layout the game rejects is an error, never a panic.
+/// A deal's start or a position, checked: what `deal`, `solve`, `hint` and every other command
+/// that takes a game from the user go through. A layout the game rejects is an error, never a
+/// panic.
 pub struct LoadedDeal {
-    pub source: DealSource,
-    pub deal: Deal,
+    /// In words, for the report: "native seed 5", "position from FILE", ...
+    pub name: String,
+    /// The native seed, if the deal has one (it seeds the sampling player's shuffles).
+    pub seed: Option<u64>,
+    /// The talon of a deal; `None` for a position, which needs none.
+    pub deal: Option<Deal>,
     pub layout: Layout,
 }
 
 pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
+    if let Some(path) = &args.which.position {
+        if args.apply_hook {
+            bail!("--apply-hook applies only to --deal (a position's cards are where it says)");
+        }
+        let text = String::from_utf8(read_input(path, "position")?).map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
+        let layout = crate::position::parse_position(&text, choice)?;
+        choice.rules.check(&layout)?;
+        // Until the reference rules read a position's redeals, a win from one with fewer than
+        // the rules' redeals could not be verified: refused, not trusted.
+        let full = choice.rules.option_values().iter().find(|(n, _)| *n == "redeals").map(|(_, v)| v.clone());
+        if let (Some(left), Some(full)) = (layout.redeals_left, full) {
+            if left.to_string() != full {
+                bail!("position: redeals_left below the rules' {full} is not supported yet");
+            }
+        }
+        let name = if path == "-" { "position from standard input".into() } else { format!("position from {path}") };
+        return Ok(LoadedDeal { name, seed: None, deal: None, layout });
+    }
     deal_from_source(choice, deal_source(args, choice.info)?)
 }
 
@@ -230,5 +262,9 @@ pub fn deal_from_source(choice: &GameChoice, source: DealSource) -> Result<Loade
     let deal = make_deal(&source, choice.info.hook)?;
     let layout = choice.rules.layout(&deal);
     choice.rules.check(&layout)?;
-    Ok(LoadedDeal { source, deal, layout })
+    let seed = match source {
+        DealSource::Native(seed) => Some(seed),
+        _ => None,
+    };
+    Ok(LoadedDeal { name: describe_source(&source), seed, deal: Some(deal), layout })
 }

@@ -16,15 +16,15 @@ macro_rules! out {
 
 mod args;
 mod cpu;
+mod position;
 #[cfg(test)]
 mod deal_fuzz;
 mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, LoadedDeal, PlayerArgs, RuleArgs, TableArgs, choose_game, describe_source, load_deal};
+use args::{DealArgs, Format, GameChoice, LoadedDeal, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
-use patience_games::deal::DealSource;
 use patience_games::game::{Game, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
@@ -82,6 +82,10 @@ enum Command {
         prune: Pruning,
         #[command(flatten)]
         player: PlayerArgs,
+        /// Print only the first move of a winning line ("can I still win from here, and what do
+        /// I play?"), or that there is no win (proved), or that the search could not tell.
+        #[arg(long)]
+        hint: bool,
     },
     /// Run a win-rate study: decide native seeds A..B (half-open: B excluded) in parallel and
     /// write per-deal rows, a summary with 95% intervals and a manifest to DIR.
@@ -266,22 +270,25 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Deal { game, deal, format } => {
             let choice = choose_game(&game, &RuleArgs::default())?;
-            let LoadedDeal { source, deal: d, layout } = load_deal(&deal, &choice)?;
+            let LoadedDeal { name, deal: d, layout, .. } = load_deal(&deal, &choice)?;
+            let talon = d.as_ref().map(|d| d.to_text());
             match format {
                 Format::Text => {
-                    outln!("game: {}  ({})", choice.info.name, describe_source(&source));
+                    outln!("game: {}  ({name})", choice.info.name);
                     out!("{}", layout.to_text(&choice.rules.waste_names()));
-                    outln!("talon: {}", d.to_text());
+                    if let Some(talon) = talon {
+                        outln!("talon: {talon}");
+                    }
                 }
-                Format::Json => outln!(
-                    "{}",
-                    serde_json::json!({"game": choice.info.name, "deal": describe_source(&source), "talon": d.to_text(), "layout": layout})
-                ),
+                Format::Json => outln!("{}", serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})),
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player, hint } => {
             let player = player.kind()?;
+            if hint && player != patience_study::PlayerKind::Thoughtful {
+                bail!("--hint is the solver's: it does not combine with --player");
+            }
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
             }
@@ -304,14 +311,14 @@ fn run(cli: Cli) -> Result<u8> {
             if player != patience_study::PlayerKind::Thoughtful {
                 return play_and_report(&choice, &loaded, player, format);
             }
-            solve_and_report(&choice, &loaded, limits, prune, format)
+            solve_and_report(&choice, &loaded, limits, prune, format, hint)
         }
     }
 }
 
-fn solve_and_report(choice: &GameChoice, loaded: &LoadedDeal, limits: Limits, pruning: Pruning, format: Format) -> Result<u8> {
+fn solve_and_report(choice: &GameChoice, loaded: &LoadedDeal, limits: Limits, pruning: Pruning, format: Format, hint: bool) -> Result<u8> {
     let layout = &loaded.layout;
-    let job = SolveJob { choice, deal_name: describe_source(&loaded.source), deal: &loaded.deal, layout, limits, pruning, format };
+    let job = SolveJob { choice, loaded, layout, limits, pruning, format, hint };
     with_rules!(choice.rules, |r| job.run(&r.game(layout)?))
 }
 
@@ -326,13 +333,11 @@ fn play_report<G: Game>(choice: &GameChoice, loaded: &LoadedDeal, player: patien
 where
     G::State: Default,
 {
-    let (deal_name, deal) = (describe_source(&loaded.source), &loaded.deal);
+    let deal_name = &loaded.name;
+    let talon = loaded.deal.as_ref().map(|d| d.to_text());
     // The sampling player's shuffles are seeded by the deal's seed, as in a study (0 for a deal
     // that has none).
-    let seed = match loaded.source {
-        DealSource::Native(seed) => seed,
-        _ => 0,
-    };
+    let seed = loaded.seed.unwrap_or(0);
     let started = std::time::Instant::now();
     let r = player.play(game, seed);
     let line = actions(game, &r.moves);
@@ -357,7 +362,7 @@ where
             let decisions: Vec<_> = decisions.iter().map(|(a, why)| serde_json::json!({"move": a, "reasoning": why})).collect();
             outln!(
                 "{}",
-                serde_json::json!({"game": choice.info.name, "deal": deal_name, "talon": deal.to_text(), "player": player.describe(),
+                serde_json::json!({"game": choice.info.name, "deal": deal_name, "talon": talon, "player": player.describe(),
                     "won": r.won, "states": r.states, "moves": moves, "decisions": decisions})
             );
         }
@@ -367,12 +372,12 @@ where
 
 struct SolveJob<'a> {
     choice: &'a GameChoice,
-    deal_name: String,
-    deal: &'a patience_games::deal::Deal,
+    loaded: &'a LoadedDeal,
     layout: &'a patience_games::layout::Layout,
     limits: Limits,
     pruning: Pruning,
     format: Format,
+    hint: bool,
 }
 
 impl SolveJob<'_> {
@@ -384,14 +389,16 @@ impl SolveJob<'_> {
         let result = solve(game, self.limits, self.pruning);
         let solution = actions(game, &shorten(game, &result.moves));
         let mut report =
-            SolveReport::new(self.choice.info.name, self.deal_name, self.deal.to_text(), self.layout.clone(), &result, solution.clone());
+            SolveReport::new(self.choice.info.name, self.loaded.name.clone(), self.loaded.deal.as_ref().map(|d| d.to_text()), self.layout.clone(), &result, solution.clone());
         if result.verdict == Verdict::Won {
             patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;
         }
-        match self.format {
-            Format::Text => out!("{}", report.to_text(&self.choice.rules.waste_names())),
-            Format::Json => outln!("{}", serde_json::to_string(&report)?),
+        match (self.format, self.hint) {
+            (Format::Text, false) => out!("{}", report.to_text(&self.choice.rules.waste_names())),
+            (Format::Json, false) => outln!("{}", serde_json::to_string(&report)?),
+            (Format::Text, true) => out!("{}", report::HintReport::of(&report, &solution).to_text()),
+            (Format::Json, true) => outln!("{}", serde_json::to_string(&report::HintReport::of(&report, &solution))?),
         }
         Ok(match result.verdict {
             Verdict::Won => 0,

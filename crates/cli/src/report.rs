@@ -42,7 +42,8 @@ impl Serialize for JsonAction {
 pub struct SolveReport {
     pub game: &'static str,
     pub deal: String,
-    pub talon: String,
+    /// The talon of a deal; `null` for a position, which has none.
+    pub talon: Option<String>,
     pub layout: Layout,
     pub verdict: &'static str,
     /// Why the search stopped when the verdict is unknown.
@@ -59,7 +60,7 @@ impl SolveReport {
     pub fn new<M>(
         game: &'static str,
         deal: String,
-        talon: String,
+        talon: Option<String>,
         layout: Layout,
         result: &SearchResult<M>,
         actions: Vec<Action>,
@@ -106,6 +107,58 @@ impl SolveReport {
                 out.push_str(&format!("{:4}. {}\n", i + 1, m.0));
             }
         }
+        out
+    }
+}
+
+/// `solve --hint`: the first move of a winning line (with the moves the rules then make by
+/// themselves), or that there is none (proved), or that the search could not tell.
+#[derive(Serialize)]
+pub struct HintReport {
+    pub game: &'static str,
+    pub deal: String,
+    pub verdict: &'static str,
+    pub stop: Option<&'static str>,
+    pub states: u64,
+    pub verified: bool,
+    /// The move to play; `null` unless the verdict is won.
+    pub hint: Option<JsonAction>,
+    /// Moves the rules make by themselves right after it (gap fills, the waste refilled).
+    pub then_forced: Vec<JsonAction>,
+}
+
+impl HintReport {
+    pub fn of(report: &SolveReport, solution: &[Action]) -> Self {
+        let hint = solution.first().copied();
+        let then_forced = solution.iter().skip(1).take_while(|a| a.is_forced()).copied().map(JsonAction).collect();
+        HintReport {
+            game: report.game,
+            deal: report.deal.clone(),
+            verdict: report.verdict,
+            stop: report.stop,
+            states: report.states,
+            verified: report.verified,
+            hint: hint.map(JsonAction),
+            then_forced,
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = format!("game: {}  ({})\n", self.game, self.deal);
+        match (&self.hint, self.verdict, self.stop) {
+            (Some(JsonAction(a)), _, _) => {
+                out.push_str(&format!("hint: {a}\n"));
+                for JsonAction(f) in &self.then_forced {
+                    out.push_str(&format!("      then {f}\n"));
+                }
+                out.push_str("a win follows (its line replayed through the reference rules)\n");
+            }
+            (None, "won", _) => out.push_str("already won: nothing to play\n"),
+            (None, "lost", _) => out.push_str("no win from here: every reachable position was searched\n"),
+            (None, _, Some(why)) => out.push_str(&format!("unknown: the {why} stopped the search before it found a win or proved there is none\n")),
+            (None, v, None) => out.push_str(&format!("{v}\n")),
+        }
+        out.push_str(&format!("states: {}\n", self.states));
         out
     }
 }

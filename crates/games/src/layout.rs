@@ -16,6 +16,9 @@ pub struct Layout {
     pub stock_top_first: Vec<Card>,
     /// The Crazy Quilt family's 8×8 quilt, row-major (`None` = a hole); empty for other games.
     pub quilt: Vec<Option<Card>>,
+    /// Redeals still allowed in a position part-way through a game; `None` at a deal's start,
+    /// where the rules' own number applies.
+    pub redeals_left: Option<u8>,
 }
 
 fn codes(cards: &[Card]) -> Vec<String> {
@@ -60,6 +63,9 @@ impl Layout {
                 codes(&self.stock_top_first).join(" ")
             ));
         }
+        if let Some(r) = self.redeals_left {
+            out.push_str(&format!("redeals left: {r}\n"));
+        }
         out
     }
 }
@@ -87,6 +93,9 @@ impl Serialize for Layout {
                 self.quilt.chunks(8).map(|row| row.iter().map(|c| c.map(|c| c.to_string())).collect()).collect();
             m.serialize_entry("quilt", &rows)?;
         }
+        if let Some(r) = self.redeals_left {
+            m.serialize_entry("redeals_left", &r)?;
+        }
         m.end()
     }
 }
@@ -101,6 +110,15 @@ impl std::fmt::Display for BadLayout {
     }
 }
 impl std::error::Error for BadLayout {}
+
+/// The redeals a position has left: `layout`'s own number, at most the rules' `allowed`.
+pub fn redeals_left(layout: &Layout, allowed: u8) -> Result<u8, BadLayout> {
+    match layout.redeals_left {
+        None => Ok(allowed),
+        Some(r) if r <= allowed => Ok(r),
+        Some(r) => Err(BadLayout(format!("redeals_left is {r}, but the rules allow {allowed} redeal(s) in all"))),
+    }
+}
 
 /// Every card of a position must be there twice, no more, no less.
 pub fn check_two_of_each(kinds: impl IntoIterator<Item = Kind>) -> Result<(), BadLayout> {

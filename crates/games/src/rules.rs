@@ -46,6 +46,11 @@ pub trait FamilyRules: Copy + std::fmt::Debug {
     /// `empty-waste-any`, …; `true`/`false`, a number, or a word): how the rules are handed to
     /// the independent reference rules, which read them by these names.
     fn option_values(&self) -> Vec<(&'static str, String)>;
+    /// Whether the family has a terrace (the Queen of Italy family), which JSON positions list
+    /// as their one reserve, PySolFC's name for it.
+    fn has_terrace(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

@@ -62,6 +62,9 @@ impl Rules {
     pub fn waste_names(&self) -> Vec<String> {
         with_rules!(self, |r| r.waste_names())
     }
+    pub fn has_terrace(&self) -> bool {
+        with_rules!(self, |r| r.has_terrace())
+    }
     /// The family's options and their values (see [`FamilyRules::option_values`]).
     pub fn option_values(&self) -> Vec<(&'static str, String)> {
         with_rules!(self, |r| r.option_values())

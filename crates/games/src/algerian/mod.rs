@@ -141,6 +141,9 @@ impl Algerian {
         if !layout.wastes.is_empty() || !layout.quilt.is_empty() {
             return bad("the Algerian family has no waste and no quilt".into());
         }
+        if layout.redeals_left.is_some_and(|r| r > 0) {
+            return bad("the Algerian family has no redeal".into());
+        }
         let mut s = AlgerianState::default();
         let mut kinds = Vec::with_capacity(104);
         for (f, pile) in layout.foundations.iter().enumerate() {

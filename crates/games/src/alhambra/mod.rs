@@ -12,7 +12,7 @@ pub use state::AlhambraState;
 
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
-use crate::layout::{BadLayout, Layout, check_two_of_each};
+use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
 use crate::cardseq::SEQ_CAP;
 use crate::foundations::Foundations;
 
@@ -97,7 +97,7 @@ impl Alhambra {
             return bad(format!("expected {} reserves and {} waste(s)", rules.reserves(), rules.wastes()));
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = AlhambraState { redeals_left: rules.redeals, found, ..AlhambraState::default() };
+        let mut s = AlhambraState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..AlhambraState::default() };
         let mut reserves = [[Kind::default(); 12]; 8];
         for (r, pile) in layout.reserves.iter().enumerate() {
             if pile.len() > rules.reserve_depth() {

@@ -21,7 +21,7 @@ pub use state::QueenState;
 
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
-use crate::layout::{BadLayout, Layout, check_two_of_each};
+use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueenVariant {
@@ -178,7 +178,7 @@ impl Queen {
 
         let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default() };
         let mut s = QueenState::default();
-        s.set_redeals_left(rules.redeals);
+        s.set_redeals_left(redeals_left(layout, rules.redeals)?);
         s.set_terrace(terrace.len() as u8);
         for (i, &c) in terrace.iter().enumerate() {
             g.terrace[i] = kind(c);
@@ -364,5 +364,8 @@ impl crate::rules::FamilyRules for QueenRules {
     }
     fn option_values(&self) -> Vec<(&'static str, String)> {
         vec![("redeals", self.redeals.to_string()), ("foundation-to-tableau", self.foundation_to_tableau.to_string())]
+    }
+    fn has_terrace(&self) -> bool {
+        true
     }
 }

@@ -12,7 +12,7 @@ use crate::card::{Card, Kind};
 use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
 use crate::foundations::Foundations;
-use crate::layout::{BadLayout, Layout, check_two_of_each};
+use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
 use state::VERTICAL;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ impl Quilt {
             return bad("persian-rug has no stock".into());
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = QuiltState { redeals_left: rules.redeals, found, ..QuiltState::default() };
+        let mut s = QuiltState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..QuiltState::default() };
         let mut kinds: Vec<Kind> = found.kinds().collect();
         let mut cells = [Kind::default(); 64];
         for (i, cell) in layout.quilt.iter().enumerate() {
