@@ -36,8 +36,11 @@ pub trait FamilyRules: Copy + std::fmt::Debug {
     fn layout(&self, deal: &Deal) -> Layout;
     /// The game from a layout (a deal's, or a position's), or why the layout cannot be one.
     fn game(&self, layout: &Layout) -> Result<Self::Game, BadLayout>;
-    /// The game of a deal made by `make_deal` with the variant's hook (always a valid layout).
-    fn deal_game(&self, deal: &Deal) -> Self::Game;
+    /// The game of a deal made by `make_deal` with the variant's hook: its layout is always valid
+    /// (a deal text is checked against the hook there), so this does not fail.
+    fn deal_game(&self, deal: &Deal) -> Self::Game {
+        self.game(&self.layout(deal)).expect("a dealt layout is valid")
+    }
     /// The names of the waste piles in solutions and layouts (none for a game without a waste).
     fn waste_names(&self) -> Vec<String>;
     /// Sets `options` on these rules, or says which option does not apply to this family.

@@ -279,9 +279,6 @@ impl crate::rules::FamilyRules for AlgerianRules {
     fn game(&self, layout: &Layout) -> Result<Algerian, BadLayout> {
         Algerian::from_layout(*self, layout)
     }
-    fn deal_game(&self, deal: &Deal) -> Algerian {
-        Algerian::new(*self, deal)
-    }
     /// No waste: the depots take the dealt cards.
     fn waste_names(&self) -> Vec<String> {
         vec![]

@@ -186,9 +186,6 @@ impl crate::rules::FamilyRules for AlhambraRules {
     fn game(&self, layout: &Layout) -> Result<Alhambra, BadLayout> {
         Alhambra::from_layout(*self, layout)
     }
-    fn deal_game(&self, deal: &Deal) -> Alhambra {
-        Alhambra::new(*self, deal)
-    }
     fn waste_names(&self) -> Vec<String> {
         AlhambraRules::waste_names(self)
     }

@@ -335,9 +335,6 @@ impl crate::rules::FamilyRules for QueenRules {
     fn game(&self, layout: &Layout) -> Result<Queen, BadLayout> {
         Queen::from_layout(*self, layout)
     }
-    fn deal_game(&self, deal: &Deal) -> Queen {
-        Queen::new(*self, deal)
-    }
     fn waste_names(&self) -> Vec<String> {
         QueenRules::waste_names(self)
     }

@@ -200,9 +200,6 @@ impl crate::rules::FamilyRules for QuiltRules {
     fn game(&self, layout: &Layout) -> Result<Quilt, BadLayout> {
         Quilt::from_layout(*self, layout)
     }
-    fn deal_game(&self, deal: &Deal) -> Quilt {
-        Quilt::new(*self, deal)
-    }
     fn waste_names(&self) -> Vec<String> {
         vec!["W".into()]
     }
