@@ -69,7 +69,7 @@ fn deal_prints_pysolfc_layouts() {
 }
 
 /// Parses the JSON moves as another program would and replays them through the reference rules.
-fn replay_json(v: &Value, variant: reference::Variant) {
+fn replay_json(v: &Value, variant: reference::alhambra::Variant) {
     let ids = |cards: &Value| -> Vec<u8> {
         let text: Vec<&str> = cards.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
         let mut seen = std::collections::HashMap::new();
@@ -84,7 +84,7 @@ fn replay_json(v: &Value, variant: reference::Variant) {
             .collect()
     };
     let piles = |p: &Value| -> Vec<Vec<u8>> { p.as_array().unwrap().iter().map(ids).collect() };
-    let layout = reference::Layout {
+    let layout = reference::alhambra::Layout {
         foundations: piles(&v["layout"]["foundations"]),
         reserves: piles(&v["layout"]["reserves"]),
         wastes: piles(&v["layout"]["wastes"]),
@@ -92,7 +92,7 @@ fn replay_json(v: &Value, variant: reference::Variant) {
     };
     let _ = layout;
     let talon = ids(&serde_json::json!(v["talon"].as_str().unwrap().split(' ').collect::<Vec<_>>()));
-    let layout = reference::layout_from_talon(variant, &talon);
+    let layout = reference::alhambra::layout_from_talon(variant, &talon);
     let moves: Vec<reference::Move> = v["moves"]
         .as_array()
         .unwrap()
@@ -107,7 +107,7 @@ fn replay_json(v: &Value, variant: reference::Variant) {
             }
         })
         .collect();
-    reference::replay(variant, &reference::Options::default(), &layout, &moves).expect("the printed solution replays");
+    reference::replay(variant, &reference::alhambra::Options::default(), &layout, &moves).expect("the printed solution replays");
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn solve_prints_a_replayable_solution() {
     assert_eq!(v["verdict"], "won");
     assert_eq!(v["verified"], true);
     assert!(v["moves"].as_array().unwrap().len() > 100);
-    replay_json(&v, reference::Variant::Granada);
+    replay_json(&v, reference::alhambra::Variant::Granada);
     // The text form numbers the moves.
     let text = String::from_utf8(patience(&["solve", "granada", "--seed", "11"]).stdout).unwrap();
     assert!(text.contains("verdict: won"), "{text}");
@@ -256,7 +256,8 @@ fn talon_ids(v: &Value) -> Vec<u8> {
 /// `"forced": true`, and replays through the reference rules from the talon alone.
 #[test]
 fn queen_of_italy_solutions_replay_with_their_forced_moves() {
-    use reference::queen::{QueenOptions, QueenVariant, queen_layout_from_talon, queen_replay};
+    use reference::queen::{Options, Variant, layout_from_talon};
+    use reference::replay;
     let out = patience(&["solve", "terrace", "--pysol", "1", "--format", "json"]);
     let v = json(&out);
     assert_eq!(out.status.code(), Some(0), "{v}");
@@ -264,25 +265,25 @@ fn queen_of_italy_solutions_replay_with_their_forced_moves() {
     let moves = v["moves"].as_array().unwrap();
     assert!(moves[0].get("choose").is_some(), "{}", moves[0]);
     assert!(moves.iter().any(|m| m["forced"] == true));
-    let layout = queen_layout_from_talon(QueenVariant::QueenOfItaly, &talon_ids(&v));
-    let opts = QueenOptions::for_variant(QueenVariant::QueenOfItaly);
-    queen_replay(QueenVariant::QueenOfItaly, &opts, &layout, &reference_moves(&v)).expect("the printed solution replays");
+    let layout = layout_from_talon(Variant::QueenOfItaly, &talon_ids(&v));
+    let opts = Options::for_variant(Variant::QueenOfItaly);
+    replay(Variant::QueenOfItaly, &opts, &layout, &reference_moves(&v)).expect("the printed solution replays");
     // Without its forced moves the same line is refused: they are part of the solution.
     let unforced: Vec<_> = moves.iter().zip(reference_moves(&v)).filter(|(m, _)| m["forced"] != true).map(|(_, r)| r).collect();
-    assert!(queen_replay(QueenVariant::QueenOfItaly, &opts, &layout, &unforced).is_err());
+    assert!(replay(Variant::QueenOfItaly, &opts, &layout, &unforced).is_err());
     let text = String::from_utf8(patience(&["solve", "queen-of-italy", "--pysol", "1"]).stdout).unwrap();
     assert!(text.contains("choose P") && text.contains("[forced]"), "{text}");
 }
 
 #[test]
 fn algerian_solutions_replay() {
-    use reference::algerian::{AlgerianOptions, AlgerianVariant, algerian_layout_from_talon, algerian_replay};
-    for (game, variant) in [("algerian", AlgerianVariant::Algerian), ("algerian-parlett", AlgerianVariant::AlgerianParlett)] {
+    use reference::algerian::{Options, Variant, layout_from_talon};
+    for (game, variant) in [("algerian", Variant::Algerian), ("algerian-parlett", Variant::AlgerianParlett)] {
         let out = patience(&["solve", game, "--seed", "2", "--format", "json"]);
         let v = json(&out);
         assert_eq!(out.status.code(), Some(0), "{game}: {v}");
-        let layout = algerian_layout_from_talon(variant, &talon_ids(&v));
-        algerian_replay(variant, &AlgerianOptions::for_variant(variant), &layout, &reference_moves(&v)).expect("replays");
+        let layout = layout_from_talon(variant, &talon_ids(&v));
+        reference::replay(variant, &Options::for_variant(variant), &layout, &reference_moves(&v)).expect("replays");
     }
     // The reserve-space option changes the rules the solution must obey.
     let out = patience(&["solve", "carthage", "--seed", "1", "--reserve-space", "never", "--no-foundation-to-depot", "--format", "json", "--max-states", "200000"]);
@@ -294,18 +295,19 @@ fn algerian_solutions_replay() {
 /// and not with it off.
 #[test]
 fn queen_of_italy_open_foundation_to_tableau_solutions_replay() {
-    use reference::queen::{QueenOptions, QueenVariant, queen_layout_from_talon, queen_replay};
+    use reference::queen::{Options, Variant, layout_from_talon};
+    use reference::replay;
     let out = patience(&["solve", "queen-of-italy-open", "--seed", "3", "--foundation-to-tableau", "--format", "json"]);
     let v = json(&out);
     assert_eq!(out.status.code(), Some(0), "{v}");
     let moves = v["moves"].as_array().unwrap();
     let back = moves.iter().filter(|m| m["from"].as_str().is_some_and(|f| f.starts_with('F'))).count();
     assert!(back >= 1, "no foundation card comes back: {v}");
-    let variant = QueenVariant::QueenOfItalyOpen;
-    let layout = queen_layout_from_talon(variant, &talon_ids(&v));
-    let on = QueenOptions { foundation_to_tableau: true, ..QueenOptions::for_variant(variant) };
-    queen_replay(variant, &on, &layout, &reference_moves(&v)).expect("the printed solution replays");
-    assert!(queen_replay(variant, &QueenOptions::for_variant(variant), &layout, &reference_moves(&v)).is_err());
+    let variant = Variant::QueenOfItalyOpen;
+    let layout = layout_from_talon(variant, &talon_ids(&v));
+    let on = Options { foundation_to_tableau: true, ..Options::for_variant(variant) };
+    replay(variant, &on, &layout, &reference_moves(&v)).expect("the printed solution replays");
+    assert!(replay(variant, &Options::for_variant(variant), &layout, &reference_moves(&v)).is_err());
 }
 
 #[test]

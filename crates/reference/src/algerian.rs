@@ -1,21 +1,13 @@
 //! Reference rules for the Algerian family (Algerian Patience, Carthage, Algerian after Parlett).
 //!
 //! The *plain* implementation of `RULES.md` §0 and §4, written to be read, not to be fast, and
-//! sharing no code with the fast solver (only the card helpers and the `Move`, `ReplayError` and
-//! `PlainOutcome` types of this crate):
-//!
-//! * [`algerian_replay`] replays a solution move by move from a layout, checking every move against
-//!   the rules, and checks that the final position is won.
-//! * [`algerian_plain_search`] is an exhaustive depth-first search over distinct positions with a
-//!   visited set of complete positions and nothing else: no pruning, no dominance, no move
-//!   ordering, no symmetry reduction. It is the oracle the fast solver is checked against.
-//!
-//! Both are built on one small rules engine, [`AlgerianPosition`]: `check` says whether an action
-//! is legal (and why not), `apply` performs it.
+//! sharing no code with the fast solver. The crate's [`crate::replay`] and
+//! [`crate::plain_search`] play it through one small rules engine, [`Position`]: `check` says
+//! whether an action is legal (and why not), `apply` performs it.
 //!
 //! Conventions (`RULES.md` §0): card id = `deck*52 + suit*13 + rank`, suits C=0 S=1 H=2 D=3, ranks
 //! 0..12 = A..K; the two copies of a card are interchangeable. Every pile is listed bottom→top; the
-//! stock in an [`AlgerianLayout`] is listed with the next card to deal first. Piles: foundations
+//! stock in an [`Layout`] is listed with the next card to deal first. Piles: foundations
 //! `F0`..`F7`, reserves `R0`..`R5`, depots `P0`..`P7`.
 //!
 //! The foundations (§4):
@@ -47,16 +39,14 @@
 //!   cards (which id stands for which copy is not checked), and every foundation a run from its
 //!   base. Reserve and depot heights are free (deals and building make them grow).
 //! * Pile names are exact: `F0`..`F7`, `R0`..`R5`, `P0`..`P7`; upper case, no extra zeros.
-//! * [`algerian_plain_search`] counts the start position as the first state expanded; a won
+//! * [`crate::plain_search`] counts the start position as the first state expanded; a won
 //!   position is recognised when generated and not counted. A start that is already won is
-//!   `Won(vec![])`. Moves after a win are still checked by [`algerian_replay`].
-//! * `AlgerianOptions::default()` is Algerian's: `reserve_space = Any`, `foundation_to_depot` on.
+//!   `Won(vec![])`. Moves after a win are still checked by [`crate::replay`].
+//! * `Options::default()` is Algerian's: `reserve_space = Any`, `foundation_to_depot` on.
 
-use crate::engine::{
-    Rules, all_foundations_full, check_cards, check_foundation_count, check_pile_count,
-    exhaustive_search, legal_among, replay_moves,
-};
-use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, suit_of};
+use crate::rules::legal_among;
+use crate::shared::{all_foundations_full, check_cards, check_foundation_count, check_pile_count};
+use crate::{CARD_COUNT, Family, GivenOptions, Move, Piles, Rules, card_code, rank_of, suit_of};
 
 // ---------------------------------------------------------------------------------------------
 // Variants, options, layouts
@@ -64,7 +54,7 @@ use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, sui
 
 /// The three games of the Algerian family (`RULES.md` §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AlgerianVariant {
+pub enum Variant {
     /// PySolFC 322 "Algerian Patience": the four deck-0 kings start on F4..F7.
     Algerian,
     /// PySolFC 321: eight foundations up from the ace, depots build down in suit without wrap.
@@ -73,13 +63,13 @@ pub enum AlgerianVariant {
     AlgerianParlett,
 }
 
-impl AlgerianVariant {
+impl Variant {
     /// Does the deal put one card on each depot when the stock holds exactly 8 cards? Algerian and
     /// Algerian after Parlett: yes. Carthage: never.
     pub fn deals_last_eight_to_depots(self) -> bool {
         match self {
-            AlgerianVariant::Algerian | AlgerianVariant::AlgerianParlett => true,
-            AlgerianVariant::Carthage => false,
+            Variant::Algerian | Variant::AlgerianParlett => true,
+            Variant::Carthage => false,
         }
     }
 }
@@ -97,7 +87,7 @@ pub enum ReserveSpace {
 
 /// Rule options (`RULES.md` §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AlgerianOptions {
+pub struct Options {
     /// When an empty reserve may take one card from a depot or a reserve.
     pub reserve_space: ReserveSpace,
     /// A foundation's top card may move back to a depot (PySolFC). Off: it never leaves the
@@ -105,32 +95,32 @@ pub struct AlgerianOptions {
     pub foundation_to_depot: bool,
 }
 
-impl AlgerianOptions {
+impl Options {
     /// The variant's own rules: Algerian and Carthage `Any`, Algerian after Parlett `AfterStock`;
     /// foundation to depot allowed in all three.
-    pub fn for_variant(variant: AlgerianVariant) -> AlgerianOptions {
+    pub fn for_variant(variant: Variant) -> Options {
         let reserve_space = match variant {
-            AlgerianVariant::Algerian | AlgerianVariant::Carthage => ReserveSpace::Any,
-            AlgerianVariant::AlgerianParlett => ReserveSpace::AfterStock,
+            Variant::Algerian | Variant::Carthage => ReserveSpace::Any,
+            Variant::AlgerianParlett => ReserveSpace::AfterStock,
         };
-        AlgerianOptions {
+        Options {
             reserve_space,
             foundation_to_depot: true,
         }
     }
 }
 
-impl Default for AlgerianOptions {
+impl Default for Options {
     /// Algerian's rules: `reserve_space = Any`, foundation to depot allowed.
     fn default() -> Self {
-        AlgerianOptions::for_variant(AlgerianVariant::Algerian)
+        Options::for_variant(Variant::Algerian)
     }
 }
 
 /// A layout: every pile listed bottom→top as card ids, the stock listed with the next card to deal
 /// FIRST.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AlgerianLayout {
+pub struct Layout {
     /// Always 8 (see the module text for each variant's bases and directions).
     pub foundations: Vec<Vec<u8>>,
     /// Always 6: R0..R5.
@@ -143,18 +133,18 @@ pub struct AlgerianLayout {
 
 /// Deals the starting layout from a talon order (`RULES.md` §4; Algerian's hook "K to top" is
 /// already applied, so `talon[0]` is the first card dealt). Panics unless `talon.len() == 104`.
-pub fn algerian_layout_from_talon(variant: AlgerianVariant, talon: &[u8]) -> AlgerianLayout {
+pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
     assert_eq!(talon.len(), CARD_COUNT, "a talon has exactly 104 cards");
     let d = talon;
     match variant {
-        AlgerianVariant::Algerian => {
+        Variant::Algerian => {
             // F4..F7 = D[0..4] (K♣ K♠ K♥ K♦ after the hook), F0..F3 empty.
             let mut foundations: Vec<Vec<u8>> = vec![Vec::new(); 8];
             for i in 0..4 {
                 foundations[4 + i].push(d[i]);
             }
             // P_i = D[4+i]; reserve i bottom→top = D[12+i+6k], k = 0..5; stock D[48..].
-            AlgerianLayout {
+            Layout {
                 foundations,
                 reserves: (0..6)
                     .map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect())
@@ -163,9 +153,9 @@ pub fn algerian_layout_from_talon(variant: AlgerianVariant, talon: &[u8]) -> Alg
                 stock_top_first: d[48..].to_vec(),
             }
         }
-        AlgerianVariant::Carthage => {
+        Variant::Carthage => {
             // No foundation card; P_i = D[i]; reserve i = D[8+i+6k], k = 0..5; stock D[44..].
-            AlgerianLayout {
+            Layout {
                 foundations: vec![Vec::new(); 8],
                 reserves: (0..6)
                     .map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect())
@@ -174,14 +164,14 @@ pub fn algerian_layout_from_talon(variant: AlgerianVariant, talon: &[u8]) -> Alg
                 stock_top_first: d[44..].to_vec(),
             }
         }
-        AlgerianVariant::AlgerianParlett => {
+        Variant::AlgerianParlett => {
             // Depots round-robin: D[0..8] one to each of P0..P7, then D[8..12] a second card on
             // P0..P3. Reserve i = D[12+i+6k], k = 0..3; stock D[36..].
             let mut rows: Vec<Vec<u8>> = (0..8).map(|i| vec![d[i]]).collect();
             for i in 0..4 {
                 rows[i].push(d[8 + i]);
             }
-            AlgerianLayout {
+            Layout {
                 foundations: vec![Vec::new(); 8],
                 reserves: (0..6)
                     .map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect())
@@ -199,10 +189,10 @@ pub fn algerian_layout_from_talon(variant: AlgerianVariant, talon: &[u8]) -> Alg
 
 /// The suit of foundation `f` and whether it builds up (from the ace) or down (from the king).
 /// Algerian, Parlett: F0..F3 up, F4..F7 down, suit f mod 4. Carthage: all up, suit f / 2.
-fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
+fn foundation_rule(variant: Variant, f: usize) -> (u8, bool) {
     match variant {
-        AlgerianVariant::Algerian | AlgerianVariant::AlgerianParlett => ((f % 4) as u8, f < 4),
-        AlgerianVariant::Carthage => ((f / 2) as u8, true),
+        Variant::Algerian | Variant::AlgerianParlett => ((f % 4) as u8, f < 4),
+        Variant::Carthage => ((f / 2) as u8, true),
     }
 }
 
@@ -214,12 +204,7 @@ fn rank_at(up: bool, height: usize) -> u8 {
 
 /// Does foundation `f` accept `card`? Its suit, the next rank in its direction, at most 13 cards,
 /// no wrap. (The foundation is a run from its base, checked when the position was made.)
-fn foundation_accepts(
-    variant: AlgerianVariant,
-    foundations: &[Vec<u8>],
-    f: usize,
-    card: u8,
-) -> bool {
+fn foundation_accepts(variant: Variant, foundations: &[Vec<u8>], f: usize, card: u8) -> bool {
     let height = foundations[f].len();
     if height >= 13 {
         return false;
@@ -232,17 +217,16 @@ fn foundation_accepts(
 // Piles and moves
 // ---------------------------------------------------------------------------------------------
 
-/// A pile of the position, by kind and index. (Seen by the crate only inside [`Action`], the
-/// `Action` of [`AlgerianPosition`]'s `Rules`.)
+/// A pile of the position, by kind and index (what the position's [`crate::Action`]s name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pile {
+pub enum Pile {
     Foundation(usize),
     Reserve(usize),
     Depot(usize),
 }
 
 /// A move in index form (what the engine works with).
-type Action = crate::engine::Action<Pile>;
+type Action = crate::Action<Pile>;
 
 /// Every pile, in a fixed order: foundations F0..F7, reserves R0..R5, depots P0..P7 (the same in
 /// all three games).
@@ -278,10 +262,7 @@ fn parse_pile(name: &str) -> Option<Pile> {
 /// depots, every card id below 104, exactly two copies of each of the 52 cards (either id may
 /// stand for either copy), and every foundation a run of its own suit from its base in its own
 /// direction (see the module text).
-pub fn algerian_check_layout(
-    variant: AlgerianVariant,
-    layout: &AlgerianLayout,
-) -> Result<(), String> {
+pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
     check_pile_count("reserves", layout.reserves.len(), 6, variant)?;
     check_pile_count("depots", layout.rows.len(), 8, variant)?;
@@ -333,7 +314,7 @@ enum Illegal {
 }
 
 impl Illegal {
-    fn reason(self, variant: AlgerianVariant) -> String {
+    fn reason(self, variant: Variant) -> String {
         let name = pile_name;
         match self {
             Illegal::DealFromEmptyStock => "deal with an empty stock".to_string(),
@@ -362,22 +343,22 @@ impl Illegal {
 
 /// A complete position of one game: every pile and the stock.
 #[derive(Debug, PartialEq, Eq)]
-pub struct AlgerianPosition {
-    variant: AlgerianVariant,
-    options: AlgerianOptions,
+pub struct Position {
+    variant: Variant,
+    options: Options,
     foundations: Vec<Vec<u8>>,
     reserves: Vec<Vec<u8>>,
     depots: Vec<Vec<u8>>,
     /// The stock bottom→top like every other pile: the LAST element is the next card dealt.
-    /// (The reverse of `AlgerianLayout::stock_top_first`.)
+    /// (The reverse of `Layout::stock_top_first`.)
     stock: Vec<u8>,
 }
 
 /// Written out (rather than derived) only so that `clone_from` reuses the piles' buffers: the
 /// search copies a position for every action it tries.
-impl Clone for AlgerianPosition {
-    fn clone(&self) -> AlgerianPosition {
-        AlgerianPosition {
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
             variant: self.variant,
             options: self.options,
             foundations: self.foundations.clone(),
@@ -387,7 +368,7 @@ impl Clone for AlgerianPosition {
         }
     }
 
-    fn clone_from(&mut self, source: &AlgerianPosition) {
+    fn clone_from(&mut self, source: &Position) {
         self.variant = source.variant;
         self.options = source.options;
         self.foundations.clone_from(&source.foundations);
@@ -397,18 +378,14 @@ impl Clone for AlgerianPosition {
     }
 }
 
-impl AlgerianPosition {
+impl Position {
     /// The position of a layout. Errors if the layout is not consistent (see
-    /// [`algerian_check_layout`]).
-    pub fn new(
-        variant: AlgerianVariant,
-        options: &AlgerianOptions,
-        layout: &AlgerianLayout,
-    ) -> Result<AlgerianPosition, String> {
-        algerian_check_layout(variant, layout)?;
+    /// [`check_layout`]).
+    pub fn new(variant: Variant, options: &Options, layout: &Layout) -> Result<Position, String> {
+        check_layout(variant, layout)?;
         let mut stock = layout.stock_top_first.clone();
         stock.reverse();
-        Ok(AlgerianPosition {
+        Ok(Position {
             variant,
             options: *options,
             foundations: layout.foundations.clone(),
@@ -419,32 +396,15 @@ impl AlgerianPosition {
     }
 
     /// The position as a layout.
-    pub fn to_layout(&self) -> AlgerianLayout {
+    pub fn to_layout(&self) -> Layout {
         let mut stock_top_first = self.stock.clone();
         stock_top_first.reverse();
-        AlgerianLayout {
+        Layout {
             foundations: self.foundations.clone(),
             reserves: self.reserves.clone(),
             rows: self.depots.clone(),
             stock_top_first,
         }
-    }
-
-    /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
-    pub fn is_won(&self) -> bool {
-        all_foundations_full(&self.foundations)
-    }
-
-    /// Every legal move, in a fixed order: card moves by source (depots P0..P7, reserves R0..R5,
-    /// foundations F0..F7) and, for each source, by destination (foundations F0..F7, depots
-    /// P0..P7, reserves R0..R5), then the deal.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        crate::engine::legal_moves(self)
-    }
-
-    /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
-    pub fn play(&mut self, mv: &Move) -> Result<(), String> {
-        crate::engine::play(self, mv)
     }
 
     fn pile(&self, pile: Pile) -> &Vec<u8> {
@@ -475,10 +435,8 @@ impl AlgerianPosition {
         }
         let (a, b) = (rank_of(card), rank_of(top));
         match self.variant {
-            AlgerianVariant::Algerian | AlgerianVariant::AlgerianParlett => {
-                (a + 1) % 13 == b || (b + 1) % 13 == a
-            }
-            AlgerianVariant::Carthage => a + 1 == b,
+            Variant::Algerian | Variant::AlgerianParlett => (a + 1) % 13 == b || (b + 1) % 13 == a,
+            Variant::Carthage => a + 1 == b,
         }
     }
 
@@ -552,16 +510,18 @@ impl AlgerianPosition {
     }
 }
 
-/// The Algerian family's rules as the replay loop and the search (`engine`) see them.
-impl Rules for AlgerianPosition {
+/// The Algerian family's rules as the replay and the search see them.
+impl Rules for Position {
     type Action = Action;
 
     fn is_won(&self) -> bool {
         all_foundations_full(&self.foundations)
     }
 
-    /// Every legal action, in a fixed order (see [`AlgerianPosition::legal_moves`]). Plainly: try
-    /// every candidate and keep those `check` accepts.
+    /// Every legal action, in a fixed order: card moves by source (depots P0..P7, reserves R0..R5,
+    /// foundations F0..F7) and, for each source, by destination (foundations F0..F7, depots
+    /// P0..P7, reserves R0..R5), then the deal. Plainly: try every candidate and keep those
+    /// `check` accepts.
     fn legal_actions(&self) -> Vec<Action> {
         let sources = (0..8)
             .map(Pile::Depot)
@@ -651,61 +611,71 @@ impl Rules for AlgerianPosition {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Replay
+// The family, for the generic replay and search and the by-name entry
 // ---------------------------------------------------------------------------------------------
 
-/// Replays `moves` from `layout`, checking that every move is legal and that the final position
-/// is won. The error's `index` is the offending move (`moves.len()` when every move was legal but
-/// the end is not won; 0 for an inconsistent layout).
-pub fn algerian_replay(
-    variant: AlgerianVariant,
-    options: &AlgerianOptions,
-    layout: &AlgerianLayout,
-    moves: &[Move],
-) -> Result<(), ReplayError> {
-    replay_moves(AlgerianPosition::new(variant, options, layout), moves)
-}
+impl Family for Variant {
+    type Options = Options;
+    type Layout = Layout;
+    type Position = Position;
 
-// ---------------------------------------------------------------------------------------------
-// Plain exhaustive search
-// ---------------------------------------------------------------------------------------------
+    const ALL: &'static [Variant] = &[
+        Variant::Algerian,
+        Variant::Carthage,
+        Variant::AlgerianParlett,
+    ];
 
-/// Exhaustive depth-first search over distinct positions; `Unknown` when more than `max_states`
-/// distinct positions were expanded. Panics if the layout is inconsistent (see
-/// [`algerian_check_layout`]).
-pub fn algerian_plain_search(
-    variant: AlgerianVariant,
-    options: &AlgerianOptions,
-    layout: &AlgerianLayout,
-    max_states: u64,
-) -> PlainOutcome {
-    algerian_plain_search_counted(variant, options, layout, max_states).0
-}
+    fn name(self) -> &'static str {
+        match self {
+            Variant::Algerian => "algerian",
+            Variant::Carthage => "carthage",
+            Variant::AlgerianParlett => "algerian-parlett",
+        }
+    }
 
-/// As [`algerian_plain_search`], also returning the number of distinct positions expanded (the
-/// start position counts; won positions are recognised when reached and not expanded).
-pub fn algerian_plain_search_counted(
-    variant: AlgerianVariant,
-    options: &AlgerianOptions,
-    layout: &AlgerianLayout,
-    max_states: u64,
-) -> (PlainOutcome, u64) {
-    exhaustive_search(
-        "algerian_plain_search",
-        AlgerianPosition::new(variant, options, layout),
-        max_states,
-    )
+    fn position(self, options: &Options, layout: &Layout) -> Result<Position, String> {
+        Position::new(self, options, layout)
+    }
+
+    /// `reserve-space` (`any`, `after-stock` or `never`), `foundation-to-depot` (`true` or
+    /// `false`).
+    fn options_named(self, given: &mut GivenOptions) -> Result<Options, String> {
+        Ok(Options {
+            reserve_space: given.choice(
+                "reserve-space",
+                &[
+                    ("any", ReserveSpace::Any),
+                    ("after-stock", ReserveSpace::AfterStock),
+                    ("never", ReserveSpace::Never),
+                ],
+            )?,
+            foundation_to_depot: given.flag("foundation-to-depot")?,
+        })
+    }
+
+    /// Foundations, reserves, the depots (`rows`) and the stock; no terrace, waste or quilt.
+    fn layout_of_piles(self, piles: &Piles) -> Result<Layout, String> {
+        piles.none_in_terrace()?;
+        piles.none_in_wastes()?;
+        piles.none_in_quilt()?;
+        Ok(Layout {
+            foundations: piles.foundations.clone(),
+            reserves: piles.reserves.clone(),
+            rows: piles.rows.clone(),
+            stock_top_first: piles.stock_top_first.clone(),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::test_support::walk_checking_keys;
+    use crate::test_support::walk_checking_keys;
 
-    const VARIANTS: [AlgerianVariant; 3] = [
-        AlgerianVariant::Algerian,
-        AlgerianVariant::Carthage,
-        AlgerianVariant::AlgerianParlett,
+    const VARIANTS: [Variant; 3] = [
+        Variant::Algerian,
+        Variant::Carthage,
+        Variant::AlgerianParlett,
     ];
 
     /// The talon `0..104` with Algerian's hook: deck-0 K♣ K♠ K♥ K♦ first, then every other id in
@@ -742,12 +712,12 @@ mod tests {
                 ReserveSpace::Never,
             ] {
                 for foundation_to_depot in [true, false] {
-                    let options = AlgerianOptions {
+                    let options = Options {
                         reserve_space,
                         foundation_to_depot,
                     };
-                    let layout = algerian_layout_from_talon(variant, &talon());
-                    let start = AlgerianPosition::new(variant, &options, &layout).unwrap();
+                    let layout = layout_from_talon(variant, &talon());
+                    let start = Position::new(variant, &options, &layout).unwrap();
                     let seen = walk_checking_keys(&start, &mut seed, 200);
                     assert!(seen > 500, "{variant:?} {options:?}: only {seen} positions");
                 }

@@ -2,23 +2,16 @@
 //! Patience, Blondes and Brunettes, Falling Star, Redheads).
 //!
 //! The *plain* implementation of `RULES.md` §0 and §3, written to be read, not to be fast, and
-//! sharing no code with the fast solver (only the card helpers and the `Move`, `ReplayError` and
-//! `PlainOutcome` types of this crate):
-//!
-//! * [`queen_replay`] replays a solution move by move from a layout, checking every move against
-//!   the rules, and checks that the final position is won.
-//! * [`queen_plain_search`] is an exhaustive depth-first search over distinct positions with a
-//!   visited set of complete positions and nothing else: no pruning, no dominance, no move
-//!   ordering, no symmetry reduction. It is the oracle the fast solver is checked against.
-//!
-//! Both are built on one small rules engine, [`QueenPosition`]: `check` says whether an action is
-//! legal (and why not), `apply` performs it. The forced actions of the filled-gap variants (deal
-//! onto an empty waste, fill a gap) are not performed by themselves: while one applies it is the
-//! ONLY legal action, so a solution contains it explicitly and the search plays it.
+//! sharing no code with the fast solver. The crate's [`crate::replay`] and
+//! [`crate::plain_search`] play it through one small rules engine, [`Position`]: `check` says
+//! whether an action is legal (and why not), `apply` performs it. The forced actions of the
+//! filled-gap variants (deal onto an empty waste, fill a gap) are not performed by themselves:
+//! while one applies it is the ONLY legal action, so a solution contains it explicitly and the
+//! search plays it.
 //!
 //! Conventions (`RULES.md` §0): card id = `deck*52 + suit*13 + rank`, suits C=0 S=1 H=2 D=3 (C, S
 //! black; H, D red), ranks 0..12 = A..K; the two copies of a card are interchangeable. Every pile is
-//! listed bottom→top; the stock in a [`QueenLayout`] is listed with the next card to deal first.
+//! listed bottom→top; the stock in a [`Layout`] is listed with the next card to deal first.
 //! Piles: foundations `F0`..`F7`, the terrace `T`, tableau piles `P0`..`P8` (`P0`..`P7` in
 //! Redheads), the waste `W`.
 //!
@@ -45,7 +38,7 @@
 //!   are empty (Redheads: the terrace too), an empty pile accepts any tableau top.
 //!
 //! Readings taken where the rule book leaves room:
-//! * `QueenOptions::redeals` may be any number; every pass after the first is a "second pass" (a
+//! * `Options::redeals` may be any number; every pass after the first is a "second pass" (a
 //!   card is dealt only onto an empty waste). The rule book's values are 0 and 1.
 //! * `foundation_to_tableau` is ignored outside the open variant (like the Alhambra reference's
 //!   `empty_waste_any` in The Reinforcements). With it, the top card of a foundation holding at
@@ -63,15 +56,14 @@
 //! * Pile names are exact: upper case, no leading zeros; `Choose` names a tableau pile `P0`..`P3`.
 //! * A consistent layout holds two copies of each of the 52 cards; which id stands for which copy
 //!   is not checked.
-//! * [`queen_plain_search`] counts the start position as the first state expanded; a won position
-//!   is recognised when generated and not counted. A start that is already won is `Won(vec![])`.
-//! * `QueenOptions::default()` is the rule book's: no redeal, option off.
+//! * [`crate::plain_search`] counts the start position as the first state expanded; a won
+//!   position is recognised when generated and not counted. A start that is already won is
+//!   `Won(vec![])`.
+//! * `Options::default()` is the rule book's: no redeal, option off.
 
-use crate::engine::{
-    Rules, all_foundations_full, check_cards, check_foundation_count, check_pile_count,
-    exhaustive_search, legal_among, replay_moves,
-};
-use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, suit_of};
+use crate::rules::legal_among;
+use crate::shared::{all_foundations_full, check_cards, check_foundation_count, check_pile_count};
+use crate::{CARD_COUNT, Family, GivenOptions, Move, Piles, Rules, card_code, rank_of, suit_of};
 
 // ---------------------------------------------------------------------------------------------
 // Variants, options, layouts
@@ -79,7 +71,7 @@ use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, sui
 
 /// The six games of the Queen of Italy family (`RULES.md` §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueenVariant {
+pub enum Variant {
     /// `queen-of-italy` (PySolFC 135 "Terrace"): gaps filled by force.
     QueenOfItaly,
     /// `queen-of-italy-open` (PySolFC 431 "Queen of Italy"): nothing forced.
@@ -94,11 +86,11 @@ pub enum QueenVariant {
     Redheads,
 }
 
-impl QueenVariant {
+impl Variant {
     /// Number of tableau piles: 8 for Redheads, 9 otherwise.
     pub fn row_count(self) -> usize {
         match self {
-            QueenVariant::Redheads => 8,
+            Variant::Redheads => 8,
             _ => 9,
         }
     }
@@ -108,27 +100,25 @@ impl QueenVariant {
     pub fn has_choice(self) -> bool {
         matches!(
             self,
-            QueenVariant::QueenOfItaly
-                | QueenVariant::QueenOfItalyOpen
-                | QueenVariant::GeneralsPatience
+            Variant::QueenOfItaly | Variant::QueenOfItalyOpen | Variant::GeneralsPatience
         )
     }
 
     /// General's Patience builds its foundations in suit; every other variant in alternating
     /// colours.
     pub fn foundations_in_suit(self) -> bool {
-        self == QueenVariant::GeneralsPatience
+        self == Variant::GeneralsPatience
     }
 
     /// Every variant but the open one fills its gaps (and an empty waste) by force.
     pub fn has_forced_fills(self) -> bool {
-        self != QueenVariant::QueenOfItalyOpen
+        self != Variant::QueenOfItalyOpen
     }
 }
 
 /// Rule options (`RULES.md` §3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct QueenOptions {
+pub struct Options {
     /// Number of redeals left at the start of the position: 0 (the rule book's) or 1.
     pub redeals: u8,
     /// Queen of Italy open variant only (ignored elsewhere): the top card of a foundation holding at
@@ -136,10 +126,10 @@ pub struct QueenOptions {
     pub foundation_to_tableau: bool,
 }
 
-impl QueenOptions {
+impl Options {
     /// The rule book's defaults, the same for every variant: no redeal, no foundation → tableau.
-    pub fn for_variant(_variant: QueenVariant) -> QueenOptions {
-        QueenOptions {
+    pub fn for_variant(_variant: Variant) -> Options {
+        Options {
             redeals: 0,
             foundation_to_tableau: false,
         }
@@ -149,7 +139,7 @@ impl QueenOptions {
 /// A layout: every pile listed bottom→top as card ids, the stock listed with the next card to deal
 /// FIRST.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueenLayout {
+pub struct Layout {
     /// Always 8, F0..F7; all empty before the opening choice.
     pub foundations: Vec<Vec<u8>>,
     /// The terrace, bottom→top (only its top card plays).
@@ -170,18 +160,16 @@ fn base_foundation(card: u8) -> usize {
 /// Deals the starting layout from a talon order (`RULES.md` §3; `talon[0]` is the first card
 /// dealt; this family has no hook). For the choice variants this is the layout BEFORE the opening
 /// choice. Panics unless `talon.len() == 104`.
-pub fn queen_layout_from_talon(variant: QueenVariant, talon: &[u8]) -> QueenLayout {
+pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
     assert_eq!(talon.len(), CARD_COUNT, "a talon has exactly 104 cards");
     let d = talon;
     let mut foundations: Vec<Vec<u8>> = vec![Vec::new(); 8];
     let mut rows: Vec<Vec<u8>> = vec![Vec::new(); variant.row_count()];
     match variant {
-        QueenVariant::QueenOfItaly
-        | QueenVariant::QueenOfItalyOpen
-        | QueenVariant::GeneralsPatience => {
+        Variant::QueenOfItaly | Variant::QueenOfItalyOpen | Variant::GeneralsPatience => {
             // Terrace D[0..=10] (11 cards; General's Patience D[0..=12], 13 cards), then P0..P3 one
             // card each, P4..P8 empty; no waste yet; the rest is the stock.
-            let terrace_size = if variant == QueenVariant::GeneralsPatience {
+            let terrace_size = if variant == Variant::GeneralsPatience {
                 13
             } else {
                 11
@@ -189,7 +177,7 @@ pub fn queen_layout_from_talon(variant: QueenVariant, talon: &[u8]) -> QueenLayo
             for (i, row) in rows.iter_mut().take(4).enumerate() {
                 row.push(d[terrace_size + i]);
             }
-            QueenLayout {
+            Layout {
                 foundations,
                 terrace: d[..terrace_size].to_vec(),
                 rows,
@@ -197,12 +185,12 @@ pub fn queen_layout_from_talon(variant: QueenVariant, talon: &[u8]) -> QueenLayo
                 stock_top_first: d[terrace_size + 4..].to_vec(),
             }
         }
-        QueenVariant::BlondesAndBrunettes | QueenVariant::FallingStar | QueenVariant::Redheads => {
+        Variant::BlondesAndBrunettes | Variant::FallingStar | Variant::Redheads => {
             // Terrace (10, 11 or 21 cards), one card on each tableau pile, the next card to
             // F(2·suit) (it sets b), the next to the waste; the rest is the stock.
             let terrace_size = match variant {
-                QueenVariant::BlondesAndBrunettes => 10,
-                QueenVariant::FallingStar => 11,
+                Variant::BlondesAndBrunettes => 10,
+                Variant::FallingStar => 11,
                 _ => 21,
             };
             let row_count = variant.row_count();
@@ -211,7 +199,7 @@ pub fn queen_layout_from_talon(variant: QueenVariant, talon: &[u8]) -> QueenLayo
             }
             let base = d[terrace_size + row_count];
             foundations[base_foundation(base)].push(base);
-            QueenLayout {
+            Layout {
                 foundations,
                 terrace: d[..terrace_size].to_vec(),
                 rows,
@@ -234,7 +222,7 @@ fn is_red(card: u8) -> bool {
 /// §3 foundations: does `card` go on a foundation whose top is `top`? Rank up-wrap of the top's,
 /// and of the opposite colour (General's Patience: of the same suit). The height limit is checked
 /// by the caller.
-fn follows_on_foundation(variant: QueenVariant, card: u8, top: u8) -> bool {
+fn follows_on_foundation(variant: Variant, card: u8, top: u8) -> bool {
     if rank_of(card) != (rank_of(top) + 1) % 13 {
         return false;
     }
@@ -264,10 +252,9 @@ fn base_rank(foundations: &[Vec<u8>]) -> Option<u8> {
 // Piles and moves
 // ---------------------------------------------------------------------------------------------
 
-/// A pile of the position, by kind and index. (Seen by the crate only inside [`Action`], the
-/// `Action` of [`QueenPosition`]'s `Rules`.)
+/// A pile of the position, by kind and index (what the position's [`crate::Action`]s name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pile {
+pub enum Pile {
     Foundation(usize),
     Terrace,
     Row(usize),
@@ -275,10 +262,10 @@ pub(crate) enum Pile {
 }
 
 /// A move in index form (what the engine works with).
-type Action = crate::engine::Action<Pile>;
+type Action = crate::Action<Pile>;
 
 /// Every pile of the variant, in a fixed order: foundations, the terrace, tableau piles, the waste.
-fn all_piles(variant: QueenVariant) -> Vec<Pile> {
+fn all_piles(variant: Variant) -> Vec<Pile> {
     let mut piles = Vec::new();
     piles.extend((0..8).map(Pile::Foundation));
     piles.push(Pile::Terrace);
@@ -298,7 +285,7 @@ fn pile_name(pile: Pile) -> String {
 }
 
 /// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
-fn parse_pile(variant: QueenVariant, name: &str) -> Option<Pile> {
+fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
     all_piles(variant)
         .into_iter()
         .find(|&pile| pile_name(pile) == name)
@@ -314,7 +301,7 @@ fn parse_pile(variant: QueenVariant, name: &str) -> Option<Pile> {
 /// foundation rule (at most 13 cards), all with the same base rank. Every foundation empty means
 /// "before the opening choice": allowed only in the choice variants, and then P0..P3 hold at most
 /// one card each, P4..P8 and the waste nothing.
-pub fn queen_check_layout(variant: QueenVariant, layout: &QueenLayout) -> Result<(), String> {
+pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
     check_pile_count(
         "tableau piles",
@@ -415,7 +402,7 @@ enum Illegal {
 }
 
 impl Illegal {
-    fn reason(self, variant: QueenVariant) -> String {
+    fn reason(self, variant: Variant) -> String {
         let name = pile_name;
         match self {
             Illegal::NoChoiceInVariant => format!("{variant:?} has no opening choice"),
@@ -468,15 +455,15 @@ impl Illegal {
 /// A complete position of one game: every pile, the stock, the redeals left, and whether a redeal
 /// has been made (the second pass, with its dealing restriction).
 #[derive(Debug, PartialEq, Eq)]
-pub struct QueenPosition {
-    variant: QueenVariant,
-    options: QueenOptions,
+pub struct Position {
+    variant: Variant,
+    options: Options,
     foundations: Vec<Vec<u8>>,
     terrace: Vec<u8>,
     rows: Vec<Vec<u8>>,
     waste: Vec<u8>,
     /// The stock bottom→top like every other pile: the LAST element is the next card dealt.
-    /// (The reverse of `QueenLayout::stock_top_first`.)
+    /// (The reverse of `Layout::stock_top_first`.)
     stock: Vec<u8>,
     redeals_left: u8,
     /// A redeal has been made: a card is dealt only onto an empty waste.
@@ -485,9 +472,9 @@ pub struct QueenPosition {
 
 /// Written out (rather than derived) only so that `clone_from` reuses the piles' buffers: the
 /// search copies a position for every action it tries.
-impl Clone for QueenPosition {
-    fn clone(&self) -> QueenPosition {
-        QueenPosition {
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
             variant: self.variant,
             options: self.options,
             foundations: self.foundations.clone(),
@@ -500,7 +487,7 @@ impl Clone for QueenPosition {
         }
     }
 
-    fn clone_from(&mut self, source: &QueenPosition) {
+    fn clone_from(&mut self, source: &Position) {
         self.variant = source.variant;
         self.options = source.options;
         self.foundations.clone_from(&source.foundations);
@@ -513,18 +500,14 @@ impl Clone for QueenPosition {
     }
 }
 
-impl QueenPosition {
+impl Position {
     /// The position of a layout, with `options.redeals` redeals left, on the first pass. Errors if
-    /// the layout is not consistent (see [`queen_check_layout`]).
-    pub fn new(
-        variant: QueenVariant,
-        options: &QueenOptions,
-        layout: &QueenLayout,
-    ) -> Result<QueenPosition, String> {
-        queen_check_layout(variant, layout)?;
+    /// the layout is not consistent (see [`check_layout`]).
+    pub fn new(variant: Variant, options: &Options, layout: &Layout) -> Result<Position, String> {
+        check_layout(variant, layout)?;
         let mut stock = layout.stock_top_first.clone();
         stock.reverse();
-        Ok(QueenPosition {
+        Ok(Position {
             variant,
             options: *options,
             foundations: layout.foundations.clone(),
@@ -537,12 +520,12 @@ impl QueenPosition {
         })
     }
 
-    /// The position as a layout (the redeals left and the pass are [`QueenPosition::redeals_left`]
-    /// and [`QueenPosition::second_pass`]).
-    pub fn to_layout(&self) -> QueenLayout {
+    /// The position as a layout (the redeals left and the pass are [`Position::redeals_left`]
+    /// and [`Position::second_pass`]).
+    pub fn to_layout(&self) -> Layout {
         let mut stock_top_first = self.stock.clone();
         stock_top_first.reverse();
-        QueenLayout {
+        Layout {
             foundations: self.foundations.clone(),
             terrace: self.terrace.clone(),
             rows: self.rows.clone(),
@@ -564,23 +547,6 @@ impl QueenPosition {
     /// Is the opening choice still to be made (a choice variant, every foundation empty)?
     pub fn before_choice(&self) -> bool {
         self.variant.has_choice() && self.foundations.iter().all(|f| f.is_empty())
-    }
-
-    /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
-    pub fn is_won(&self) -> bool {
-        all_foundations_full(&self.foundations)
-    }
-
-    /// Every legal move, in a fixed order: the opening choices P0..P3; card moves by source (the
-    /// terrace, P0.., the waste, then the foundations) and destination (foundations, then tableau
-    /// piles); then deal, then redeal. Where an action is forced it is the only one.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        crate::engine::legal_moves(self)
-    }
-
-    /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
-    pub fn play(&mut self, mv: &Move) -> Result<(), String> {
-        crate::engine::play(self, mv)
     }
 
     /// The top card of a pile, if any.
@@ -614,7 +580,7 @@ impl QueenPosition {
             return Some(Action::Deal);
         }
         let empty = self.rows.iter().position(|row| row.is_empty())?;
-        if self.variant == QueenVariant::Redheads && !self.terrace.is_empty() {
+        if self.variant == Variant::Redheads && !self.terrace.is_empty() {
             return Some(Action::Card {
                 from: Pile::Terrace,
                 to: Pile::Row(empty),
@@ -649,7 +615,7 @@ impl QueenPosition {
         }
         let end_phase = self.stock.is_empty()
             && self.waste.is_empty()
-            && (self.variant != QueenVariant::Redheads || self.terrace.is_empty());
+            && (self.variant != Variant::Redheads || self.terrace.is_empty());
         end_phase && matches!(from, Pile::Row(_))
     }
 
@@ -712,8 +678,8 @@ impl QueenPosition {
         // The source. Foundation cards never move, except with the open variant's option: the
         // top of a foundation holding at least 2 cards.
         if let Pile::Foundation(f) = from {
-            let allowed = self.variant == QueenVariant::QueenOfItalyOpen
-                && self.options.foundation_to_tableau;
+            let allowed =
+                self.variant == Variant::QueenOfItalyOpen && self.options.foundation_to_tableau;
             if !allowed {
                 return Err(Illegal::FromFoundation(from));
             }
@@ -761,8 +727,8 @@ impl QueenPosition {
     }
 }
 
-/// The Queen of Italy family's rules as the replay loop and the search (`engine`) see them.
-impl Rules for QueenPosition {
+/// The Queen of Italy family's rules as the replay and the search see them.
+impl Rules for Position {
     type Action = Action;
 
     fn is_won(&self) -> bool {
@@ -826,7 +792,9 @@ impl Rules for QueenPosition {
         }
     }
 
-    /// Every legal action, in a fixed order (see [`QueenPosition::legal_moves`]). Plainly: try
+    /// Every legal action, in a fixed order: the opening choices P0..P3; card moves by source (the
+    /// terrace, P0.., the waste, then the foundations) and destination (foundations, then tableau
+    /// piles); then deal, then redeal. Where an action is forced it is the only one. Plainly: try
     /// every candidate and keep those `check` accepts (where an action is forced, `check` accepts
     /// it alone).
     fn legal_actions(&self) -> Vec<Action> {
@@ -880,64 +848,73 @@ impl Rules for QueenPosition {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Replay
+// The family, for the generic replay and search and the by-name entry
 // ---------------------------------------------------------------------------------------------
 
-/// Replays `moves` from `layout` (with `options.redeals` redeals left), checking that every move is
-/// legal and that the final position is won. The error's `index` is the offending move
-/// (`moves.len()` when every move was legal but the end is not won; 0 for an inconsistent layout).
-pub fn queen_replay(
-    variant: QueenVariant,
-    options: &QueenOptions,
-    layout: &QueenLayout,
-    moves: &[Move],
-) -> Result<(), ReplayError> {
-    replay_moves(QueenPosition::new(variant, options, layout), moves)
-}
+impl Family for Variant {
+    type Options = Options;
+    type Layout = Layout;
+    type Position = Position;
 
-// ---------------------------------------------------------------------------------------------
-// Plain exhaustive search
-// ---------------------------------------------------------------------------------------------
+    const ALL: &'static [Variant] = &[
+        Variant::QueenOfItaly,
+        Variant::QueenOfItalyOpen,
+        Variant::GeneralsPatience,
+        Variant::BlondesAndBrunettes,
+        Variant::FallingStar,
+        Variant::Redheads,
+    ];
 
-/// Exhaustive depth-first search over distinct positions; `Unknown` when more than `max_states`
-/// distinct positions were expanded. Panics if the layout is inconsistent (see
-/// [`queen_check_layout`]).
-pub fn queen_plain_search(
-    variant: QueenVariant,
-    options: &QueenOptions,
-    layout: &QueenLayout,
-    max_states: u64,
-) -> PlainOutcome {
-    queen_plain_search_counted(variant, options, layout, max_states).0
-}
+    fn name(self) -> &'static str {
+        match self {
+            Variant::QueenOfItaly => "queen-of-italy",
+            Variant::QueenOfItalyOpen => "queen-of-italy-open",
+            Variant::GeneralsPatience => "generals-patience",
+            Variant::BlondesAndBrunettes => "blondes-and-brunettes",
+            Variant::FallingStar => "falling-star",
+            Variant::Redheads => "redheads",
+        }
+    }
 
-/// As [`queen_plain_search`], also returning the number of distinct positions expanded (the start
-/// position counts; won positions are recognised when reached and not expanded).
-pub fn queen_plain_search_counted(
-    variant: QueenVariant,
-    options: &QueenOptions,
-    layout: &QueenLayout,
-    max_states: u64,
-) -> (PlainOutcome, u64) {
-    exhaustive_search(
-        "queen_plain_search",
-        QueenPosition::new(variant, options, layout),
-        max_states,
-    )
+    fn position(self, options: &Options, layout: &Layout) -> Result<Position, String> {
+        Position::new(self, options, layout)
+    }
+
+    /// `redeals` (a number), `foundation-to-tableau` (`true` or `false`).
+    fn options_named(self, given: &mut GivenOptions) -> Result<Options, String> {
+        Ok(Options {
+            redeals: given.number("redeals")?,
+            foundation_to_tableau: given.flag("foundation-to-tableau")?,
+        })
+    }
+
+    /// Foundations, the terrace, the tableau (`rows`), the waste (one pile, or none for an empty
+    /// one) and the stock; no reserves or quilt.
+    fn layout_of_piles(self, piles: &Piles) -> Result<Layout, String> {
+        piles.none_in_reserves()?;
+        piles.none_in_quilt()?;
+        Ok(Layout {
+            foundations: piles.foundations.clone(),
+            terrace: piles.terrace.clone(),
+            rows: piles.rows.clone(),
+            waste: piles.single_waste()?,
+            stock_top_first: piles.stock_top_first.clone(),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::test_support::walk_checking_keys;
+    use crate::test_support::walk_checking_keys;
 
-    const ALL: [QueenVariant; 6] = [
-        QueenVariant::QueenOfItaly,
-        QueenVariant::QueenOfItalyOpen,
-        QueenVariant::GeneralsPatience,
-        QueenVariant::BlondesAndBrunettes,
-        QueenVariant::FallingStar,
-        QueenVariant::Redheads,
+    const ALL: [Variant; 6] = [
+        Variant::QueenOfItaly,
+        Variant::QueenOfItalyOpen,
+        Variant::GeneralsPatience,
+        Variant::BlondesAndBrunettes,
+        Variant::FallingStar,
+        Variant::Redheads,
     ];
 
     /// A talon with no structure to speak of: id 37·i mod 104 (37 is prime to 104).
@@ -958,7 +935,7 @@ mod tests {
                 assert_eq!(parse_pile(variant, name), None, "{name}");
             }
         }
-        assert_eq!(parse_pile(QueenVariant::Redheads, "P8"), None);
+        assert_eq!(parse_pile(Variant::Redheads, "P8"), None);
     }
 
     /// The visited set must tell apart positions that differ in anything, the redeals left and
@@ -968,25 +945,25 @@ mod tests {
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 11;
         for variant in ALL {
-            let layout = queen_layout_from_talon(variant, &spread_talon());
+            let layout = layout_from_talon(variant, &spread_talon());
             for options in [
-                QueenOptions::for_variant(variant),
-                QueenOptions {
+                Options::for_variant(variant),
+                Options {
                     redeals: 1,
                     foundation_to_tableau: true,
                 },
             ] {
-                let start = QueenPosition::new(variant, &options, &layout).unwrap();
+                let start = Position::new(variant, &options, &layout).unwrap();
                 let seen = walk_checking_keys(&start, &mut seed, 300);
                 assert!(seen > 500, "{variant:?}: only {seen} positions");
             }
 
             // Twins that differ only in the redeals left, or only in the pass, get different keys.
-            let options = QueenOptions {
+            let options = Options {
                 redeals: 1,
-                ..QueenOptions::default()
+                ..Options::default()
             };
-            let start = QueenPosition::new(variant, &options, &layout).unwrap();
+            let start = Position::new(variant, &options, &layout).unwrap();
             let mut fewer = start.clone();
             fewer.redeals_left -= 1;
             assert_ne!(start.key(), fewer.key());

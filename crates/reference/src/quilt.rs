@@ -1,28 +1,22 @@
 //! Reference rules for the Crazy Quilt family (Crazy Quilt, Indian Carpet, Persian Rug).
 //!
 //! The *plain* implementation of `RULES.md` §0 and §5, written to be read, not to be fast, and
-//! sharing no code with the fast solver (only the card helpers and the `Move`, `ReplayError` and
-//! `PlainOutcome` types of this crate):
-//!
-//! * [`quilt_replay`] replays a solution move by move from a layout, checking every move against the
-//!   rules, and checks that the final position is won.
-//! * [`quilt_plain_search`] is an exhaustive depth-first search over distinct positions with a
-//!   visited set of complete positions and nothing else: no pruning, no dominance, no move
-//!   ordering, no symmetry reduction. It is the oracle the fast solver is checked against.
-//!
-//! Both are built on one small rules engine, [`QuiltPosition`]: `check` says whether an action is
-//! legal (and why not), `apply` performs it. Availability in the quilt is computed geometrically,
-//! straight from the rule text, by [`is_available`]: a plain 8×8 array of cells, no bit masks.
+//! sharing no code with the fast solver. The crate's [`crate::replay`] and
+//! [`crate::plain_search`] play it through one small rules engine, [`Position`]: `check` says
+//! whether an action is legal (and why not), `apply` performs it. Availability in the quilt is
+//! computed geometrically, straight from the rule text, by [`is_available`]: a plain 8×8 array of
+//! cells, no bit masks.
 //!
 //! Conventions (`RULES.md` §0): card id = `deck*52 + suit*13 + rank`, suits C=0 S=1 H=2 D=3, ranks
 //! 0..12 = A..K; the two copies of a card are interchangeable. Every pile is listed bottom→top; the
-//! stock in a [`QuiltLayout`] is listed with the next card to deal first. Quilt cell `Q<r><c>` is
+//! stock in a [`Layout`] is listed with the next card to deal first. Quilt cell `Q<r><c>` is
 //! row `r`, column `c` (`Q07` = row 0, column 7).
 //!
 //! Readings taken where the rule book leaves room:
 //! * [`is_available`] of a hole (or of a cell off the grid) is `false`: there is no card there.
 //! * A redeal needs an empty stock and a redeal left; the waste may be empty (it then only spends a
-//!   redeal), as in the Alhambra reference. Moves after a win are still checked by [`quilt_replay`].
+//!   redeal), as in the Alhambra reference. Moves after a win are still checked by
+//!   [`crate::replay`].
 //! * Persian Rug has no stock and no waste: `Deal`, `Redeal` and the name `W` are refused whatever
 //!   `options.redeals` says. Crazy Quilt and Indian Carpet have no reserves: `R0`.. are refused.
 //! * Persian Rug: a reserve top may move onto an empty reserve even when it is the last card of its
@@ -33,15 +27,16 @@
 //!   case, no extra zeros.
 //! * A consistent layout holds two copies of each of the 52 cards; which id stands for which copy is
 //!   not checked. Reserve heights are free (building makes them grow).
-//! * [`quilt_plain_search`] counts the start position as the first state expanded; a won position
-//!   is recognised when generated and not counted. A start that is already won is `Won(vec![])`.
-//! * `QuiltOptions::default()` is Crazy Quilt's: wrap on, 1 redeal.
+//! * [`crate::plain_search`] counts the start position as the first state expanded; a won
+//!   position is recognised when generated and not counted. A start that is already won is
+//!   `Won(vec![])`.
+//! * `Options::default()` is Crazy Quilt's: wrap on, 1 redeal.
 
-use crate::engine::{
-    Rules, all_foundations_full, check_cards, check_foundation_count, check_pile_count,
-    exhaustive_search, foundation_accepts, legal_among, replay_moves,
+use crate::rules::legal_among;
+use crate::shared::{
+    all_foundations_full, check_cards, check_foundation_count, check_pile_count, foundation_accepts,
 };
-use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, suit_of};
+use crate::{CARD_COUNT, Family, GivenOptions, Move, Piles, Rules, card_code, rank_of, suit_of};
 
 // ---------------------------------------------------------------------------------------------
 // Variants, options, layouts
@@ -49,42 +44,42 @@ use crate::{CARD_COUNT, Move, PlainOutcome, ReplayError, card_code, rank_of, sui
 
 /// The three games of the Crazy Quilt family (`RULES.md` §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuiltVariant {
+pub enum Variant {
     CrazyQuilt,
     IndianCarpet,
     PersianRug,
 }
 
-impl QuiltVariant {
+impl Variant {
     /// Crazy Quilt and Indian Carpet have a stock and one waste; Persian Rug has neither.
     pub fn has_waste(self) -> bool {
         match self {
-            QuiltVariant::CrazyQuilt | QuiltVariant::IndianCarpet => true,
-            QuiltVariant::PersianRug => false,
+            Variant::CrazyQuilt | Variant::IndianCarpet => true,
+            Variant::PersianRug => false,
         }
     }
 
     /// Number of reserve piles: 8 for Persian Rug, none otherwise.
     pub fn reserve_count(self) -> usize {
         match self {
-            QuiltVariant::CrazyQuilt | QuiltVariant::IndianCarpet => 0,
-            QuiltVariant::PersianRug => 8,
+            Variant::CrazyQuilt | Variant::IndianCarpet => 0,
+            Variant::PersianRug => 8,
         }
     }
 
     /// The variant's own number of redeals: 1 (Crazy Quilt), 2 (Indian Carpet), 0 (Persian Rug).
     pub fn default_redeals(self) -> u8 {
         match self {
-            QuiltVariant::CrazyQuilt => 1,
-            QuiltVariant::IndianCarpet => 2,
-            QuiltVariant::PersianRug => 0,
+            Variant::CrazyQuilt => 1,
+            Variant::IndianCarpet => 2,
+            Variant::PersianRug => 0,
         }
     }
 }
 
 /// Rule options (`RULES.md` §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuiltOptions {
+pub struct Options {
     /// Building on the waste (Crazy Quilt, Indian Carpet) or on a reserve (Persian Rug) is same
     /// suit and rank ±1; with `waste_wrap` the ranks also wrap (K↔A). Default on.
     pub waste_wrap: bool,
@@ -92,27 +87,27 @@ pub struct QuiltOptions {
     pub redeals: u8,
 }
 
-impl QuiltOptions {
+impl Options {
     /// The variant's own rules: wrap on, and its own number of redeals (1, 2, 0).
-    pub fn for_variant(variant: QuiltVariant) -> QuiltOptions {
-        QuiltOptions {
+    pub fn for_variant(variant: Variant) -> Options {
+        Options {
             waste_wrap: true,
             redeals: variant.default_redeals(),
         }
     }
 }
 
-impl Default for QuiltOptions {
+impl Default for Options {
     /// Crazy Quilt's rules: wrap on, 1 redeal.
     fn default() -> Self {
-        QuiltOptions::for_variant(QuiltVariant::CrazyQuilt)
+        Options::for_variant(Variant::CrazyQuilt)
     }
 }
 
 /// A layout: every pile listed bottom→top as card ids, the stock listed with the next card to deal
 /// FIRST.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuiltLayout {
+pub struct Layout {
     /// Always 8: F0..F3 build up from the aces of C S H D, F4..F7 build down from the kings.
     pub foundations: Vec<Vec<u8>>,
     /// `quilt[r][c]`, row r, column c; `None` is a hole (never refilled).
@@ -127,7 +122,7 @@ pub struct QuiltLayout {
 
 /// Deals the starting layout from a talon order (`RULES.md` §5; the hook "A/K to top" is already
 /// applied, so `talon[0]` is the first card dealt). Panics unless `talon.len() == 104`.
-pub fn quilt_layout_from_talon(variant: QuiltVariant, talon: &[u8]) -> QuiltLayout {
+pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
     assert_eq!(talon.len(), CARD_COUNT, "a talon has exactly 104 cards");
     let d = talon;
     // F0..F7 = D[0..8], one card each (A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ after the hook).
@@ -141,7 +136,7 @@ pub fn quilt_layout_from_talon(variant: QuiltVariant, talon: &[u8]) -> QuiltLayo
     }
     if variant.has_waste() {
         // Stock = D[72..104], D[72] dealt first. Waste empty.
-        QuiltLayout {
+        Layout {
             foundations,
             quilt,
             reserves: Vec::new(),
@@ -153,7 +148,7 @@ pub fn quilt_layout_from_talon(variant: QuiltVariant, talon: &[u8]) -> QuiltLayo
         let reserves: Vec<Vec<u8>> = (0..8)
             .map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect())
             .collect();
-        QuiltLayout {
+        Layout {
             foundations,
             quilt,
             reserves,
@@ -221,10 +216,9 @@ pub fn available_cells(quilt: &[[Option<u8>; 8]; 8]) -> Vec<(usize, usize)> {
 // Piles and moves
 // ---------------------------------------------------------------------------------------------
 
-/// A pile of the position, by kind and index. (Seen by the crate only inside [`Action`], the
-/// `Action` of [`QuiltPosition`]'s `Rules`.)
+/// A pile of the position, by kind and index (what the position's [`crate::Action`]s name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Pile {
+pub enum Pile {
     Foundation(usize),
     /// Row, column.
     Quilt(usize, usize),
@@ -233,11 +227,11 @@ pub(crate) enum Pile {
 }
 
 /// A move in index form (what the engine works with).
-type Action = crate::engine::Action<Pile>;
+type Action = crate::Action<Pile>;
 
 /// Every pile of the variant, in a fixed order: foundations, quilt cells (row-major), the waste
 /// (Crazy Quilt, Indian Carpet), reserves (Persian Rug).
-fn all_piles(variant: QuiltVariant) -> Vec<Pile> {
+fn all_piles(variant: Variant) -> Vec<Pile> {
     let mut piles = Vec::new();
     piles.extend((0..8).map(Pile::Foundation));
     for r in 0..8 {
@@ -263,7 +257,7 @@ fn pile_name(pile: Pile) -> String {
 }
 
 /// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
-fn parse_pile(variant: QuiltVariant, name: &str) -> Option<Pile> {
+fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
     all_piles(variant)
         .into_iter()
         .find(|&pile| pile_name(pile) == name)
@@ -278,7 +272,7 @@ fn parse_pile(variant: QuiltVariant, name: &str) -> Option<Pile> {
 /// exactly two copies of each of the 52 cards (either id may stand for either copy), and every
 /// foundation a run of its own suit from its base (F0..F3 up from the ace of C S H D, F4..F7 down
 /// from the king).
-pub fn quilt_check_layout(variant: QuiltVariant, layout: &QuiltLayout) -> Result<(), String> {
+pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
     check_pile_count(
         "reserves",
@@ -327,7 +321,7 @@ enum Illegal {
 }
 
 impl Illegal {
-    fn reason(self, variant: QuiltVariant) -> String {
+    fn reason(self, variant: Variant) -> String {
         let name = pile_name;
         match self {
             Illegal::NoStockInVariant => format!("{variant:?} has no stock"),
@@ -362,31 +356,27 @@ fn builds_on(card: u8, top: u8, wrap: bool) -> bool {
 
 /// A complete position of one game: every pile, the quilt, the stock and the redeals left.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuiltPosition {
-    variant: QuiltVariant,
-    options: QuiltOptions,
+pub struct Position {
+    variant: Variant,
+    options: Options,
     foundations: Vec<Vec<u8>>,
     quilt: [[Option<u8>; 8]; 8],
     reserves: Vec<Vec<u8>>,
     waste: Vec<u8>,
     /// The stock bottom→top like every other pile: the LAST element is the next card dealt.
-    /// (The reverse of `QuiltLayout::stock_top_first`.)
+    /// (The reverse of `Layout::stock_top_first`.)
     stock: Vec<u8>,
     redeals_left: u8,
 }
 
-impl QuiltPosition {
+impl Position {
     /// The position of a layout, with `options.redeals` redeals left. Errors if the layout is not
-    /// consistent (see [`quilt_check_layout`]).
-    pub fn new(
-        variant: QuiltVariant,
-        options: &QuiltOptions,
-        layout: &QuiltLayout,
-    ) -> Result<QuiltPosition, String> {
-        quilt_check_layout(variant, layout)?;
+    /// consistent (see [`check_layout`]).
+    pub fn new(variant: Variant, options: &Options, layout: &Layout) -> Result<Position, String> {
+        check_layout(variant, layout)?;
         let mut stock = layout.stock_top_first.clone();
         stock.reverse();
-        Ok(QuiltPosition {
+        Ok(Position {
             variant,
             options: *options,
             foundations: layout.foundations.clone(),
@@ -398,11 +388,11 @@ impl QuiltPosition {
         })
     }
 
-    /// The position as a layout (the number of redeals left is [`QuiltPosition::redeals_left`]).
-    pub fn to_layout(&self) -> QuiltLayout {
+    /// The position as a layout (the number of redeals left is [`Position::redeals_left`]).
+    pub fn to_layout(&self) -> Layout {
         let mut stock_top_first = self.stock.clone();
         stock_top_first.reverse();
-        QuiltLayout {
+        Layout {
             foundations: self.foundations.clone(),
             quilt: self.quilt,
             reserves: self.reserves.clone(),
@@ -414,23 +404,6 @@ impl QuiltPosition {
     /// Redeals still allowed from this position.
     pub fn redeals_left(&self) -> u8 {
         self.redeals_left
-    }
-
-    /// Won: all 104 cards on the foundations, i.e. every foundation holds 13 cards (§0).
-    pub fn is_won(&self) -> bool {
-        all_foundations_full(&self.foundations)
-    }
-
-    /// Every legal move, in a fixed order: card moves by source (quilt cells row-major, the waste,
-    /// reserves) and destination (foundations, then the waste or the reserves), then deal, then
-    /// redeal.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        crate::engine::legal_moves(self)
-    }
-
-    /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.
-    pub fn play(&mut self, mv: &Move) -> Result<(), String> {
-        crate::engine::play(self, mv)
     }
 
     /// The top card of a pile (the card of a quilt cell), if any.
@@ -532,8 +505,8 @@ impl QuiltPosition {
     }
 }
 
-/// The Crazy Quilt family's rules as the replay loop and the search (`engine`) see them.
-impl Rules for QuiltPosition {
+/// The Crazy Quilt family's rules as the replay and the search see them.
+impl Rules for Position {
     type Action = Action;
 
     fn is_won(&self) -> bool {
@@ -583,8 +556,9 @@ impl Rules for QuiltPosition {
         }
     }
 
-    /// Every legal action, in a fixed order (see [`QuiltPosition::legal_moves`]). Plainly: try
-    /// every candidate and keep those `check` accepts.
+    /// Every legal action, in a fixed order: card moves by source (quilt cells row-major, the
+    /// waste, reserves) and destination (foundations, then the waste or the reserves), then deal,
+    /// then redeal. Plainly: try every candidate and keep those `check` accepts.
     fn legal_actions(&self) -> Vec<Action> {
         let mut sources = Vec::new();
         for r in 0..8 {
@@ -648,64 +622,67 @@ impl Rules for QuiltPosition {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Replay
+// The family, for the generic replay and search and the by-name entry
 // ---------------------------------------------------------------------------------------------
 
-/// Replays `moves` from `layout` (with `options.redeals` redeals left), checking that every move is
-/// legal and that the final position is won. The error's `index` is the offending move
-/// (`moves.len()` when every move was legal but the end is not won; 0 for an inconsistent layout).
-pub fn quilt_replay(
-    variant: QuiltVariant,
-    options: &QuiltOptions,
-    layout: &QuiltLayout,
-    moves: &[Move],
-) -> Result<(), ReplayError> {
-    replay_moves(QuiltPosition::new(variant, options, layout), moves)
-}
+impl Family for Variant {
+    type Options = Options;
+    type Layout = Layout;
+    type Position = Position;
 
-// ---------------------------------------------------------------------------------------------
-// Plain exhaustive search
-// ---------------------------------------------------------------------------------------------
+    const ALL: &'static [Variant] = &[
+        Variant::CrazyQuilt,
+        Variant::IndianCarpet,
+        Variant::PersianRug,
+    ];
 
-/// Exhaustive depth-first search over distinct positions; `Unknown` when more than `max_states`
-/// distinct positions were expanded. Panics if the layout is inconsistent (see
-/// [`quilt_check_layout`]).
-pub fn quilt_plain_search(
-    variant: QuiltVariant,
-    options: &QuiltOptions,
-    layout: &QuiltLayout,
-    max_states: u64,
-) -> PlainOutcome {
-    quilt_plain_search_counted(variant, options, layout, max_states).0
-}
+    fn name(self) -> &'static str {
+        match self {
+            Variant::CrazyQuilt => "crazy-quilt",
+            Variant::IndianCarpet => "indian-carpet",
+            Variant::PersianRug => "persian-rug",
+        }
+    }
 
-/// As [`quilt_plain_search`], also returning the number of distinct positions expanded (the start
-/// position counts; won positions are recognised when reached and not expanded).
-pub fn quilt_plain_search_counted(
-    variant: QuiltVariant,
-    options: &QuiltOptions,
-    layout: &QuiltLayout,
-    max_states: u64,
-) -> (PlainOutcome, u64) {
-    exhaustive_search(
-        "quilt_plain_search",
-        QuiltPosition::new(variant, options, layout),
-        max_states,
-    )
+    fn position(self, options: &Options, layout: &Layout) -> Result<Position, String> {
+        Position::new(self, options, layout)
+    }
+
+    /// `wrap` (`true` or `false`: [`Options::waste_wrap`]), `redeals` (a number).
+    fn options_named(self, given: &mut GivenOptions) -> Result<Options, String> {
+        Ok(Options {
+            waste_wrap: given.flag("wrap")?,
+            redeals: given.number("redeals")?,
+        })
+    }
+
+    /// Foundations, the quilt (64 cells), reserves (Persian Rug), the waste (one pile, or none
+    /// for an empty one) and the stock; no terrace or tableau.
+    fn layout_of_piles(self, piles: &Piles) -> Result<Layout, String> {
+        piles.none_in_terrace()?;
+        piles.none_in_rows()?;
+        Ok(Layout {
+            foundations: piles.foundations.clone(),
+            quilt: piles.quilt_grid()?,
+            reserves: piles.reserves.clone(),
+            waste: piles.single_waste()?,
+            stock_top_first: piles.stock_top_first.clone(),
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::test_support::{dealt_out_twice, talon, walk_checking_keys};
+    use crate::test_support::{dealt_out_twice, talon, walk_checking_keys};
 
     /// Every pile name parses back to its pile, and nothing else does.
     #[test]
     fn pile_names_round_trip() {
         for variant in [
-            QuiltVariant::CrazyQuilt,
-            QuiltVariant::IndianCarpet,
-            QuiltVariant::PersianRug,
+            Variant::CrazyQuilt,
+            Variant::IndianCarpet,
+            Variant::PersianRug,
         ] {
             let piles = all_piles(variant);
             assert_eq!(
@@ -724,13 +701,13 @@ mod tests {
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 7;
         for variant in [
-            QuiltVariant::CrazyQuilt,
-            QuiltVariant::IndianCarpet,
-            QuiltVariant::PersianRug,
+            Variant::CrazyQuilt,
+            Variant::IndianCarpet,
+            Variant::PersianRug,
         ] {
-            let layout = quilt_layout_from_talon(variant, &talon());
-            let options = QuiltOptions::for_variant(variant);
-            let start = QuiltPosition::new(variant, &options, &layout).unwrap();
+            let layout = layout_from_talon(variant, &talon());
+            let options = Options::for_variant(variant);
+            let start = Position::new(variant, &options, &layout).unwrap();
 
             let seen = walk_checking_keys(&start, &mut seed, 300);
             assert!(seen > 500, "{variant:?}: only {seen} positions");

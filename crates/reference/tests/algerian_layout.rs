@@ -3,15 +3,15 @@
 mod common;
 
 use common::{Ids, c, codes};
+use patience_reference::Rules;
 use patience_reference::algerian::{
-    AlgerianLayout, AlgerianOptions, AlgerianPosition, AlgerianVariant, ReserveSpace,
-    algerian_check_layout, algerian_layout_from_talon,
+    Layout, Options, Position, ReserveSpace, Variant, check_layout, layout_from_talon,
 };
 
-const VARIANTS: [AlgerianVariant; 3] = [
-    AlgerianVariant::Algerian,
-    AlgerianVariant::Carthage,
-    AlgerianVariant::AlgerianParlett,
+const VARIANTS: [Variant; 3] = [
+    Variant::Algerian,
+    Variant::Carthage,
+    Variant::AlgerianParlett,
 ];
 
 /// The talon `0..104` with Algerian's hook ("K to top"): deck-0 K♣ K♠ K♥ K♦ first, then every
@@ -23,7 +23,7 @@ fn hooked_talon() -> Vec<u8> {
     talon
 }
 
-fn sizes(layout: &AlgerianLayout) -> (Vec<usize>, Vec<usize>, Vec<usize>, usize) {
+fn sizes(layout: &Layout) -> (Vec<usize>, Vec<usize>, Vec<usize>, usize) {
     (
         layout.foundations.iter().map(Vec::len).collect(),
         layout.reserves.iter().map(Vec::len).collect(),
@@ -39,7 +39,7 @@ fn as_codes(piles: &[Vec<u8>]) -> Vec<String> {
 #[test]
 fn algerian_deal_from_talon() {
     let d = hooked_talon();
-    let layout = algerian_layout_from_talon(AlgerianVariant::Algerian, &d);
+    let layout = layout_from_talon(Variant::Algerian, &d);
     assert_eq!(
         sizes(&layout),
         (vec![0, 0, 0, 0, 1, 1, 1, 1], vec![6; 6], vec![1; 8], 56)
@@ -60,16 +60,13 @@ fn algerian_deal_from_talon() {
     assert_eq!(layout.rows[7], vec![c("8C")]);
     assert_eq!(codes(&layout.reserves[0]).join(" "), "9C 3S 9S 3H 9H 3D");
     assert_eq!(layout.stock_top_first, d[48..].to_vec());
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Algerian, &layout),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::Algerian, &layout), Ok(()));
 }
 
 #[test]
 fn carthage_deal_from_talon() {
     let d = hooked_talon();
-    let layout = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
+    let layout = layout_from_talon(Variant::Carthage, &d);
     assert_eq!(sizes(&layout), (vec![0; 8], vec![6; 6], vec![1; 8], 60));
     let rows: Vec<Vec<u8>> = d[..8].iter().map(|&card| vec![card]).collect();
     assert_eq!(layout.rows, rows);
@@ -78,16 +75,13 @@ fn carthage_deal_from_talon() {
         assert_eq!(layout.reserves[i], expected);
     }
     assert_eq!(layout.stock_top_first, d[44..].to_vec());
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Carthage, &layout),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::Carthage, &layout), Ok(()));
 }
 
 #[test]
 fn parlett_deal_from_talon() {
     let d = hooked_talon();
-    let layout = algerian_layout_from_talon(AlgerianVariant::AlgerianParlett, &d);
+    let layout = layout_from_talon(Variant::AlgerianParlett, &d);
     assert_eq!(
         sizes(&layout),
         (vec![0; 8], vec![4; 6], vec![2, 2, 2, 2, 1, 1, 1, 1], 68)
@@ -104,10 +98,7 @@ fn parlett_deal_from_talon() {
     }
     assert_eq!(layout.stock_top_first, d[36..].to_vec());
     // 12 + 24 + 68 = 104, and every card is somewhere.
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::AlgerianParlett, &layout),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::AlgerianParlett, &layout), Ok(()));
 }
 
 /// PySolFC game #1 (`testdata/pysolfc-deals.jsonl`, rows with pysolfc_game_id 321 and 322).
@@ -141,20 +132,17 @@ fn pysolfc_game_1_carthage_and_algerian() {
     let talon: Vec<u8> = talon_codes.iter().map(|code| ids.take(code)).collect();
     assert_eq!(talon.len(), 104);
 
-    let carthage = algerian_layout_from_talon(AlgerianVariant::Carthage, &talon);
+    let carthage = layout_from_talon(Variant::Carthage, &talon);
     assert_eq!(as_codes(&carthage.foundations), vec![""; 8]);
     assert_eq!(as_codes(&carthage.rows), carthage_rows);
     assert_eq!(as_codes(&carthage.reserves), carthage_reserves);
     assert_eq!(codes(&carthage.stock_top_first).join(" "), carthage_stock);
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Carthage, &carthage),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::Carthage, &carthage), Ok(()));
 
     let kings = [c("KC"), c("KS"), c("KH"), c("KD")];
     let mut algerian_talon = kings.to_vec();
     algerian_talon.extend(talon.iter().filter(|id| !kings.contains(id)));
-    let algerian = algerian_layout_from_talon(AlgerianVariant::Algerian, &algerian_talon);
+    let algerian = layout_from_talon(Variant::Algerian, &algerian_talon);
     assert_eq!(
         as_codes(&algerian.foundations),
         ["", "", "", "", "KC", "KS", "KH", "KD"]
@@ -179,52 +167,46 @@ fn pysolfc_game_1_carthage_and_algerian() {
         "JC 4H 7H QS QC 7C 3S QH 9S 2S QH 3C AS 4S 6D TD 9C 9D JS 4D 5C 6C AD JH 6S 3C JD TC AH \
          QS 2C 9H 3H 7S 5C 9D KS 5D TS QD 7S 6D TS KD QD 7H 3D 2C KH 5D 3H 2D 4C 5S 6S AC"
     );
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Algerian, &algerian),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::Algerian, &algerian), Ok(()));
 }
 
 #[test]
 #[should_panic]
 fn talon_of_wrong_length_panics() {
-    algerian_layout_from_talon(AlgerianVariant::Carthage, &[0u8; 103]);
+    layout_from_talon(Variant::Carthage, &[0u8; 103]);
 }
 
 #[test]
 fn check_layout_rejects_inconsistent_layouts() {
     let d = hooked_talon();
-    let good = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Carthage, &good),
-        Ok(())
-    );
+    let good = layout_from_talon(Variant::Carthage, &d);
+    assert_eq!(check_layout(Variant::Carthage, &good), Ok(()));
 
     // Wrong pile counts.
     let mut bad = good.clone();
     bad.foundations.pop();
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
     let mut bad = good.clone();
     bad.reserves.push(Vec::new());
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
     let mut bad = good.clone();
     bad.rows.pop();
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
 
     // A card replaced by a third copy of another.
     let mut bad = good.clone();
     bad.stock_top_first[0] = bad.stock_top_first[1];
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
 
     // A card missing.
     let mut bad = good.clone();
     bad.stock_top_first.pop();
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
 
     // An id out of range.
     let mut bad = good.clone();
     bad.stock_top_first[0] = 104;
-    assert!(algerian_check_layout(AlgerianVariant::Carthage, &bad).is_err());
+    assert!(check_layout(Variant::Carthage, &bad).is_err());
 
     // Either copy may stand in for the other: swapping an id for its twin is fine.
     let mut twin = good.clone();
@@ -236,10 +218,7 @@ fn check_layout_rejects_inconsistent_layouts() {
         .position(|&x| x == c("AC") + 52)
         .unwrap();
     twin.stock_top_first[other] = c("AC");
-    assert_eq!(
-        algerian_check_layout(AlgerianVariant::Carthage, &twin),
-        Ok(())
-    );
+    assert_eq!(check_layout(Variant::Carthage, &twin), Ok(()));
 }
 
 /// Each variant's foundations: bases and directions. Cards are moved from the stock onto a
@@ -248,8 +227,8 @@ fn check_layout_rejects_inconsistent_layouts() {
 fn check_layout_knows_each_variants_foundations() {
     let d = hooked_talon();
     // Puts the given cards (deck-0 codes, all in the stock of the Carthage deal) on foundation f.
-    let with_foundation = |f: usize, cards: &[&str]| -> AlgerianLayout {
-        let mut layout = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
+    let with_foundation = |f: usize, cards: &[&str]| -> Layout {
+        let mut layout = layout_from_talon(Variant::Carthage, &d);
         for code in cards {
             let id = c(code);
             let place =
@@ -262,8 +241,8 @@ fn check_layout_knows_each_variants_foundations() {
         }
         layout
     };
-    let ok = |variant, layout: &AlgerianLayout| algerian_check_layout(variant, layout).is_ok();
-    use AlgerianVariant::{Algerian, AlgerianParlett, Carthage};
+    let ok = |variant, layout: &Layout| check_layout(variant, layout).is_ok();
+    use Variant::{Algerian, AlgerianParlett, Carthage};
 
     // F1 = A♣ 2♣: Carthage's F1 is clubs up; Algerian's F1 is spades up.
     let layout = with_foundation(1, &["AC", "2C"]);
@@ -310,38 +289,38 @@ fn check_layout_knows_each_variants_foundations() {
 
 #[test]
 fn options_for_each_variant() {
-    let any = AlgerianOptions {
+    let any = Options {
         reserve_space: ReserveSpace::Any,
         foundation_to_depot: true,
     };
-    assert_eq!(AlgerianOptions::for_variant(AlgerianVariant::Algerian), any);
-    assert_eq!(AlgerianOptions::for_variant(AlgerianVariant::Carthage), any);
+    assert_eq!(Options::for_variant(Variant::Algerian), any);
+    assert_eq!(Options::for_variant(Variant::Carthage), any);
     assert_eq!(
-        AlgerianOptions::for_variant(AlgerianVariant::AlgerianParlett),
-        AlgerianOptions {
+        Options::for_variant(Variant::AlgerianParlett),
+        Options {
             reserve_space: ReserveSpace::AfterStock,
             foundation_to_depot: true,
         }
     );
-    assert_eq!(AlgerianOptions::default(), any);
+    assert_eq!(Options::default(), any);
 }
 
 #[test]
 fn position_round_trips_its_layout() {
     let d = hooked_talon();
     for variant in VARIANTS {
-        let layout = algerian_layout_from_talon(variant, &d);
-        let options = AlgerianOptions::for_variant(variant);
-        let position = AlgerianPosition::new(variant, &options, &layout).unwrap();
+        let layout = layout_from_talon(variant, &d);
+        let options = Options::for_variant(variant);
+        let position = Position::new(variant, &options, &layout).unwrap();
         assert_eq!(position.to_layout(), layout);
         assert!(!position.is_won());
     }
     // An inconsistent layout is refused.
-    let mut bad = algerian_layout_from_talon(AlgerianVariant::Carthage, &d);
+    let mut bad = layout_from_talon(Variant::Carthage, &d);
     bad.rows[0].clear();
-    let options = AlgerianOptions::for_variant(AlgerianVariant::Carthage);
-    assert!(AlgerianPosition::new(AlgerianVariant::Carthage, &options, &bad).is_err());
+    let options = Options::for_variant(Variant::Carthage);
+    assert!(Position::new(Variant::Carthage, &options, &bad).is_err());
     // Algerian's layout does not check for Carthage (the kings on F4..F7 build down).
-    let algerian = algerian_layout_from_talon(AlgerianVariant::Algerian, &d);
-    assert!(AlgerianPosition::new(AlgerianVariant::Carthage, &options, &algerian).is_err());
+    let algerian = layout_from_talon(Variant::Algerian, &d);
+    assert!(Position::new(Variant::Carthage, &options, &algerian).is_err());
 }

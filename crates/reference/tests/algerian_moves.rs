@@ -3,24 +3,17 @@
 
 mod common;
 
-use common::{Ids, Lcg, Playable, bad, checked, clubs_open, mv, ok};
+use common::{Ids, Lcg, bad, checked, clubs_open, mv, ok};
 use patience_reference::algerian::{
-    AlgerianLayout, AlgerianOptions, AlgerianPosition, AlgerianVariant, ReserveSpace,
-    algerian_check_layout, algerian_layout_from_talon, algerian_replay,
+    Layout, Options, Position, ReserveSpace, Variant, check_layout, layout_from_talon,
 };
-use patience_reference::{Move, card_code};
+use patience_reference::{Move, Rules, card_code, replay};
 
-use AlgerianVariant::{Algerian, AlgerianParlett, Carthage};
-
-impl Playable for AlgerianPosition {
-    fn play_move(&mut self, mv: &Move) -> Result<(), String> {
-        self.play(mv)
-    }
-}
+use Variant::{Algerian, AlgerianParlett, Carthage};
 
 /// Suit and direction (up?) of foundation `f`: Algerian, Parlett: F0..F3 up, F4..F7 down, suit
 /// f mod 4; Carthage: all up, suit f / 2.
-fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
+fn foundation_rule(variant: Variant, f: usize) -> (u8, bool) {
     match variant {
         Algerian | AlgerianParlett => ((f % 4) as u8, f < 4),
         Carthage => ((f / 2) as u8, true),
@@ -31,15 +24,15 @@ fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
 /// rule), reserves and depots given by codes (missing ones empty) and the stock top first; with
 /// `rest_in_stock`, every card neither listed nor on a foundation is appended to the stock in
 /// id order. Otherwise the cards not listed must be exactly those the foundations hold. Checked
-/// with `algerian_check_layout`.
+/// with `check_layout`.
 fn build(
-    variant: AlgerianVariant,
+    variant: Variant,
     heights: [usize; 8],
     reserves: &[&str],
     rows: &[&str],
     stock_top_first: &str,
     rest_in_stock: bool,
-) -> AlgerianLayout {
+) -> Layout {
     let mut ids = Ids::new();
     let mut reserves = ids.piles(reserves);
     reserves.resize(6, Vec::new());
@@ -68,55 +61,51 @@ fn build(
             .collect();
         stock_top_first.extend((0..104u8).filter(|id| !used.contains(id)));
     }
-    let layout = AlgerianLayout {
+    let layout = Layout {
         foundations,
         reserves,
         rows,
         stock_top_first,
     };
-    checked(layout, |layout| algerian_check_layout(variant, layout))
+    checked(layout, |layout| check_layout(variant, layout))
 }
 
 fn position(
-    variant: AlgerianVariant,
+    variant: Variant,
     heights: [usize; 8],
     reserves: &[&str],
     rows: &[&str],
     stock_top_first: &str,
-) -> AlgerianLayout {
+) -> Layout {
     build(variant, heights, reserves, rows, stock_top_first, false)
 }
 
 fn position_rest_in_stock(
-    variant: AlgerianVariant,
+    variant: Variant,
     heights: [usize; 8],
     reserves: &[&str],
     rows: &[&str],
-) -> AlgerianLayout {
+) -> Layout {
     build(variant, heights, reserves, rows, "", true)
 }
 
-fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> AlgerianOptions {
-    AlgerianOptions {
+fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> Options {
+    Options {
         reserve_space,
         foundation_to_depot,
     }
 }
 
-fn start(variant: AlgerianVariant, layout: &AlgerianLayout) -> AlgerianPosition {
-    start_with(variant, AlgerianOptions::for_variant(variant), layout)
+fn start(variant: Variant, layout: &Layout) -> Position {
+    start_with(variant, Options::for_variant(variant), layout)
 }
 
-fn start_with(
-    variant: AlgerianVariant,
-    options: AlgerianOptions,
-    layout: &AlgerianLayout,
-) -> AlgerianPosition {
-    AlgerianPosition::new(variant, &options, layout).expect("consistent test layout")
+fn start_with(variant: Variant, options: Options, layout: &Layout) -> Position {
+    Position::new(variant, &options, layout).expect("consistent test layout")
 }
 
 /// The codes of a pile of the position, bottom→top, e.g. `"5C 4C"`.
-fn pile(p: &AlgerianPosition, name: &str) -> String {
+fn pile(p: &Position, name: &str) -> String {
     let layout = p.to_layout();
     let index: usize = name[1..].parse().unwrap();
     let cards = match &name[..1] {
@@ -132,7 +121,7 @@ fn pile(p: &AlgerianPosition, name: &str) -> String {
         .join(" ")
 }
 
-fn stock_len(p: &AlgerianPosition) -> usize {
+fn stock_len(p: &Position) -> usize {
     p.to_layout().stock_top_first.len()
 }
 
@@ -313,7 +302,7 @@ fn an_empty_reserve_takes_one_card_any_time_with_reserve_space_any() {
 }
 
 /// Clubs F0 A..T, F4 K..4 (Algerian) or F0, F1 A..T (Carthage); the stock holds one card or none.
-fn reserve_space_position(variant: AlgerianVariant, stock: &str) -> AlgerianLayout {
+fn reserve_space_position(variant: Variant, stock: &str) -> Layout {
     match variant {
         Carthage => {
             // Left: J♣ J♣ Q♣ Q♣ K♣ K♣.
@@ -603,7 +592,7 @@ fn the_deal_of_a_full_game_goes_56_44_32_20_8_0() {
         (AlgerianParlett, vec![68, 56, 44, 32, 20, 8, 0]),
         (Carthage, vec![60, 48, 36, 24, 12, 0]),
     ] {
-        let layout = algerian_layout_from_talon(variant, &talon);
+        let layout = layout_from_talon(variant, &talon);
         let mut p = start(variant, &layout);
         let depots_before = p.to_layout().rows;
         let mut seen = vec![stock_len(&p)];
@@ -749,7 +738,7 @@ fn legal_moves_are_exactly_the_playable_ones() {
                 hooked.extend(talon);
                 talon = hooked;
             }
-            let layout = algerian_layout_from_talon(variant, &talon);
+            let layout = layout_from_talon(variant, &talon);
             let mut p = start_with(variant, options, &layout);
             for _step in 0..150 {
                 let legal = p.legal_moves();
@@ -790,7 +779,7 @@ fn replay_checks_every_move_and_the_end() {
         &["JC", "3C"],
         "",
     );
-    let options = AlgerianOptions::for_variant(Algerian);
+    let options = Options::for_variant(Algerian);
     let solution = [
         mv("P0", "F0"),
         mv("R0", "F0"),
@@ -799,44 +788,41 @@ fn replay_checks_every_move_and_the_end() {
         mv("R1", "F0"),
         mv("R0", "F4"),
     ];
-    assert_eq!(
-        algerian_replay(Algerian, &options, &layout, &solution),
-        Ok(())
-    );
+    assert_eq!(replay(Algerian, &options, &layout, &solution), Ok(()));
 
     // An illegal move is reported at its index.
     let mut wrong = solution.to_vec();
     wrong.swap(0, 1); // QC before JC
-    let err = algerian_replay(Algerian, &options, &layout, &wrong).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &wrong).unwrap_err();
     assert_eq!(err.index, 0);
     let mut wrong = solution.to_vec();
     wrong[3] = mv("R1", "F0"); // 2C onto F0
-    let err = algerian_replay(Algerian, &options, &layout, &wrong).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &wrong).unwrap_err();
     assert_eq!(err.index, 3);
     let mut wrong = solution.to_vec();
     wrong.insert(4, Move::Deal); // the stock is empty
-    let err = algerian_replay(Algerian, &options, &layout, &wrong).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &wrong).unwrap_err();
     assert_eq!(err.index, 4);
     let mut wrong = solution.to_vec();
     wrong.insert(2, Move::Redeal);
-    let err = algerian_replay(Algerian, &options, &layout, &wrong).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &wrong).unwrap_err();
     assert_eq!(err.index, 2);
 
     // All legal, not won: index = number of moves.
-    let err = algerian_replay(Algerian, &options, &layout, &solution[..5]).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &solution[..5]).unwrap_err();
     assert_eq!(err.index, 5);
-    let err = algerian_replay(Algerian, &options, &layout, &[]).unwrap_err();
+    let err = replay(Algerian, &options, &layout, &[]).unwrap_err();
     assert_eq!(err.index, 0);
 
     // An inconsistent layout: index 0.
     let mut broken = layout.clone();
     broken.rows[0].clear();
-    let err = algerian_replay(Algerian, &options, &broken, &solution).unwrap_err();
+    let err = replay(Algerian, &options, &broken, &solution).unwrap_err();
     assert_eq!(err.index, 0);
     assert!(err.reason.contains("inconsistent"), "{}", err.reason);
 
     // The same layout is not a Carthage position (its F4 builds down).
-    let err = algerian_replay(Carthage, &options, &layout, &solution).unwrap_err();
+    let err = replay(Carthage, &options, &layout, &solution).unwrap_err();
     assert_eq!(err.index, 0);
 }
 
@@ -867,7 +853,7 @@ fn replay_follows_the_options() {
         (ReserveSpace::Never, Err(0)),
     ] {
         let options = opts(reserve_space, true);
-        let got = algerian_replay(Algerian, &options, &layout, &moves).map_err(|e| e.index);
+        let got = replay(Algerian, &options, &layout, &moves).map_err(|e| e.index);
         assert_eq!(got, result, "{reserve_space:?}");
     }
 }

@@ -1,22 +1,20 @@
-//! Algerian family: `algerian_plain_search` on hand-made positions (won, lost, limited) and
+//! Algerian family: `plain_search` on hand-made positions (won, lost, limited) and
 //! randomised cross-checks between variants and options.
 
 mod common;
 
 use common::{Ids, Lcg, checked, clubs_open, won_and_replays};
 use patience_reference::algerian::{
-    AlgerianLayout, AlgerianOptions, AlgerianVariant, ReserveSpace, algerian_check_layout,
-    algerian_layout_from_talon, algerian_plain_search, algerian_plain_search_counted,
-    algerian_replay,
+    Layout, Options, ReserveSpace, Variant, check_layout, layout_from_talon,
 };
-use patience_reference::{Move, PlainOutcome};
+use patience_reference::{Move, PlainOutcome, plain_search, plain_search_counted, replay};
 
-use AlgerianVariant::{Algerian, AlgerianParlett, Carthage};
+use Variant::{Algerian, AlgerianParlett, Carthage};
 
 const LIMIT: u64 = 1_000_000;
 
 /// Suit and direction (up?) of foundation `f` (see `algerian_moves.rs`).
-fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
+fn foundation_rule(variant: Variant, f: usize) -> (u8, bool) {
     match variant {
         Algerian | AlgerianParlett => ((f % 4) as u8, f < 4),
         Carthage => ((f / 2) as u8, true),
@@ -26,14 +24,14 @@ fn foundation_rule(variant: AlgerianVariant, f: usize) -> (u8, bool) {
 /// A position with foundation F_i holding `heights[i]` cards (a run from its base by the variant's
 /// rule), reserves and depots given by codes (missing ones empty) and the stock top first; every
 /// card neither listed nor on a foundation goes to the end of the stock in id order (none, in the
-/// hand-made positions below). Checked with `algerian_check_layout`.
+/// hand-made positions below). Checked with `check_layout`.
 fn position(
-    variant: AlgerianVariant,
+    variant: Variant,
     heights: [usize; 8],
     reserves: &[&str],
     rows: &[&str],
     stock_top_first: &str,
-) -> AlgerianLayout {
+) -> Layout {
     let mut ids = Ids::new();
     let mut reserves = ids.piles(reserves);
     reserves.resize(6, Vec::new());
@@ -60,17 +58,17 @@ fn position(
         .copied()
         .collect();
     stock_top_first.extend((0..104u8).filter(|id| !used.contains(id)));
-    let layout = AlgerianLayout {
+    let layout = Layout {
         foundations,
         reserves,
         rows,
         stock_top_first,
     };
-    checked(layout, |layout| algerian_check_layout(variant, layout))
+    checked(layout, |layout| check_layout(variant, layout))
 }
 
-fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> AlgerianOptions {
-    AlgerianOptions {
+fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> Options {
+    Options {
         reserve_space,
         foundation_to_depot,
     }
@@ -78,11 +76,10 @@ fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> AlgerianOptio
 
 /// Searches and asserts a win whose solution replays; returns the solution.
 #[track_caller]
-fn solve(variant: AlgerianVariant, options: AlgerianOptions, layout: &AlgerianLayout) -> Vec<Move> {
-    won_and_replays(
-        algerian_plain_search(variant, &options, layout, LIMIT),
-        |moves| algerian_replay(variant, &options, layout, moves),
-    )
+fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
+    won_and_replays(plain_search(variant, &options, layout, LIMIT), |moves| {
+        replay(variant, &options, layout, moves)
+    })
 }
 
 /// Carthage, every suit with both foundations at A..T (each needs a jack); left: J Q Q K K and a
@@ -90,7 +87,7 @@ fn solve(variant: AlgerianVariant, options: AlgerianOptions, layout: &AlgerianLa
 /// on a depot top, or a king), the jacks of clubs and spades lie under kings on R0..R3, and R4, R5
 /// are empty. With `reserve_space = never` nothing at all can move: lost at the first position.
 /// With an empty reserve the kings step aside and everything comes out.
-fn carthage_needs_a_reserve_space() -> AlgerianLayout {
+fn carthage_needs_a_reserve_space() -> Layout {
     position(
         Carthage,
         [10; 8],
@@ -105,9 +102,9 @@ fn carthage_needs_a_reserve_space() -> AlgerianLayout {
 #[test]
 fn won_at_the_start_and_in_a_few_moves() {
     let full = position(Algerian, [13; 8], &[], &[], "");
-    let options = AlgerianOptions::for_variant(Algerian);
+    let options = Options::for_variant(Algerian);
     assert_eq!(
-        algerian_plain_search_counted(Algerian, &options, &full, LIMIT),
+        plain_search_counted(Algerian, &options, &full, LIMIT),
         (PlainOutcome::Won(Vec::new()), 0)
     );
 
@@ -161,7 +158,7 @@ fn reserve_space_decides_a_carthage_position() {
     for foundation_to_depot in [true, false] {
         let never = opts(ReserveSpace::Never, foundation_to_depot);
         assert_eq!(
-            algerian_plain_search_counted(Carthage, &never, &layout, LIMIT),
+            plain_search_counted(Carthage, &never, &layout, LIMIT),
             (PlainOutcome::Lost, 1)
         );
     }
@@ -188,7 +185,7 @@ fn the_foundations_meet_but_the_deal_is_still_lost() {
     for foundation_to_depot in [true, false] {
         let never = opts(ReserveSpace::Never, foundation_to_depot);
         assert_eq!(
-            algerian_plain_search_counted(Carthage, &never, &layout, LIMIT),
+            plain_search_counted(Carthage, &never, &layout, LIMIT),
             (PlainOutcome::Lost, 2)
         );
     }
@@ -199,13 +196,13 @@ fn the_foundations_meet_but_the_deal_is_still_lost() {
 #[test]
 fn the_state_limit() {
     let layout = carthage_needs_a_reserve_space();
-    let options = AlgerianOptions::for_variant(Carthage);
+    let options = Options::for_variant(Carthage);
     assert_eq!(
-        algerian_plain_search_counted(Carthage, &options, &layout, 3),
+        plain_search_counted(Carthage, &options, &layout, 3),
         (PlainOutcome::Unknown, 3)
     );
     assert_eq!(
-        algerian_plain_search(Carthage, &options, &layout, 1),
+        plain_search(Carthage, &options, &layout, 1),
         PlainOutcome::Unknown
     );
 
@@ -217,10 +214,10 @@ fn the_state_limit() {
         t
     };
     for variant in [Algerian, Carthage, AlgerianParlett] {
-        let layout = algerian_layout_from_talon(variant, &talon);
-        let options = AlgerianOptions::for_variant(variant);
+        let layout = layout_from_talon(variant, &talon);
+        let options = Options::for_variant(variant);
         assert_eq!(
-            algerian_plain_search_counted(variant, &options, &layout, 2000),
+            plain_search_counted(variant, &options, &layout, 2000),
             (PlainOutcome::Unknown, 2000),
             "{variant:?}"
         );
@@ -230,7 +227,7 @@ fn the_state_limit() {
 /// A small random position: clubs open with `k` cards off the foundations, each put on a random
 /// reserve, depot or the stock (the foundations hold the rest, split at random between the two
 /// clubs foundations).
-fn random_small(variant: AlgerianVariant, k: usize, rng: &mut Lcg) -> AlgerianLayout {
+fn random_small(variant: Variant, k: usize, rng: &mut Lcg) -> Layout {
     let on_foundations = 26 - k;
     let low = on_foundations.saturating_sub(13);
     let high = on_foundations.min(13);
@@ -248,7 +245,7 @@ fn random_small(variant: AlgerianVariant, k: usize, rng: &mut Lcg) -> AlgerianLa
             _ => layout.stock_top_first.push(card),
         }
     }
-    checked(layout, |layout| algerian_check_layout(variant, layout))
+    checked(layout, |layout| check_layout(variant, layout))
 }
 
 /// Randomised cross-checks on small positions (4 to 8 clubs off the foundations, on random
@@ -278,15 +275,15 @@ fn random_positions_cross_checks() {
         let layout = random_small(variant, k, &mut rng);
         let mut verdicts = Vec::new();
         for options in settings {
-            let (outcome, count) = algerian_plain_search_counted(variant, &options, &layout, 5_000);
+            let (outcome, count) = plain_search_counted(variant, &options, &layout, 5_000);
             if variant == Algerian {
                 assert_eq!(
-                    algerian_plain_search_counted(AlgerianParlett, &options, &layout, 5_000),
+                    plain_search_counted(AlgerianParlett, &options, &layout, 5_000),
                     (outcome.clone(), count)
                 );
             }
             if let PlainOutcome::Won(moves) = &outcome {
-                assert_eq!(algerian_replay(variant, &options, &layout, moves), Ok(()));
+                assert_eq!(replay(variant, &options, &layout, moves), Ok(()));
                 won += 1;
             }
             if outcome != PlainOutcome::Unknown {

@@ -5,18 +5,17 @@ mod common;
 mod queen_common;
 
 use common::{Ids, c, codes, ok};
-use patience_reference::Move;
 use patience_reference::queen::{
-    QueenLayout, QueenOptions, QueenPosition, QueenVariant, queen_check_layout,
-    queen_layout_from_talon,
+    Layout, Options, Position, Variant, check_layout, layout_from_talon,
 };
+use patience_reference::{Move, Rules};
 use queen_common::{PYSOLFC_GAME_1, opts, position, start, talon_of};
 
-use QueenVariant::{
+use Variant::{
     BlondesAndBrunettes, FallingStar, GeneralsPatience, QueenOfItaly, QueenOfItalyOpen, Redheads,
 };
 
-const ALL: [QueenVariant; 6] = [
+const ALL: [Variant; 6] = [
     QueenOfItaly,
     QueenOfItalyOpen,
     GeneralsPatience,
@@ -34,7 +33,7 @@ struct Shown {
     stock: String,
 }
 
-fn show(layout: &QueenLayout) -> Shown {
+fn show(layout: &Layout) -> Shown {
     let join = |cards: &[u8]| codes(cards).join(" ");
     Shown {
         foundations: layout.foundations.iter().map(|f| join(f)).collect(),
@@ -45,7 +44,7 @@ fn show(layout: &QueenLayout) -> Shown {
     }
 }
 
-fn pile_sizes(layout: &QueenLayout) -> (Vec<usize>, usize, Vec<usize>, usize, usize) {
+fn pile_sizes(layout: &Layout) -> (Vec<usize>, usize, Vec<usize>, usize, usize) {
     (
         layout.foundations.iter().map(Vec::len).collect(),
         layout.terrace.len(),
@@ -82,9 +81,9 @@ fn pile_sizes_of_every_variant() {
         (Redheads, (f_with_base("8S"), 21, vec![1; 8], 1, 73)),
     ];
     for (variant, sizes) in expected {
-        let layout = queen_layout_from_talon(variant, &d);
+        let layout = layout_from_talon(variant, &d);
         assert_eq!(pile_sizes(&layout), sizes, "{variant:?}");
-        assert_eq!(queen_check_layout(variant, &layout), Ok(()), "{variant:?}");
+        assert_eq!(check_layout(variant, &layout), Ok(()), "{variant:?}");
     }
 }
 
@@ -93,7 +92,7 @@ fn pile_sizes_of_every_variant() {
 #[test]
 fn redheads_deal_order() {
     let d = talon_of(PYSOLFC_GAME_1);
-    let layout = queen_layout_from_talon(Redheads, &d);
+    let layout = layout_from_talon(Redheads, &d);
     let shown = show(&layout);
     assert_eq!(
         shown.terrace,
@@ -114,14 +113,14 @@ fn redheads_deal_order() {
 fn pysolfc_game_1_layouts_and_choice() {
     let d = talon_of(PYSOLFC_GAME_1);
     for variant in [QueenOfItaly, QueenOfItalyOpen] {
-        let layout = queen_layout_from_talon(variant, &d);
+        let layout = layout_from_talon(variant, &d);
         let shown = show(&layout);
         assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD AS");
         assert_eq!(shown.rows, ["8C", "6C", "6H", "TC", "", "", "", "", ""]);
         assert_eq!(shown.waste, "");
         assert!(shown.stock.starts_with("8D 4C JS QC 4H KD 2H TD 8S"));
 
-        let mut p = start(variant, QueenOptions::for_variant(variant), &layout);
+        let mut p = start(variant, Options::for_variant(variant), &layout);
         ok(&mut p, Move::Choose("P0".into()));
         let after = show(&p.to_layout());
         assert_eq!(after.foundations, ["8C", "", "", "", "", "", "", ""]);
@@ -134,11 +133,11 @@ fn pysolfc_game_1_layouts_and_choice() {
         assert_eq!(p.to_layout().stock_top_first, d[22..].to_vec());
     }
 
-    let layout = queen_layout_from_talon(GeneralsPatience, &d);
+    let layout = layout_from_talon(GeneralsPatience, &d);
     let shown = show(&layout);
     assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD AS 8C 6C");
     assert_eq!(shown.rows, ["6H", "TC", "8D", "4C", "", "", "", "", ""]);
-    let mut p = start(GeneralsPatience, QueenOptions::default(), &layout);
+    let mut p = start(GeneralsPatience, Options::default(), &layout);
     ok(&mut p, Move::Choose("P0".into()));
     let after = show(&p.to_layout());
     assert_eq!(after.foundations, ["", "", "", "", "6H", "", "", ""]);
@@ -149,7 +148,7 @@ fn pysolfc_game_1_layouts_and_choice() {
     assert_eq!(after.waste, "8S");
     assert_eq!(p.to_layout().stock_top_first, d[24..].to_vec());
 
-    let shown = show(&queen_layout_from_talon(BlondesAndBrunettes, &d));
+    let shown = show(&layout_from_talon(BlondesAndBrunettes, &d));
     assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD");
     assert_eq!(
         shown.rows,
@@ -159,7 +158,7 @@ fn pysolfc_game_1_layouts_and_choice() {
     assert_eq!(shown.waste, "KD");
     assert!(shown.stock.starts_with("2H TD 8S"));
 
-    let shown = show(&queen_layout_from_talon(FallingStar, &d));
+    let shown = show(&layout_from_talon(FallingStar, &d));
     assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD AS");
     assert_eq!(
         shown.rows,
@@ -260,7 +259,7 @@ fn fixture_layout(text: &str) -> (Vec<String>, String, Vec<String>, String, Stri
     )
 }
 
-fn ours(layout: &QueenLayout) -> (Vec<String>, String, Vec<String>, String, String) {
+fn ours(layout: &Layout) -> (Vec<String>, String, Vec<String>, String, String) {
     let s = show(layout);
     (s.foundations, s.terrace, s.rows, s.waste, s.stock)
 }
@@ -319,7 +318,7 @@ fn every_pysolfc_fixture_row_is_reproduced() {
             Some(at) => (&line[..at], Some(&line[at..])),
             None => (line, None),
         };
-        let layout = queen_layout_from_talon(variant, talon);
+        let layout = layout_from_talon(variant, talon);
         assert_eq!(ours(&layout), fixture_layout(head), "{variant:?} #{number}");
         assert_eq!(variant.has_choice(), after.is_some(), "{variant:?}");
         if let Some(after) = after {
@@ -339,7 +338,7 @@ fn every_pysolfc_fixture_row_is_reproduced() {
 #[test]
 #[should_panic]
 fn talon_of_wrong_length_panics() {
-    queen_layout_from_talon(QueenOfItaly, &[0u8; 103]);
+    layout_from_talon(QueenOfItaly, &[0u8; 103]);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -350,32 +349,32 @@ fn talon_of_wrong_length_panics() {
 fn check_rejects_inconsistent_layouts() {
     let d = talon_of(PYSOLFC_GAME_1);
     for variant in ALL {
-        let good = queen_layout_from_talon(variant, &d);
-        assert_eq!(queen_check_layout(variant, &good), Ok(()));
+        let good = layout_from_talon(variant, &d);
+        assert_eq!(check_layout(variant, &good), Ok(()));
 
         // A tableau pile too many or too few.
         let mut bad = good.clone();
         bad.rows.push(Vec::new());
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         let mut bad = good.clone();
         bad.rows.pop();
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
 
         // Foundations missing.
         let mut bad = good.clone();
         bad.foundations.pop();
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
 
         // A third copy of a card; a card missing; an id out of range.
         let mut bad = good.clone();
         bad.stock_top_first[0] = bad.stock_top_first[1];
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         let mut bad = good.clone();
         bad.stock_top_first.pop();
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         let mut bad = good.clone();
         bad.terrace[0] = 104;
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
     }
 }
 
@@ -384,35 +383,35 @@ fn check_wants_a_base_exactly_where_there_is_no_choice() {
     let d = talon_of(PYSOLFC_GAME_1);
     // The base-by-deal variants with their base put back on the terrace: no foundation at all.
     for variant in [BlondesAndBrunettes, FallingStar, Redheads] {
-        let mut bad = queen_layout_from_talon(variant, &d);
+        let mut bad = layout_from_talon(variant, &d);
         let base = bad.foundations.iter_mut().find_map(|f| f.pop()).unwrap();
         bad.terrace.push(base);
-        let why = queen_check_layout(variant, &bad).unwrap_err();
+        let why = check_layout(variant, &bad).unwrap_err();
         assert!(why.contains("no opening choice"), "{why}");
     }
 
     // Before the choice: P4..P8 and the waste empty, P0..P3 at most one card each.
     for variant in [QueenOfItaly, QueenOfItalyOpen, GeneralsPatience] {
-        let good = queen_layout_from_talon(variant, &d);
+        let good = layout_from_talon(variant, &d);
         let mut bad = good.clone();
         let card = bad.stock_top_first.remove(0);
         bad.rows[4].push(card);
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         let mut bad = good.clone();
         let card = bad.stock_top_first.remove(0);
         bad.waste.push(card);
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         let mut bad = good.clone();
         let card = bad.stock_top_first.remove(0);
         bad.rows[1].push(card);
-        assert!(queen_check_layout(variant, &bad).is_err(), "{variant:?}");
+        assert!(check_layout(variant, &bad).is_err(), "{variant:?}");
         // An empty P1 (its card on the terrace) or a short stock is fine.
         let mut fine = good.clone();
         let card = fine.rows[1].pop().unwrap();
         fine.terrace.push(card);
         let rest: Vec<u8> = fine.stock_top_first.drain(3..).collect();
         fine.terrace.extend(rest);
-        assert_eq!(queen_check_layout(variant, &fine), Ok(()), "{variant:?}");
+        assert_eq!(check_layout(variant, &fine), Ok(()), "{variant:?}");
     }
 }
 
@@ -428,14 +427,14 @@ fn check_follows_each_variants_foundation_rule() {
     for variant in ALL {
         let wanted = variant == GeneralsPatience;
         assert_eq!(
-            queen_check_layout(variant, &in_suit).is_ok(),
+            check_layout(variant, &in_suit).is_ok(),
             wanted,
             "{variant:?}"
         );
         let rows_fit = variant != Redheads;
         if rows_fit {
             assert_eq!(
-                queen_check_layout(variant, &alternating).is_ok(),
+                check_layout(variant, &alternating).is_ok(),
                 !wanted,
                 "{variant:?}"
             );
@@ -448,14 +447,14 @@ fn check_follows_each_variants_foundation_rule() {
     assert_eq!(codes(&[h, d]), ["3H", "3D"]);
     other_red.foundations[0][1] = d;
     other_red.foundations[2][1] = h;
-    assert_eq!(queen_check_layout(QueenOfItaly, &other_red), Ok(()));
+    assert_eq!(check_layout(QueenOfItaly, &other_red), Ok(()));
     // ... but not a card of the same colour: swap F0's 3H for F4's 3C.
     let mut same = alternating.clone();
     let (h, cl) = (same.foundations[0][1], same.foundations[4][1]);
     assert_eq!(codes(&[h, cl]), ["3H", "3C"]);
     same.foundations[0][1] = cl;
     same.foundations[4][1] = h;
-    assert!(queen_check_layout(QueenOfItaly, &same).is_err());
+    assert!(check_layout(QueenOfItaly, &same).is_err());
 
     // Two bases: F0 emptied onto the terrace, then F0 restarted with a 3 (F0's 2C 3H off).
     let mut two_bases = alternating.clone();
@@ -463,14 +462,14 @@ fn check_follows_each_variants_foundation_rule() {
     two_bases.terrace.extend(&f0[2..]);
     two_bases.foundations[0] = vec![f0[1]];
     two_bases.terrace.push(f0[0]);
-    let why = queen_check_layout(QueenOfItaly, &two_bases).unwrap_err();
+    let why = check_layout(QueenOfItaly, &two_bases).unwrap_err();
     assert!(why.contains("different rank"), "{why}");
     // The same with F0 starting at 2 again is fine (every foundation may be rebuilt).
     let mut rebuilt = alternating.clone();
     let f0 = std::mem::take(&mut rebuilt.foundations[0]);
     rebuilt.foundations[0] = vec![f0[0]];
     rebuilt.terrace.extend(&f0[1..]);
-    assert_eq!(queen_check_layout(QueenOfItaly, &rebuilt), Ok(()));
+    assert_eq!(check_layout(QueenOfItaly, &rebuilt), Ok(()));
 
     // Wrap on the foundation: base 2 ends K, A; a 14th card is refused.
     let mut full = alternating.clone();
@@ -479,13 +478,13 @@ fn check_follows_each_variants_foundation_rule() {
     full.foundations[0].push(aces[0]);
     full.foundations[4].push(aces[4]);
     full.terrace = aces[1..4].iter().chain(&aces[5..]).copied().collect();
-    assert_eq!(queen_check_layout(QueenOfItaly, &full), Ok(()));
+    assert_eq!(check_layout(QueenOfItaly, &full), Ok(()));
     // A 14th card: F0 (now ending AC) takes F6's bottom 2D (which leaves F6 starting at 3):
     // refused, first for F0's height.
     let mut fourteen = full.clone();
     let two = fourteen.foundations[6].remove(0);
     fourteen.foundations[0].push(two);
-    let why = queen_check_layout(QueenOfItaly, &fourteen).unwrap_err();
+    let why = check_layout(QueenOfItaly, &fourteen).unwrap_err();
     assert!(why.contains("more than 13"), "{why}");
 }
 
@@ -493,8 +492,8 @@ fn check_follows_each_variants_foundation_rule() {
 fn position_round_trips_its_layout() {
     let d = talon_of(PYSOLFC_GAME_1);
     for variant in ALL {
-        let layout = queen_layout_from_talon(variant, &d);
-        let p = QueenPosition::new(variant, &opts(1, false), &layout).unwrap();
+        let layout = layout_from_talon(variant, &d);
+        let p = Position::new(variant, &opts(1, false), &layout).unwrap();
         assert_eq!(p.to_layout(), layout);
         assert_eq!(p.redeals_left(), 1);
         assert!(!p.second_pass());
@@ -502,16 +501,16 @@ fn position_round_trips_its_layout() {
         assert!(!p.is_won());
     }
     // An inconsistent layout is refused by `new`.
-    let mut bad = queen_layout_from_talon(QueenOfItaly, &d);
+    let mut bad = layout_from_talon(QueenOfItaly, &d);
     bad.rows.pop();
-    assert!(QueenPosition::new(QueenOfItaly, &QueenOptions::default(), &bad).is_err());
+    assert!(Position::new(QueenOfItaly, &Options::default(), &bad).is_err());
 }
 
 #[test]
 fn options_default_to_the_rule_book() {
     for variant in ALL {
-        let options = QueenOptions::for_variant(variant);
-        assert_eq!(options, QueenOptions::default());
+        let options = Options::for_variant(variant);
+        assert_eq!(options, Options::default());
         assert_eq!(options.redeals, 0);
         assert!(!options.foundation_to_tableau);
     }

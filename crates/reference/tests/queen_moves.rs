@@ -11,13 +11,11 @@ mod common;
 mod queen_common;
 
 use common::{bad, mv, ok};
-use patience_reference::Move;
-use patience_reference::queen::{
-    QueenLayout, QueenOptions, QueenPosition, QueenVariant, queen_layout_from_talon,
-};
+use patience_reference::queen::{Layout, Options, Position, Variant, layout_from_talon};
+use patience_reference::{Move, Rules};
 use queen_common::{PYSOLFC_GAME_1, opts, position, start, talon_of};
 
-use QueenVariant::{
+use Variant::{
     BlondesAndBrunettes, FallingStar, GeneralsPatience, QueenOfItaly, QueenOfItalyOpen, Redheads,
 };
 
@@ -28,26 +26,20 @@ fn choose(pile: &str) -> Move {
     Move::Choose(pile.to_string())
 }
 
-fn legal(p: &QueenPosition) -> Vec<String> {
+fn legal(p: &Position) -> Vec<String> {
     p.legal_moves().iter().map(|m| m.to_string()).collect()
 }
 
 /// F0 holds 11 cards (2C .. QC, top QC), every other foundation 13: out are F0's K and A, given
 /// back as codes (KH AC alternating; KC AC in suit), and the position with the other piles given.
-fn two_out(
-    variant: QueenVariant,
-    terrace: &str,
-    rows: &[&str],
-    waste: &str,
-    stock: &str,
-) -> QueenLayout {
+fn two_out(variant: Variant, terrace: &str, rows: &[&str], waste: &str, stock: &str) -> Layout {
     let mut heights = [13; 8];
     heights[0] = 11;
     position(variant, TWO, heights, terrace, rows, waste, stock)
 }
 
 /// The king F0 needs next: KH (alternating) or KC (General's Patience).
-fn king(variant: QueenVariant) -> &'static str {
+fn king(variant: Variant) -> &'static str {
     if variant == GeneralsPatience {
         "KC"
     } else {
@@ -63,7 +55,7 @@ fn king(variant: QueenVariant) -> &'static str {
 fn before_the_choice_only_the_choice_is_legal() {
     let d = talon_of(PYSOLFC_GAME_1);
     for variant in [QueenOfItaly, QueenOfItalyOpen, GeneralsPatience] {
-        let layout = queen_layout_from_talon(variant, &d);
+        let layout = layout_from_talon(variant, &d);
         let mut p = start(variant, opts(1, true), &layout);
         assert!(p.before_choice());
         assert_eq!(
@@ -97,8 +89,8 @@ fn before_the_choice_only_the_choice_is_legal() {
 /// 8D 4C JS QC 4H KD, the waste 2H; nothing is forced after it.
 #[test]
 fn choosing_p2_founds_f4_and_refills_p2_first() {
-    let layout = queen_layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let layout = layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, choose("P2"));
     let after = p.to_layout();
     let shown: Vec<String> = after
@@ -126,13 +118,13 @@ fn choosing_p2_founds_f4_and_refills_p2_first() {
 #[test]
 fn the_choice_skips_empty_piles_and_a_short_stock() {
     let d = talon_of(PYSOLFC_GAME_1);
-    let mut layout = queen_layout_from_talon(QueenOfItaly, &d);
+    let mut layout = layout_from_talon(QueenOfItaly, &d);
     // P1's card (6C) onto the terrace; all but 3 stock cards too.
     let card = layout.rows[1].pop().unwrap();
     layout.terrace.push(card);
     let rest: Vec<u8> = layout.stock_top_first.drain(3..).collect();
     layout.terrace.extend(rest);
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     assert_eq!(legal(&p), ["choose P0", "choose P2", "choose P3"]);
     bad(&mut p, choose("P1"));
     ok(&mut p, choose("P0"));
@@ -149,8 +141,8 @@ fn the_choice_skips_empty_piles_and_a_short_stock() {
 fn no_choice_in_the_dealt_base_variants() {
     let d = talon_of(PYSOLFC_GAME_1);
     for variant in [BlondesAndBrunettes, FallingStar, Redheads] {
-        let layout = queen_layout_from_talon(variant, &d);
-        let mut p = start(variant, QueenOptions::default(), &layout);
+        let layout = layout_from_talon(variant, &d);
+        let mut p = start(variant, Options::default(), &layout);
         assert!(!p.before_choice());
         let why = bad(&mut p, choose("P0"));
         assert!(why.contains("no opening choice"), "{why}");
@@ -164,7 +156,7 @@ fn no_choice_in_the_dealt_base_variants() {
 
 /// Queen of Italy, base 2. Foundation tops: F0 QC, F1 KH, F2 KD, F3 QS, F4 QH, F5 KC, F6 KS,
 /// F7 QD. Out: the four kings F0, F3, F4, F7 need and the eight aces.
-fn kings_and_aces(variant: QueenVariant) -> QueenLayout {
+fn kings_and_aces(variant: Variant) -> Layout {
     position(
         variant,
         TWO,
@@ -181,7 +173,7 @@ fn foundations_build_up_with_the_wrap_in_alternating_colours() {
     // The open variant, so that emptied piles are not filled by force: the foundation rule is
     // the same in every variant but General's Patience.
     let layout = kings_and_aces(QueenOfItalyOpen);
-    let fresh = || start(QueenOfItalyOpen, QueenOptions::default(), &layout);
+    let fresh = || start(QueenOfItalyOpen, Options::default(), &layout);
     let mut p = fresh();
     ok(&mut p, mv("P2", "F0")); // KH on QC
     ok(&mut p, mv("P1", "F4")); // KC on QH
@@ -222,17 +214,17 @@ fn an_empty_foundation_takes_any_card_of_the_base_rank_only() {
         "KH QC",
         "AC",
     );
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     bad(&mut p, mv("P0", "F0")); // 3H: not the base rank
     bad(&mut p, mv("P1", "F4")); // 2C on KC
     ok(&mut p, mv("P2", "F4")); // AH on KC (wrap)
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, mv("P1", "F0")); // 2C founds the empty F0
 
     // Building on a base-rank card, and a base-rank card built on another card.
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, mv("P2", "P1")); // AH on 2C
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, mv("P1", "P0")); // 2C on 3H
     bad(&mut p, mv("P3", "P0")); // 4C on 2C: not one rank down
 }
@@ -240,7 +232,7 @@ fn an_empty_foundation_takes_any_card_of_the_base_rank_only() {
 #[test]
 fn the_tableau_builds_down_in_alternating_colours_with_k_on_a() {
     let layout = kings_and_aces(QueenOfItaly);
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     bad(&mut p, mv("P2", "P0")); // KH on AH: same colour
     bad(&mut p, mv("P3", "P2")); // AC on KH: up, not down
     bad(&mut p, mv("P0", "P0")); // onto itself
@@ -256,7 +248,7 @@ fn the_tableau_builds_down_in_alternating_colours_with_k_on_a() {
 #[test]
 fn the_terrace_plays_to_a_foundation_only_and_nothing_goes_onto_terrace_or_waste() {
     let layout = kings_and_aces(QueenOfItaly);
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     let why = bad(&mut p, mv("T", "P2")); // AS would not fit on KH anyway, but:
     assert!(why.contains("terrace"), "{why}");
     bad(&mut p, mv("T", "W"));
@@ -286,7 +278,7 @@ fn generals_patience_builds_its_foundations_in_suit() {
         "",
         "",
     );
-    let mut p = start(GeneralsPatience, QueenOptions::default(), &layout);
+    let mut p = start(GeneralsPatience, Options::default(), &layout);
     bad(&mut p, mv("P3", "F1")); // AH on KC: other colour, but not in suit
     bad(&mut p, mv("P2", "F1")); // AS on KC: same colour, other suit
     bad(&mut p, mv("P4", "F4")); // AD on KH
@@ -295,7 +287,7 @@ fn generals_patience_builds_its_foundations_in_suit() {
     ok(&mut p, mv("P4", "F6")); // AD on KD
     ok(&mut p, mv("P0", "F0")); // KC on QC
     // The tableau still builds in alternating colours.
-    let mut p = start(GeneralsPatience, QueenOptions::default(), &layout);
+    let mut p = start(GeneralsPatience, Options::default(), &layout);
     bad(&mut p, mv("P0", "P2")); // KC on AS
     ok(&mut p, mv("P0", "P3")); // KC on AH
 }
@@ -306,7 +298,7 @@ fn generals_patience_builds_its_foundations_in_suit() {
 
 /// Every "name" of the end phase's moves: P0 (a king) to F0, to P1 (onto the ace) where the
 /// colours differ, to every empty pile; P1 (the ace) to every empty pile.
-fn end_phase_moves(variant: QueenVariant, king_on_ace: bool) -> Vec<String> {
+fn end_phase_moves(variant: Variant, king_on_ace: bool) -> Vec<String> {
     let mut moves = vec!["P0 F0".to_string()];
     if king_on_ace {
         moves.push("P0 P1".to_string());
@@ -331,7 +323,7 @@ fn forced_deals_and_fills_are_the_only_legal_moves() {
         let k = king(variant);
         // Every tableau pile and the waste empty; the stock holds F0's king, then its ace.
         let layout = two_out(variant, "", &[], "", &format!("{k} AC"));
-        let mut p = start(variant, QueenOptions::default(), &layout);
+        let mut p = start(variant, Options::default(), &layout);
         assert_eq!(legal(&p), ["deal"], "{variant:?}");
         ok(&mut p, Move::Deal);
         assert_eq!(legal(&p), ["W P0"], "{variant:?}");
@@ -361,7 +353,7 @@ fn forced_deals_and_fills_are_the_only_legal_moves() {
 fn redheads_fills_a_gap_from_the_terrace_first() {
     // The terrace holds AC, the stock KH.
     let layout = two_out(Redheads, "AC", &[], "", "KH");
-    let mut p = start(Redheads, QueenOptions::default(), &layout);
+    let mut p = start(Redheads, Options::default(), &layout);
     assert_eq!(legal(&p), ["deal"]); // (a) before (b)
     ok(&mut p, Move::Deal);
     assert_eq!(legal(&p), ["T P0"]);
@@ -378,7 +370,7 @@ fn redheads_fills_a_gap_from_the_terrace_first() {
     // Queen of Italy on the same cards: the terrace never fills a gap, and a terrace holding
     // cards does not hold the end phase back.
     let layout = two_out(QueenOfItaly, "AC", &[], "", "KH");
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, Move::Deal);
     assert_eq!(legal(&p), ["W P0"]);
     bad(&mut p, mv("T", "P0"));
@@ -391,7 +383,7 @@ fn redheads_fills_a_gap_from_the_terrace_first() {
 fn before_the_end_phase_an_empty_pile_takes_only_the_forced_card() {
     // Queen of Italy, P1 emptied while the stock still holds cards: the waste top fills P1.
     let layout = kings_and_aces(QueenOfItaly);
-    let mut p = start(QueenOfItaly, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, mv("P1", "F4")); // KC away: P1 empty, the waste holds AS
     assert_eq!(legal(&p), ["W P1"]);
     let why = bad(&mut p, mv("P2", "P1"));
@@ -409,7 +401,7 @@ fn before_the_end_phase_an_empty_pile_takes_only_the_forced_card() {
 #[test]
 fn open_variant_forces_nothing_and_its_empty_piles_take_tableau_or_waste_cards() {
     let layout = two_out(QueenOfItalyOpen, "", &["KH"], "", "AC");
-    let mut p = start(QueenOfItalyOpen, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItalyOpen, Options::default(), &layout);
     let moves = legal(&p);
     for wanted in ["deal", "P0 F0", "P0 P4"] {
         assert!(moves.iter().any(|m| m == wanted), "{wanted}: {moves:?}");
@@ -422,7 +414,7 @@ fn open_variant_forces_nothing_and_its_empty_piles_take_tableau_or_waste_cards()
 
     // The terrace still plays to a foundation only.
     let layout = two_out(QueenOfItalyOpen, "AC", &[], "KH", "");
-    let mut p = start(QueenOfItalyOpen, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItalyOpen, Options::default(), &layout);
     let why = bad(&mut p, mv("T", "P0"));
     assert!(why.contains("terrace"), "{why}");
     bad(&mut p, mv("T", "F0")); // AC on QC
@@ -433,7 +425,7 @@ fn open_variant_forces_nothing_and_its_empty_piles_take_tableau_or_waste_cards()
 
     // An empty waste with a stock: dealing is a choice, not forced.
     let layout = two_out(QueenOfItalyOpen, "", &["KH"], "", "AC");
-    let p = start(QueenOfItalyOpen, QueenOptions::default(), &layout);
+    let p = start(QueenOfItalyOpen, Options::default(), &layout);
     assert!(legal(&p).len() > 1);
 }
 
@@ -454,7 +446,7 @@ fn open_variant_option_moves_a_foundation_top_back() {
     ok(&mut p, mv("F1", "P6")); // a full foundation's top, to an empty pile
     // Without the option, or in another variant, foundation cards never move.
     for (variant, options) in [
-        (QueenOfItalyOpen, QueenOptions::default()),
+        (QueenOfItalyOpen, Options::default()),
         (QueenOfItaly, option),
     ] {
         let layout = two_out(variant, "", &["KH", "AC"], "", "");
@@ -518,7 +510,7 @@ fn redeal_turns_the_waste_and_the_second_pass_deals_only_onto_an_empty_waste() {
 
     // The rule book's default: no redeal.
     let layout = two_out(QueenOfItalyOpen, "", &[], "AC KH", "");
-    let mut p = start(QueenOfItalyOpen, QueenOptions::default(), &layout);
+    let mut p = start(QueenOfItalyOpen, Options::default(), &layout);
     bad(&mut p, Move::Redeal);
 }
 

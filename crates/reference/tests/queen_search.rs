@@ -1,22 +1,19 @@
-//! Queen of Italy family: `queen_replay` and `queen_plain_search` on hand-made positions (base
+//! Queen of Italy family: `replay` and `plain_search` on hand-made positions (base
 //! rank 2, most foundations full), PySolFC game #1, and the state limit.
 
 mod common;
 mod queen_common;
 
 use common::{mv, won_and_replays};
-use patience_reference::queen::{
-    QueenLayout, QueenOptions, QueenVariant, queen_layout_from_talon, queen_plain_search,
-    queen_plain_search_counted, queen_replay,
-};
-use patience_reference::{Move, PlainOutcome};
+use patience_reference::queen::{Layout, Options, Variant, layout_from_talon};
+use patience_reference::{Move, PlainOutcome, plain_search, plain_search_counted, replay};
 use queen_common::{PYSOLFC_GAME_1, opts, position, talon_of};
 
-use QueenVariant::{
+use Variant::{
     BlondesAndBrunettes, FallingStar, GeneralsPatience, QueenOfItaly, QueenOfItalyOpen, Redheads,
 };
 
-const ALL: [QueenVariant; 6] = [
+const ALL: [Variant; 6] = [
     QueenOfItaly,
     QueenOfItalyOpen,
     GeneralsPatience,
@@ -29,19 +26,13 @@ const LIMIT: u64 = 1_000_000;
 
 /// F0 holds 2C .. QC (11 cards), every other foundation 13: F0 still needs its king (KH; KC in
 /// General's Patience), then AC.
-fn two_out(
-    variant: QueenVariant,
-    terrace: &str,
-    rows: &[&str],
-    waste: &str,
-    stock: &str,
-) -> QueenLayout {
+fn two_out(variant: Variant, terrace: &str, rows: &[&str], waste: &str, stock: &str) -> Layout {
     let mut heights = [13; 8];
     heights[0] = 11;
     position(variant, 1, heights, terrace, rows, waste, stock)
 }
 
-fn king(variant: QueenVariant) -> &'static str {
+fn king(variant: Variant) -> &'static str {
     if variant == GeneralsPatience {
         "KC"
     } else {
@@ -50,11 +41,9 @@ fn king(variant: QueenVariant) -> &'static str {
 }
 
 #[track_caller]
-fn solve(variant: QueenVariant, options: QueenOptions, layout: &QueenLayout) -> Vec<Move> {
-    let outcome = queen_plain_search(variant, &options, layout, LIMIT);
-    won_and_replays(outcome, |moves| {
-        queen_replay(variant, &options, layout, moves)
-    })
+fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
+    let outcome = plain_search(variant, &options, layout, LIMIT);
+    won_and_replays(outcome, |moves| replay(variant, &options, layout, moves))
 }
 
 // -------------------------------------------------------------------------------------------
@@ -64,7 +53,7 @@ fn solve(variant: QueenVariant, options: QueenOptions, layout: &QueenLayout) -> 
 #[test]
 fn replay_accepts_a_solution_and_reports_the_offending_move() {
     let layout = two_out(QueenOfItaly, "", &[], "", "KH AC");
-    let options = QueenOptions::default();
+    let options = Options::default();
     let solution = vec![
         Move::Deal,
         mv("W", "P0"),
@@ -73,10 +62,7 @@ fn replay_accepts_a_solution_and_reports_the_offending_move() {
         mv("P0", "F0"),
         mv("P1", "F0"),
     ];
-    assert_eq!(
-        queen_replay(QueenOfItaly, &options, &layout, &solution),
-        Ok(())
-    );
+    assert_eq!(replay(QueenOfItaly, &options, &layout, &solution), Ok(()));
 
     // A fill to the wrong pile, a forced deal skipped, an unknown pile, an illegal card move.
     for (index, replacement) in [
@@ -87,30 +73,27 @@ fn replay_accepts_a_solution_and_reports_the_offending_move() {
     ] {
         let mut altered = solution.clone();
         altered[index] = replacement;
-        let err = queen_replay(QueenOfItaly, &options, &layout, &altered).unwrap_err();
+        let err = replay(QueenOfItaly, &options, &layout, &altered).unwrap_err();
         assert_eq!(err.index, index, "{err}");
     }
 
     // Every move legal, but not won: the index is the number of moves.
-    let err = queen_replay(QueenOfItaly, &options, &layout, &solution[..5]).unwrap_err();
+    let err = replay(QueenOfItaly, &options, &layout, &solution[..5]).unwrap_err();
     assert_eq!(err.index, 5);
     assert!(err.reason.contains("not won"), "{err}");
 
     // An inconsistent layout: index 0.
     let mut broken = layout.clone();
     broken.stock_top_first.pop();
-    let err = queen_replay(QueenOfItaly, &options, &broken, &solution).unwrap_err();
+    let err = replay(QueenOfItaly, &options, &broken, &solution).unwrap_err();
     assert_eq!(err.index, 0);
     assert!(err.reason.contains("inconsistent layout"), "{err}");
 
     // The open variant forces nothing: the same solution, less the fills' order, also replays.
     let layout = two_out(QueenOfItalyOpen, "", &[], "", "KH AC");
     let open = [Move::Deal, mv("W", "F0"), Move::Deal, mv("W", "F0")];
-    assert_eq!(
-        queen_replay(QueenOfItalyOpen, &options, &layout, &open),
-        Ok(())
-    );
-    let err = queen_replay(
+    assert_eq!(replay(QueenOfItalyOpen, &options, &layout, &open), Ok(()));
+    let err = replay(
         QueenOfItaly,
         &options,
         &two_out(QueenOfItaly, "", &[], "", "KH AC"),
@@ -122,14 +105,14 @@ fn replay_accepts_a_solution_and_reports_the_offending_move() {
 
 #[test]
 fn replay_checks_the_opening_choice() {
-    let layout = queen_layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
-    let options = QueenOptions::default();
+    let layout = layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
+    let options = Options::default();
     let moves = [Move::Choose("P0".into()), Move::Choose("P1".into())];
-    let err = queen_replay(QueenOfItaly, &options, &layout, &moves).unwrap_err();
+    let err = replay(QueenOfItaly, &options, &layout, &moves).unwrap_err();
     assert_eq!(err.index, 1, "{err}");
-    let err = queen_replay(QueenOfItaly, &options, &layout, &[Move::Deal]).unwrap_err();
+    let err = replay(QueenOfItaly, &options, &layout, &[Move::Deal]).unwrap_err();
     assert_eq!(err.index, 0, "{err}");
-    let err = queen_replay(QueenOfItaly, &options, &layout, &moves[..1]).unwrap_err();
+    let err = replay(QueenOfItaly, &options, &layout, &moves[..1]).unwrap_err();
     assert_eq!(err.index, 1, "{err}");
     assert!(err.reason.contains("not won"), "{err}");
 }
@@ -143,13 +126,10 @@ fn already_won_position() {
     for variant in ALL {
         let layout = position(variant, 1, [13; 8], "", &[], "", "");
         assert_eq!(
-            queen_plain_search_counted(variant, &QueenOptions::default(), &layout, LIMIT),
+            plain_search_counted(variant, &Options::default(), &layout, LIMIT),
             (PlainOutcome::Won(Vec::new()), 0)
         );
-        assert_eq!(
-            queen_replay(variant, &QueenOptions::default(), &layout, &[]),
-            Ok(())
-        );
+        assert_eq!(replay(variant, &Options::default(), &layout, &[]), Ok(()));
     }
 }
 
@@ -157,7 +137,7 @@ fn already_won_position() {
 fn small_deals_are_won_through_the_forced_moves() {
     for variant in ALL {
         let layout = two_out(variant, "", &[], "", &format!("{} AC", king(variant)));
-        let solution = solve(variant, QueenOptions::default(), &layout);
+        let solution = solve(variant, Options::default(), &layout);
         if variant.has_forced_fills() {
             // Deal, fill, deal, fill, then the two cards up: nothing shorter is legal.
             assert_eq!(solution.len(), 6, "{variant:?}: {solution:?}");
@@ -174,11 +154,9 @@ fn a_terrace_ace_on_its_king_is_lost_except_in_redheads() {
     for variant in ALL {
         let layout = two_out(variant, &format!("{} AC", king(variant)), &[], "", "");
         let options = opts(1, false);
-        let outcome = queen_plain_search(variant, &options, &layout, LIMIT);
+        let outcome = plain_search(variant, &options, &layout, LIMIT);
         if variant == Redheads {
-            won_and_replays(outcome, |moves| {
-                queen_replay(variant, &options, &layout, moves)
-            });
+            won_and_replays(outcome, |moves| replay(variant, &options, &layout, moves));
         } else {
             assert_eq!(outcome, PlainOutcome::Lost, "{variant:?}");
         }
@@ -208,7 +186,7 @@ fn kings_and_aces_are_won_and_the_solution_replays() {
             "AS",
             "",
         );
-        solve(variant, QueenOptions::default(), &layout);
+        solve(variant, Options::default(), &layout);
     }
 }
 
@@ -223,34 +201,33 @@ fn a_foundation_needing_a_colour_that_is_not_there_is_lost() {
     let layout = position(QueenOfItaly, 1, heights, "KH AH AC", &["KC"], "", "");
     // KC → F4 (on QH), then AH on KC, then AC needs a red king on F0: KH is under it. Lost.
     assert_eq!(
-        queen_plain_search(QueenOfItaly, &QueenOptions::default(), &layout, LIMIT),
+        plain_search(QueenOfItaly, &Options::default(), &layout, LIMIT),
         PlainOutcome::Lost
     );
     // With the red king between the aces it is won: KC, AH, KH, AC.
     let layout = position(QueenOfItaly, 1, heights, "AC KH AH", &["KC"], "", "");
-    let won = queen_plain_search(QueenOfItaly, &QueenOptions::default(), &layout, LIMIT);
+    let won = plain_search(QueenOfItaly, &Options::default(), &layout, LIMIT);
     assert!(matches!(won, PlainOutcome::Won(_)), "{won:?}");
 }
 
 #[test]
 fn limit_gives_unknown_exactly_past_the_count() {
-    let layout = queen_layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
-    let options = QueenOptions::default();
+    let layout = layout_from_talon(QueenOfItaly, &talon_of(PYSOLFC_GAME_1));
+    let options = Options::default();
     assert_eq!(
-        queen_plain_search_counted(QueenOfItaly, &options, &layout, 100),
+        plain_search_counted(QueenOfItaly, &options, &layout, 100),
         (PlainOutcome::Unknown, 100)
     );
     // A small position: the count of a complete search, then one state fewer is unknown.
     let small = two_out(QueenOfItalyOpen, "", &["KH"], "AC", "");
-    let (outcome, count) = queen_plain_search_counted(QueenOfItalyOpen, &options, &small, LIMIT);
+    let (outcome, count) = plain_search_counted(QueenOfItalyOpen, &options, &small, LIMIT);
     assert!(matches!(outcome, PlainOutcome::Won(_)));
     let lost = two_out(QueenOfItalyOpen, "KH AC", &[], "", "");
-    let (outcome, count_lost) =
-        queen_plain_search_counted(QueenOfItalyOpen, &options, &lost, LIMIT);
+    let (outcome, count_lost) = plain_search_counted(QueenOfItalyOpen, &options, &lost, LIMIT);
     assert_eq!(outcome, PlainOutcome::Lost);
     assert!(count >= 1 && count_lost >= 1);
     assert_eq!(
-        queen_plain_search(QueenOfItalyOpen, &options, &lost, count_lost - 1),
+        plain_search(QueenOfItalyOpen, &options, &lost, count_lost - 1),
         PlainOutcome::Unknown
     );
 }

@@ -5,13 +5,13 @@ mod common;
 use common::quilt::cell;
 use common::{Lcg, c, codes, hooked_identity_talon, hooked_random_talon};
 use patience_reference::quilt::{
-    QuiltLayout, QuiltOptions, QuiltPosition, QuiltVariant, available_cells, is_available,
-    is_vertical, quilt_check_layout, quilt_layout_from_talon, short_side_cells,
+    Layout, Options, Position, Variant, available_cells, check_layout, is_available, is_vertical,
+    layout_from_talon, short_side_cells,
 };
 
-use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
+use Variant::{CrazyQuilt, IndianCarpet, PersianRug};
 
-const ALL: [QuiltVariant; 3] = [CrazyQuilt, IndianCarpet, PersianRug];
+const ALL: [Variant; 3] = [CrazyQuilt, IndianCarpet, PersianRug];
 
 /// Codes of quilt row r, "--" for a hole.
 fn row_codes(quilt: &[[Option<u8>; 8]; 8], r: usize) -> String {
@@ -75,7 +75,7 @@ fn avail(quilt: &Quilt, name: &str) -> bool {
 fn crazy_quilt_and_indian_carpet_deal_exactly() {
     let talon = hooked_identity_talon();
     for variant in [CrazyQuilt, IndianCarpet] {
-        let layout = quilt_layout_from_talon(variant, &talon);
+        let layout = layout_from_talon(variant, &talon);
         let bases: Vec<Vec<String>> = layout.foundations.iter().map(|f| codes(f)).collect();
         assert_eq!(
             bases,
@@ -106,15 +106,15 @@ fn crazy_quilt_and_indian_carpet_deal_exactly() {
         assert_eq!(codes(&layout.stock_top_first[29..]), ["JD", "QD", "KD"]);
         assert!(layout.waste.is_empty());
         assert!(layout.reserves.is_empty());
-        quilt_check_layout(variant, &layout).unwrap();
+        check_layout(variant, &layout).unwrap();
     }
 }
 
 #[test]
 fn persian_rug_deals_reserves_round_robin() {
     let talon = hooked_identity_talon();
-    let layout = quilt_layout_from_talon(PersianRug, &talon);
-    let cq = quilt_layout_from_talon(CrazyQuilt, &talon);
+    let layout = layout_from_talon(PersianRug, &talon);
+    let cq = layout_from_talon(CrazyQuilt, &talon);
     // Same foundations and quilt as Crazy Quilt.
     assert_eq!(layout.foundations, cq.foundations);
     assert_eq!(layout.quilt, cq.quilt);
@@ -130,7 +130,7 @@ fn persian_rug_deals_reserves_round_robin() {
     assert_eq!(codes(&layout.reserves[7]), ["2H", "TH", "5D", "KD"]);
     assert!(layout.waste.is_empty());
     assert!(layout.stock_top_first.is_empty());
-    quilt_check_layout(PersianRug, &layout).unwrap();
+    check_layout(PersianRug, &layout).unwrap();
 }
 
 #[test]
@@ -139,8 +139,8 @@ fn random_deals_hold_every_card_once() {
     for _ in 0..20 {
         let talon = hooked_random_talon(&mut rng);
         for variant in ALL {
-            let layout = quilt_layout_from_talon(variant, &talon);
-            quilt_check_layout(variant, &layout).unwrap();
+            let layout = layout_from_talon(variant, &talon);
+            check_layout(variant, &layout).unwrap();
             let mut seen: Vec<u8> = layout
                 .foundations
                 .iter()
@@ -162,72 +162,64 @@ fn random_deals_hold_every_card_once() {
 #[test]
 #[should_panic(expected = "104")]
 fn short_talon_panics() {
-    quilt_layout_from_talon(CrazyQuilt, &[0u8; 103]);
+    layout_from_talon(CrazyQuilt, &[0u8; 103]);
 }
 
 #[test]
 fn inconsistent_layouts_are_refused() {
     let talon = hooked_identity_talon();
-    let good = quilt_layout_from_talon(CrazyQuilt, &talon);
+    let good = layout_from_talon(CrazyQuilt, &talon);
 
     // A card twice (and another missing).
     let mut twice = good.clone();
     twice.quilt[0][0] = twice.quilt[0][1];
-    assert!(quilt_check_layout(CrazyQuilt, &twice).is_err());
+    assert!(check_layout(CrazyQuilt, &twice).is_err());
     // A hole without the card going anywhere.
     let mut missing = good.clone();
     missing.quilt[4][4] = None;
-    assert!(quilt_check_layout(CrazyQuilt, &missing).is_err());
+    assert!(check_layout(CrazyQuilt, &missing).is_err());
     // The card of a hole moved to the waste: fine.
     let mut moved = good.clone();
     let card = moved.quilt[4][4].take().unwrap();
     moved.waste.push(card);
-    assert!(quilt_check_layout(CrazyQuilt, &moved).is_ok());
+    assert!(check_layout(CrazyQuilt, &moved).is_ok());
     // A foundation that is not a run from its base.
     let mut wrong_base = good.clone();
     wrong_base.foundations.swap(0, 1);
-    assert!(quilt_check_layout(CrazyQuilt, &wrong_base).is_err());
+    assert!(check_layout(CrazyQuilt, &wrong_base).is_err());
     // Reserves in Crazy Quilt, a waste or a stock in Persian Rug.
-    assert!(quilt_check_layout(PersianRug, &good).is_err());
-    let mut pr = quilt_layout_from_talon(PersianRug, &talon);
-    assert!(quilt_check_layout(CrazyQuilt, &pr).is_err());
+    assert!(check_layout(PersianRug, &good).is_err());
+    let mut pr = layout_from_talon(PersianRug, &talon);
+    assert!(check_layout(CrazyQuilt, &pr).is_err());
     let top = pr.reserves[0].pop().unwrap();
     pr.waste.push(top);
-    assert!(quilt_check_layout(PersianRug, &pr).is_err());
+    assert!(check_layout(PersianRug, &pr).is_err());
     let top = pr.waste.pop().unwrap();
     pr.stock_top_first.push(top);
-    assert!(quilt_check_layout(PersianRug, &pr).is_err());
+    assert!(check_layout(PersianRug, &pr).is_err());
     // An id out of range.
     let mut out_of_range = good.clone();
     out_of_range.stock_top_first[0] = 104;
-    assert!(quilt_check_layout(CrazyQuilt, &out_of_range).is_err());
-    // QuiltPosition::new refuses them as well.
-    assert!(QuiltPosition::new(CrazyQuilt, &QuiltOptions::default(), &missing).is_err());
+    assert!(check_layout(CrazyQuilt, &out_of_range).is_err());
+    // Position::new refuses them as well.
+    assert!(Position::new(CrazyQuilt, &Options::default(), &missing).is_err());
 }
 
 #[test]
 fn options_per_variant() {
     assert_eq!(
-        QuiltOptions::for_variant(CrazyQuilt),
-        QuiltOptions {
+        Options::for_variant(CrazyQuilt),
+        Options {
             waste_wrap: true,
             redeals: 1
         }
     );
-    assert_eq!(QuiltOptions::for_variant(IndianCarpet).redeals, 2);
-    assert_eq!(QuiltOptions::for_variant(PersianRug).redeals, 0);
-    assert!(QuiltOptions::for_variant(PersianRug).waste_wrap);
-    assert_eq!(
-        QuiltOptions::default(),
-        QuiltOptions::for_variant(CrazyQuilt)
-    );
-    let layout: QuiltLayout = quilt_layout_from_talon(IndianCarpet, &hooked_identity_talon());
-    let p = QuiltPosition::new(
-        IndianCarpet,
-        &QuiltOptions::for_variant(IndianCarpet),
-        &layout,
-    )
-    .unwrap();
+    assert_eq!(Options::for_variant(IndianCarpet).redeals, 2);
+    assert_eq!(Options::for_variant(PersianRug).redeals, 0);
+    assert!(Options::for_variant(PersianRug).waste_wrap);
+    assert_eq!(Options::default(), Options::for_variant(CrazyQuilt));
+    let layout: Layout = layout_from_talon(IndianCarpet, &hooked_identity_talon());
+    let p = Position::new(IndianCarpet, &Options::for_variant(IndianCarpet), &layout).unwrap();
     assert_eq!(p.redeals_left(), 2);
 }
 

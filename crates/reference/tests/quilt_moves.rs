@@ -22,24 +22,22 @@ mod common;
 
 use common::quilt::{opts, persian_rug_clubs_open, position, start};
 use common::{bad, c, clubs_open, codes, hooked_identity_talon, mv, ok};
-use patience_reference::Move;
-use patience_reference::quilt::{
-    QuiltLayout, QuiltOptions, QuiltPosition, QuiltVariant, quilt_layout_from_talon,
-};
+use patience_reference::quilt::{Layout, Options, Position, Variant, layout_from_talon};
+use patience_reference::{Move, Rules};
 
-use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
+use Variant::{CrazyQuilt, IndianCarpet, PersianRug};
 
-const ALL: [QuiltVariant; 3] = [CrazyQuilt, IndianCarpet, PersianRug];
+const ALL: [Variant; 3] = [CrazyQuilt, IndianCarpet, PersianRug];
 
-fn dealt(variant: QuiltVariant, options: QuiltOptions) -> QuiltPosition {
+fn dealt(variant: Variant, options: Options) -> Position {
     start(
         variant,
         options,
-        &quilt_layout_from_talon(variant, &hooked_identity_talon()),
+        &layout_from_talon(variant, &hooked_identity_talon()),
     )
 }
 
-fn deal_n(p: &mut QuiltPosition, n: usize) {
+fn deal_n(p: &mut Position, n: usize) {
     for _ in 0..n {
         ok(p, Move::Deal);
     }
@@ -52,7 +50,7 @@ fn deal_n(p: &mut QuiltPosition, n: usize) {
 #[test]
 fn quilt_to_foundation_follows_availability() {
     for variant in ALL {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         // Q13 = 2S is what F1 (spades up) needs, but Q13 is vertical and Q03, Q23 are present.
         let why = bad(&mut p, mv("Q13", "F1"));
         assert!(why.contains("not available"), "{why}");
@@ -114,7 +112,7 @@ fn quilt_to_foundation_follows_availability() {
 #[test]
 fn empty_waste_accepts_nothing() {
     for variant in [CrazyQuilt, IndianCarpet] {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         for cell in ["Q77", "Q00", "Q70", "Q47"] {
             let why = bad(&mut p, mv(cell, "W"));
             assert!(why.contains("empty waste"), "{why}");
@@ -126,7 +124,7 @@ fn empty_waste_accepts_nothing() {
 #[test]
 fn quilt_to_waste_builds_same_suit_plus_or_minus_one() {
     for variant in [CrazyQuilt, IndianCarpet] {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         ok(&mut p, Move::Deal); // waste 8S
         bad(&mut p, mv("Q07", "W")); // 9C: other suit
         bad(&mut p, mv("Q06", "W")); // 8C: same rank, other suit
@@ -173,9 +171,9 @@ fn waste_builds_up_too() {
 fn waste_wrap_and_the_no_wrap_option() {
     for variant in [CrazyQuilt, IndianCarpet] {
         for wrap in [true, false] {
-            let options = QuiltOptions {
+            let options = Options {
                 waste_wrap: wrap,
-                ..QuiltOptions::for_variant(variant)
+                ..Options::for_variant(variant)
             };
             let mut p = dealt(variant, options);
             deal_n(&mut p, 6); // 8S 9S TS JS QS KS: waste top KS
@@ -219,7 +217,7 @@ fn king_on_ace_wraps_too() {
 #[test]
 fn waste_to_foundation() {
     for variant in [CrazyQuilt, IndianCarpet] {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         deal_n(&mut p, 7); // .. KS AH: waste top AH (deck 1)
         bad(&mut p, mv("W", "F2")); // AH on AH
         bad(&mut p, mv("W", "F6")); // AH on KH (down needs QH)
@@ -279,7 +277,7 @@ fn deal_and_redeal_order_and_limits() {
 
 /// Crazy Quilt, one card from won: F0 (clubs up) holds A..Q and needs KC, which lies alone in the
 /// quilt at Q33; every other foundation is complete; no stock, empty waste.
-fn king_of_clubs_left() -> QuiltLayout {
+fn king_of_clubs_left() -> Layout {
     position(
         CrazyQuilt,
         clubs_open(12, 13),
@@ -307,7 +305,7 @@ fn foundations_do_not_wrap() {
 
 #[test]
 fn redeal_after_playing_from_the_waste() {
-    let mut p = dealt(CrazyQuilt, QuiltOptions::for_variant(CrazyQuilt));
+    let mut p = dealt(CrazyQuilt, Options::for_variant(CrazyQuilt));
     deal_n(&mut p, 6); // 8S 9S TS JS QS KS
     ok(&mut p, mv("Q71", "W")); // AS (deck 1) on KS, with the wrap
     deal_n(&mut p, 2); // AH 2H
@@ -468,7 +466,7 @@ fn persian_rug_empty_reserves_and_wrap() {
 #[test]
 fn bad_pile_names_are_refused() {
     for variant in ALL {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         let names = [
             "Q88", "Q80", "Q08", "Q8", "Q0", "Q", "Q007", "Q00 ", " Q00", "q00", "Q-1", "Q0a",
             "F8", "F", "F00", "f0", "W0", "w", "R8", "R00", "R", "r0", "T", "P0", "",
@@ -506,7 +504,7 @@ fn bad_pile_names_are_refused() {
 #[test]
 fn legal_moves_are_exactly_the_playable_ones() {
     for variant in ALL {
-        let mut p = dealt(variant, QuiltOptions::for_variant(variant));
+        let mut p = dealt(variant, Options::for_variant(variant));
         let mut names: Vec<String> = (0..8).map(|f| format!("F{f}")).collect();
         for r in 0..8 {
             for col in 0..8 {

@@ -1,33 +1,28 @@
-//! Crazy Quilt family: `quilt_replay` and `quilt_plain_search` on hand-made positions, and
+//! Crazy Quilt family: `replay` and `plain_search` on hand-made positions, and
 //! randomised cross-checks.
 
 mod common;
 
 use common::quilt::{eight, opts, persian_rug_clubs_open, position};
 use common::{Lcg, clubs_open, hooked_identity_talon, mv, won_and_replays};
-use patience_reference::quilt::{
-    QuiltLayout, QuiltOptions, QuiltVariant, quilt_check_layout, quilt_layout_from_talon,
-    quilt_plain_search, quilt_plain_search_counted, quilt_replay,
-};
-use patience_reference::{Move, PlainOutcome};
+use patience_reference::quilt::{Layout, Options, Variant, check_layout, layout_from_talon};
+use patience_reference::{Move, PlainOutcome, plain_search, plain_search_counted, replay};
 
-use QuiltVariant::{CrazyQuilt, IndianCarpet, PersianRug};
+use Variant::{CrazyQuilt, IndianCarpet, PersianRug};
 
 const LIMIT: u64 = 1_000_000;
 
 /// Searches, asserts a win, checks the solution replays, and returns it.
 #[track_caller]
-fn solve(variant: QuiltVariant, options: QuiltOptions, layout: &QuiltLayout) -> Vec<Move> {
-    let outcome = quilt_plain_search(variant, &options, layout, LIMIT);
-    won_and_replays(outcome, |moves| {
-        quilt_replay(variant, &options, layout, moves)
-    })
+fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
+    let outcome = plain_search(variant, &options, layout, LIMIT);
+    won_and_replays(outcome, |moves| replay(variant, &options, layout, moves))
 }
 
 #[track_caller]
-fn assert_lost(variant: QuiltVariant, options: QuiltOptions, layout: &QuiltLayout) {
+fn assert_lost(variant: Variant, options: Options, layout: &Layout) {
     assert_eq!(
-        quilt_plain_search(variant, &options, layout, LIMIT),
+        plain_search(variant, &options, layout, LIMIT),
         PlainOutcome::Lost
     );
 }
@@ -35,7 +30,7 @@ fn assert_lost(variant: QuiltVariant, options: QuiltOptions, layout: &QuiltLayou
 /// Clubs open: F0 holds A..9 (needs TC), every other foundation is complete. Left: TC JC QC KC.
 /// Q01 = TC lies between Q00 = KC and Q02 = QC; the stock holds JC. The only way to free TC is
 /// to deal JC and build QC on it, which buries JC: a redeal is needed to get it back.
-fn needs_a_redeal(variant: QuiltVariant) -> QuiltLayout {
+fn needs_a_redeal(variant: Variant) -> Layout {
     position(
         variant,
         clubs_open(9, 13),
@@ -49,7 +44,7 @@ fn needs_a_redeal(variant: QuiltVariant) -> QuiltLayout {
 /// Clubs open: F0 holds A..9, F4 holds K..2 (needs AC). Left: TC JC QC KC, and AC (deck 1), which
 /// is the waste. Q01 = TC between Q00 = KC and Q02 = QC; the stock holds JC. With the wrap, KC goes
 /// onto AC and frees TC; without it, QC must go onto JC and buries it.
-fn needs_the_wrap() -> QuiltLayout {
+fn needs_the_wrap() -> Layout {
     position(
         CrazyQuilt,
         clubs_open(9, 12),
@@ -82,8 +77,8 @@ fn a_redeal_is_needed() {
             mv("W", "F0"),
             mv("Q00", "F0"),
         ];
-        quilt_replay(variant, &opts(true, 1), &layout, &by_hand).unwrap();
-        let e = quilt_replay(variant, &opts(true, 0), &layout, &by_hand).unwrap_err();
+        replay(variant, &opts(true, 1), &layout, &by_hand).unwrap();
+        let e = replay(variant, &opts(true, 0), &layout, &by_hand).unwrap_err();
         assert_eq!(e.index, 3, "{e}");
     }
 }
@@ -118,7 +113,7 @@ fn persian_rug_won_and_lost() {
         "",
     );
     assert_eq!(
-        quilt_plain_search_counted(PersianRug, &opts(true, 0), &layout, LIMIT),
+        plain_search_counted(PersianRug, &opts(true, 0), &layout, LIMIT),
         (PlainOutcome::Lost, 1)
     );
 
@@ -141,10 +136,10 @@ fn persian_rug_won_and_lost() {
 fn won_at_the_start_and_in_one_move() {
     let layout = position(CrazyQuilt, clubs_open(13, 13), &[], &[], "", "");
     assert_eq!(
-        quilt_plain_search(CrazyQuilt, &opts(true, 1), &layout, LIMIT),
+        plain_search(CrazyQuilt, &opts(true, 1), &layout, LIMIT),
         PlainOutcome::Won(vec![])
     );
-    quilt_replay(CrazyQuilt, &opts(true, 1), &layout, &[]).unwrap();
+    replay(CrazyQuilt, &opts(true, 1), &layout, &[]).unwrap();
     let layout = position(
         PersianRug,
         clubs_open(12, 13),
@@ -154,7 +149,7 @@ fn won_at_the_start_and_in_one_move() {
         "",
     );
     assert_eq!(
-        quilt_plain_search(PersianRug, &opts(true, 0), &layout, LIMIT),
+        plain_search(PersianRug, &opts(true, 0), &layout, LIMIT),
         PlainOutcome::Won(vec![mv("Q35", "F0")])
     );
 }
@@ -162,14 +157,14 @@ fn won_at_the_start_and_in_one_move() {
 #[test]
 fn the_state_limit() {
     for variant in [CrazyQuilt, IndianCarpet, PersianRug] {
-        let layout = quilt_layout_from_talon(variant, &hooked_identity_talon());
-        let options = QuiltOptions::for_variant(variant);
+        let layout = layout_from_talon(variant, &hooked_identity_talon());
+        let options = Options::for_variant(variant);
         assert_eq!(
-            quilt_plain_search_counted(variant, &options, &layout, 100),
+            plain_search_counted(variant, &options, &layout, 100),
             (PlainOutcome::Unknown, 100)
         );
         assert_eq!(
-            quilt_plain_search(variant, &options, &layout, 0),
+            plain_search(variant, &options, &layout, 0),
             PlainOutcome::Unknown
         );
     }
@@ -178,15 +173,15 @@ fn the_state_limit() {
         (CrazyQuilt, opts(true, 0), needs_a_redeal(CrazyQuilt)),
         (CrazyQuilt, opts(false, 0), needs_the_wrap()),
     ] {
-        let (outcome, n) = quilt_plain_search_counted(variant, &options, &layout, LIMIT);
+        let (outcome, n) = plain_search_counted(variant, &options, &layout, LIMIT);
         assert_eq!(outcome, PlainOutcome::Lost);
         assert!(n > 3, "{n}");
         assert_eq!(
-            quilt_plain_search(variant, &options, &layout, n),
+            plain_search(variant, &options, &layout, n),
             PlainOutcome::Lost
         );
         assert_eq!(
-            quilt_plain_search(variant, &options, &layout, n - 1),
+            plain_search(variant, &options, &layout, n - 1),
             PlainOutcome::Unknown
         );
     }
@@ -199,10 +194,10 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
     let moves = solve(CrazyQuilt, options, &layout);
     let n = moves.len();
     assert!(n >= 8, "{moves:?}");
-    quilt_replay(CrazyQuilt, &options, &layout, &moves).unwrap();
+    replay(CrazyQuilt, &options, &layout, &moves).unwrap();
 
     // The last move dropped: legal to the end, but not won.
-    let e = quilt_replay(CrazyQuilt, &options, &layout, &moves[..n - 1]).unwrap_err();
+    let e = replay(CrazyQuilt, &options, &layout, &moves[..n - 1]).unwrap_err();
     assert_eq!(e.index, n - 1);
     assert!(e.reason.contains("not won"), "{e}");
 
@@ -217,7 +212,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
         ] {
             let mut altered = moves.clone();
             altered[k] = bogus.clone();
-            let e = quilt_replay(CrazyQuilt, &options, &layout, &altered).unwrap_err();
+            let e = replay(CrazyQuilt, &options, &layout, &altered).unwrap_err();
             assert_eq!(e.index, k, "{bogus} at {k}: {e}");
             assert!(e.reason.contains(&bogus.to_string()), "{e}");
         }
@@ -239,7 +234,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
         Move::Deal,
         mv("W", "F0"),
     ];
-    quilt_replay(CrazyQuilt, &options, &layout, &pinned).unwrap();
+    replay(CrazyQuilt, &options, &layout, &pinned).unwrap();
     // k = 1, 2: the waste becomes the stock, and the next quilt → waste meets an empty waste.
     // k = 3: Q01 → F0 is still legal; the solution's own redeal then finds a stock (index 5).
     // k = 4: just before the solution's redeal, which then fails.
@@ -247,19 +242,19 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
     for (k, &index) in expected.iter().enumerate() {
         let mut altered = pinned.clone();
         altered.insert(k, Move::Redeal);
-        let e = quilt_replay(CrazyQuilt, &options, &layout, &altered).unwrap_err();
+        let e = replay(CrazyQuilt, &options, &layout, &altered).unwrap_err();
         assert_eq!(e.index, index, "redeal inserted at {k}: {e}");
     }
     // Two moves swapped: the quilt card goes to an empty waste.
     let mut swapped = pinned.clone();
     swapped.swap(0, 1);
-    let e = quilt_replay(CrazyQuilt, &options, &layout, &swapped).unwrap_err();
+    let e = replay(CrazyQuilt, &options, &layout, &swapped).unwrap_err();
     assert_eq!(e.index, 0);
     assert!(e.reason.contains("empty waste"), "{e}");
     // TC played before it is free.
     let mut early = pinned.clone();
     early.swap(1, 3);
-    let e = quilt_replay(CrazyQuilt, &options, &layout, &early).unwrap_err();
+    let e = replay(CrazyQuilt, &options, &layout, &early).unwrap_err();
     assert_eq!(e.index, 1);
     assert!(e.reason.contains("not available"), "{e}");
 
@@ -267,7 +262,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
     let mut extra = moves.clone();
     extra.push(Move::Deal);
     assert_eq!(
-        quilt_replay(CrazyQuilt, &options, &layout, &extra)
+        replay(CrazyQuilt, &options, &layout, &extra)
             .unwrap_err()
             .index,
         n
@@ -276,7 +271,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
     // An inconsistent layout is reported at index 0.
     let mut broken = layout.clone();
     broken.quilt[0][0] = None;
-    let e = quilt_replay(CrazyQuilt, &options, &broken, &moves).unwrap_err();
+    let e = replay(CrazyQuilt, &options, &broken, &moves).unwrap_err();
     assert_eq!(e.index, 0);
     assert!(e.reason.contains("inconsistent"), "{e}");
 }
@@ -287,7 +282,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
 
 /// Foundations holding their `k` lowest (F0..F3) and `k` highest (F4..F7) ranks; the other cards,
 /// shuffled, scattered over random quilt cells and the stock, waste or reserves.
-fn random_small(variant: QuiltVariant, k: usize, rng: &mut Lcg) -> QuiltLayout {
+fn random_small(variant: Variant, k: usize, rng: &mut Lcg) -> Layout {
     let mut foundations: Vec<Vec<u8>> = Vec::new();
     let mut on_foundations = [false; 104];
     for f in 0..8u8 {
@@ -314,7 +309,7 @@ fn random_small(variant: QuiltVariant, k: usize, rng: &mut Lcg) -> QuiltLayout {
     if rng.below(2) == 0 {
         cells.retain(|&(r, c)| r < 4 && c < 4);
     }
-    let mut layout = QuiltLayout {
+    let mut layout = Layout {
         foundations,
         quilt: [[None; 8]; 8],
         reserves: vec![Vec::new(); variant.reserve_count()],
@@ -338,7 +333,7 @@ fn random_small(variant: QuiltVariant, k: usize, rng: &mut Lcg) -> QuiltLayout {
             }
         }
     }
-    quilt_check_layout(variant, &layout).unwrap();
+    check_layout(variant, &layout).unwrap();
     layout
 }
 
@@ -364,11 +359,11 @@ fn random_positions_are_consistent() {
         for &redeals in redeal_options {
             for wrap in [false, true] {
                 let options = opts(wrap, redeals);
-                let outcome = quilt_plain_search(variant, &options, &layout, limit);
+                let outcome = plain_search(variant, &options, &layout, limit);
                 match &outcome {
                     PlainOutcome::Won(moves) => {
                         counts[0] += 1;
-                        if let Err(e) = quilt_replay(variant, &options, &layout, moves) {
+                        if let Err(e) = replay(variant, &options, &layout, moves) {
                             panic!("round {round}: solution does not replay: {e}");
                         }
                     }

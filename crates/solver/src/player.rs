@@ -13,7 +13,7 @@ use patience_games::game::{Game, MoveList, Pruning};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashSet;
+use ahash::AHashSet;
 
 /// A move and why it was chosen.
 #[derive(Clone, Debug)]
@@ -22,12 +22,16 @@ pub struct Decision<M> {
     pub reasoning: String,
 }
 
+/// The hashes of the visible positions already met in a game. Only ever asked and added to, never
+/// iterated over, so its hasher (aHash, faster than std's SipHash) cannot change a decision.
+pub type Visited = AHashSet<u64>;
+
 /// A policy that decides from the view alone (see the module comment).
 pub trait Player<G: Game> {
     /// The move to play in position `s` of `view`, or `None` to give up. `visited` holds the
     /// hashes of the visible positions already met in this game (to avoid going round in
     /// circles). Solver positions spent are added to `*states`.
-    fn decide(&mut self, view: &G, s: &G::State, visited: &HashSet<u64>, states: &mut u64) -> Option<Decision<G::Move>>;
+    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, states: &mut u64) -> Option<Decision<G::Move>>;
 }
 
 /// The player's view of `s`: the unseen cards sorted.
@@ -51,7 +55,7 @@ pub struct Played<M> {
 /// Plays `game` with `player` until it is won, the player gives up, or `max_moves` are played.
 pub fn play<G: Game>(game: &G, player: &mut dyn Player<G>, max_moves: usize) -> Played<G::Move> {
     let mut s = game.start();
-    let mut visited = HashSet::new();
+    let mut visited = Visited::default();
     let mut out = Played { won: false, moves: vec![], reasoning: vec![], states: 0, max_home: game.home_cards(&s) };
     while out.moves.len() < max_moves {
         if game.is_won(&s) {
@@ -77,12 +81,12 @@ pub fn play<G: Game>(game: &G, player: &mut dyn Player<G>, max_moves: usize) -> 
 pub struct Greedy;
 
 impl<G: Game> Player<G> for Greedy {
-    fn decide(&mut self, view: &G, s: &G::State, visited: &HashSet<u64>, _: &mut u64) -> Option<Decision<G::Move>> {
+    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, _: &mut u64) -> Option<Decision<G::Move>> {
         greedy_choice(view, s, visited).map(|(mv, why)| Decision { mv, reasoning: why.into() })
     }
 }
 
-fn greedy_choice<G: Game>(view: &G, s: &G::State, visited: &HashSet<u64>) -> Option<(G::Move, &'static str)> {
+fn greedy_choice<G: Game>(view: &G, s: &G::State, visited: &Visited) -> Option<(G::Move, &'static str)> {
     let mut list = MoveList::new();
     view.moves(s, Pruning::NONE, &mut list);
     let mut first_new = None;
@@ -129,7 +133,7 @@ impl<G: Game> Player<G> for Sampling<G>
 where
     G::State: Default,
 {
-    fn decide(&mut self, view: &G, s: &G::State, visited: &HashSet<u64>, states: &mut u64) -> Option<Decision<G::Move>> {
+    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, states: &mut u64) -> Option<Decision<G::Move>> {
         let mut list = MoveList::new();
         view.moves(s, Pruning::NONE, &mut list);
         match list.len() {

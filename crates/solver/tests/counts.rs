@@ -9,17 +9,18 @@ use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
 use patience_solver::{Limits, Stop, Verdict, solve};
-use std::collections::HashSet;
+use ahash::AHashSet;
 
 fn deal(seed: u64, hook: Hook) -> patience_games::deal::Deal {
     make_deal(&DealSource::Native(seed), hook).unwrap()
 }
 
-/// The distinct children of `s` other than `s` itself, none of them won.
-fn children<G: Game>(name: &str, game: &G, s: &G::State) -> HashSet<G::State> {
+/// The distinct children of `s` other than `s` itself, none of them won. (Only counted, never
+/// iterated over: the set's hasher cannot change a result.)
+fn children<G: Game>(name: &str, game: &G, s: &G::State) -> AHashSet<G::State> {
     let mut moves = MoveList::new();
     game.moves(s, Pruning::NONE, &mut moves);
-    let mut children = HashSet::new();
+    let mut children = AHashSet::new();
     for &m in &moves {
         let mut child = *s;
         game.play(&mut child, m);

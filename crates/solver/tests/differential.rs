@@ -10,12 +10,11 @@ use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, Pruning};
 use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
-use patience_reference::{self as reference, PlainOutcome};
-use patience_verify::{
-    reference_algerian_layout, reference_algerian_variant, reference_layout, reference_moves, reference_queen_layout, reference_queen_variant, reference_quilt_layout,
-    reference_quilt_variant, reference_variant,
-};
+use patience_games::layout::Layout;
+use patience_games::variant::Rules;
+use patience_reference::PlainOutcome;
 use patience_solver::{Limits, Verdict, actions, shorten, solve};
+use patience_verify::{plain_search, reference_game, replay};
 
 const LIMIT: u64 = 100_000;
 
@@ -65,19 +64,23 @@ impl Tally {
     }
 }
 
-/// One position: the plain verdict against the fast solver's under every pruning configuration.
-fn compare<G: Game>(
-    tally: &mut Tally,
-    case: &str,
-    game: &G,
-    plain: PlainOutcome,
-    replay: impl Fn(&[reference::Move]) -> Result<(), reference::ReplayError>,
-) where
+/// The plain reference search of a position (no pruning, no symmetry, Vec-based rules sharing no
+/// code with the fast states), reached through the verifier like every other use of the reference.
+fn reference_plain(rules: Rules, layout: &Layout, max_states: u64) -> PlainOutcome {
+    plain_search(&rules, layout, max_states).0
+}
+
+/// One position (`game`, made from `layout` under `rules`): the plain verdict against the fast
+/// solver's under every pruning configuration; every win, the plain search's own included, must
+/// replay through the reference rules from `layout`.
+fn compare<G: Game>(tally: &mut Tally, case: &str, game: &G, rules: Rules, layout: &Layout, plain: PlainOutcome)
+where
     G::State: Default,
 {
     let plain_verdict = match &plain {
         PlainOutcome::Won(moves) => {
-            replay(moves).unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
+            let reference = reference_game(&rules, layout).unwrap();
+            reference.replay(moves).unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
             Some(Verdict::Won)
         }
         PlainOutcome::Lost => Some(Verdict::Lost),
@@ -110,13 +113,13 @@ fn compare<G: Game>(
         }
         if r.verdict == Verdict::Won {
             let solution: Vec<Action> = actions(game, &r.moves);
-            if let Err(e) = replay(&reference_moves(&solution)) {
-                panic!("{case} {pruning:?}: fast win does not replay: {e:?}");
+            if let Err(e) = replay(&rules, layout, &solution) {
+                panic!("{case} {pruning:?}: fast win does not replay: {e}");
             }
             let short = shorten(game, &r.moves);
             assert!(short.len() <= r.moves.len());
-            if let Err(e) = replay(&reference_moves(&actions(game, &short))) {
-                panic!("{case} {pruning:?}: shortened win does not replay: {e:?}");
+            if let Err(e) = replay(&rules, layout, &actions(game, &short)) {
+                panic!("{case} {pruning:?}: shortened win does not replay: {e}");
             }
         }
         if r.verdict != Verdict::Unknown {
@@ -154,11 +157,9 @@ fn alhambra_family(variant: AlhambraVariant) {
             rules.pf_refill_timing = seed % 3 == 1 && variant == AlhambraVariant::Reinforcements;
             let layout = alhambra::prefilled_layout(&rules, &d, k);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
-            let (rv, ro) = reference_variant(&rules);
-            let rlayout = reference_layout(&layout);
-            let plain = reference::plain_search(rv, &ro, &rlayout, LIMIT);
+            let plain = reference_plain(Rules::Alhambra(rules), &layout, LIMIT);
             let case = format!("{variant:?} seed {seed} k {k} {rules:?}");
-            compare(&mut tally, &case, &game, plain, |moves| reference::replay(rv, &ro, &rlayout, moves));
+            compare(&mut tally, &case, &game, Rules::Alhambra(rules), &layout, plain);
         }
     }
     tally.check(&format!("{variant:?}"));
@@ -187,11 +188,9 @@ fn quilt_family(variant: QuiltVariant) {
             rules.wrap = seed % 2 == 0;
             let layout = quilt::prefilled_layout(&rules, &d, k, cells);
             let game = Quilt::from_layout(rules, &layout).unwrap();
-            let (rv, ro) = reference_quilt_variant(&rules);
-            let rlayout = reference_quilt_layout(&layout);
-            let plain = reference::quilt::quilt_plain_search(rv, &ro, &rlayout, LIMIT);
+            let plain = reference_plain(Rules::Quilt(rules), &layout, LIMIT);
             let case = format!("{variant:?} seed {seed} k {k} cells {cells} {rules:?}");
-            compare(&mut tally, &case, &game, plain, |moves| reference::quilt::quilt_replay(rv, &ro, &rlayout, moves));
+            compare(&mut tally, &case, &game, Rules::Quilt(rules), &layout, plain);
         }
     }
     tally.check(&format!("{variant:?}"));
@@ -277,15 +276,13 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
             }
             let layout = queen::prefilled_layout(&rules, &d, base, heights, terrace, tableau);
             let game = Queen::from_layout(rules, &layout).unwrap();
-            let (rv, ro) = reference_queen_variant(&rules);
-            let rlayout = reference_queen_layout(&layout);
-            let plain = reference::queen::queen_plain_search(rv, &ro, &rlayout, LIMIT);
+            let plain = reference_plain(Rules::Queen(rules), &layout, LIMIT);
             if f2t {
-                let without = reference::queen::queen_plain_search(rv, &reference::queen::QueenOptions { foundation_to_tableau: false, ..ro }, &rlayout, LIMIT);
+                let without = reference_plain(Rules::Queen(QueenRules { foundation_to_tableau: false, ..rules }), &layout, LIMIT);
                 option_matters += matches!((&plain, &without), (PlainOutcome::Won(_), PlainOutcome::Lost)) as usize;
             }
             let case = format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace} {rules:?}");
-            compare(&mut tally, &case, &game, plain, |moves| reference::queen::queen_replay(rv, &ro, &rlayout, moves));
+            compare(&mut tally, &case, &game, Rules::Queen(rules), &layout, plain);
         }
     }
     if f2t {
@@ -362,11 +359,9 @@ fn algerian_family(variant: AlgerianVariant) {
             }
             let layout = algerian::prefilled_layout(&rules, &d, heights, depots, depth);
             let game = Algerian::from_layout(rules, &layout).unwrap();
-            let (rv, ro) = reference_algerian_variant(&rules);
-            let rlayout = reference_algerian_layout(&layout);
-            let plain = reference::algerian::algerian_plain_search(rv, &ro, &rlayout, LIMIT);
+            let plain = reference_plain(Rules::Algerian(rules), &layout, LIMIT);
             let case = format!("{variant:?} seed {seed} heights {heights:?} depots {depots} depth {depth} {rules:?}");
-            compare(&mut tally, &case, &game, plain, |moves| reference::algerian::algerian_replay(rv, &ro, &rlayout, moves));
+            compare(&mut tally, &case, &game, Rules::Algerian(rules), &layout, plain);
         }
     }
     tally.check_at_least(&format!("{variant:?}"), 3 * family_min_each(), 0);
@@ -393,7 +388,6 @@ fn algerian_parlett_fast_and_plain_agree() {
 #[test]
 fn algerian_lost_positions() {
     use patience_games::card::{Card, parse_kind};
-    use patience_games::layout::Layout;
     let cards = |codes: &str| -> Vec<Card> {
         let mut seen = std::collections::HashMap::new();
         codes
@@ -425,18 +419,14 @@ fn algerian_lost_positions() {
         let reserves = vec![out[8..13].to_vec(), out[13..18].to_vec(), vec![], vec![], vec![], vec![]];
         let layout = Layout { foundations, reserves, rows, ..Layout::default() };
         let game = Algerian::from_layout(rules, &layout).unwrap();
-        let (rv, ro) = reference_algerian_variant(&rules);
-        let rlayout = reference_algerian_layout(&layout);
-        let plain = reference::algerian::algerian_plain_search(rv, &ro, &rlayout, 20 * LIMIT);
+        let plain = reference_plain(Rules::Algerian(rules), &layout, 20 * LIMIT);
         let plain_verdict = match plain {
             PlainOutcome::Lost => Some(Verdict::Lost),
             PlainOutcome::Won(_) => Some(Verdict::Won),
             PlainOutcome::Unknown => None,
         };
         assert_eq!(plain_verdict, Some(want), "{reserve_space:?}");
-        compare(&mut tally, &format!("hand-made Carthage {reserve_space:?}"), &game, plain, |moves| {
-            reference::algerian::algerian_replay(rv, &ro, &rlayout, moves)
-        });
+        compare(&mut tally, &format!("hand-made Carthage {reserve_space:?}"), &game, Rules::Algerian(rules), &layout, plain);
     }
     tally.check_at_least("hand-made Carthage", 2, 1);
 }
@@ -446,7 +436,6 @@ fn algerian_lost_positions() {
 /// procedure, the choice and the forced moves included).
 #[test]
 fn full_deals_of_the_new_families_replay() {
-    use patience_verify::{replay_algerian, replay_queen};
     let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
     for variant in QueenVariant::ALL {
@@ -457,7 +446,7 @@ fn full_deals_of_the_new_families_replay() {
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay_queen(&rules, &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                replay(&Rules::Queen(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
                     .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }
@@ -471,7 +460,7 @@ fn full_deals_of_the_new_families_replay() {
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay_algerian(&rules, &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                replay(&Rules::Algerian(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
                     .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }

@@ -6,10 +6,10 @@ use patience_games::card::Kind;
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
-use patience_solver::player::{Greedy, Player, Sampling, play, view_of};
+use patience_games::variant::Rules;
+use patience_solver::player::{Greedy, Player, Sampling, Visited, play, view_of};
 use patience_solver::actions;
 use patience_verify as verify;
-use std::collections::HashSet;
 
 /// Along a line of real positions, permute the real unseen cards (same visible position, another
 /// hidden order): the greedy and the sampling player (same seed) must decide the same.
@@ -32,7 +32,7 @@ where
             assert_eq!(g2.unseen(&s2), other);
             let decide = |g: &G, st: &G::State| {
                 let (view, vs) = view_of(g, st);
-                let visited = HashSet::new();
+                let visited = Visited::default();
                 let greedy = Greedy.decide(&view, &vs, &visited, &mut 0).map(|d| d.mv);
                 let sampling = Sampling::<G>::new(3, 2_000, 7).decide(&view, &vs, &visited, &mut 0).map(|d| (d.mv, d.reasoning));
                 (greedy, sampling)
@@ -76,7 +76,7 @@ fn player_wins_are_legal_and_sampling_beats_greedy() {
             let r = play(&game, player.as_mut(), 2_000);
             if r.won {
                 *wins += 1;
-                verify::replay_queen(&rules, &rules.layout(&d), &actions(&game, &r.moves))
+                verify::replay(&Rules::Queen(rules), &rules.layout(&d), &actions(&game, &r.moves))
                     .unwrap_or_else(|e| panic!("seed {seed} sampling {sampling}: {e}"));
             }
         }
@@ -94,7 +94,7 @@ where
 {
     let mut s = game.start();
     let mut list = MoveList::new();
-    let mut visited = HashSet::new();
+    let mut visited = Visited::default();
     let mut stopped_early = 0;
     for step in 0..steps {
         let (view, vs) = view_of(game, &s);
@@ -158,14 +158,14 @@ fn players_play_whole_deals_of_every_family() {
         let d = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
         let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
         let layout = rules.layout(&d);
-        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| verify::replay_alhambra(&rules, &layout, a)) as usize;
+        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| verify::replay(&Rules::Alhambra(rules), &layout, a)) as usize;
         let rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
         let layout = rules.layout(&d);
-        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| verify::replay_quilt(&rules, &layout, a)) as usize;
+        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| verify::replay(&Rules::Quilt(rules), &layout, a)) as usize;
         let d = make_deal(&DealSource::Native(seed), Hook::KingsToTop).unwrap();
         let rules = AlgerianRules::new(AlgerianVariant::Algerian);
         let layout = rules.layout(&d);
-        both("algerian", &Algerian::new(rules, &d), |a| verify::replay_algerian(&rules, &layout, a));
+        both("algerian", &Algerian::new(rules, &d), |a| verify::replay(&Rules::Algerian(rules), &layout, a));
     }
     assert!(redeals >= 2, "the lines redealt only {redeals} times: the second pass is not exercised");
 }

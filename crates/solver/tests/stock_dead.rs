@@ -8,9 +8,10 @@ use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
-use patience_reference::{self as reference, PlainOutcome};
-use patience_verify::{reference_layout, reference_quilt_layout, reference_quilt_variant, reference_variant};
+use patience_games::variant::Rules;
+use patience_reference::PlainOutcome;
 use patience_solver::{Limits, Verdict, solve};
+use patience_verify::plain_search;
 
 #[derive(Default, Debug)]
 struct Count {
@@ -56,18 +57,16 @@ fn positions_the_stock_test_calls_dead_are_lost() {
             rules.redeals = 0;
             let layout = alhambra::prefilled_layout(&rules, &deal, k);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
-            let (rv, ro) = reference_variant(&rules);
             check(&mut c, &format!("alhambra seed {seed} k {k}"), &game, || {
-                reference::plain_search(rv, &ro, &reference_layout(&layout), 100_000)
+                plain_search(&Rules::Alhambra(rules), &layout, 100_000).0
             });
 
             let mut qrules = QuiltRules::new(QuiltVariant::CrazyQuilt);
             qrules.redeals = 0;
             let qlayout = quilt::prefilled_layout(&qrules, &deal, k, 4 * (12 - k as usize));
             let qgame = Quilt::from_layout(qrules, &qlayout).unwrap();
-            let (qv, qo) = reference_quilt_variant(&qrules);
             check(&mut c, &format!("crazy-quilt seed {seed} k {k}"), &qgame, || {
-                reference::quilt::quilt_plain_search(qv, &qo, &reference_quilt_layout(&qlayout), 100_000)
+                plain_search(&Rules::Quilt(qrules), &qlayout, 100_000).0
             });
         }
     }

@@ -1,171 +1,116 @@
 //! Replays a solution through the reference rules (`patience-reference`), an implementation that
-//! shares no code with the fast game states: a "won" is only reported once it replays there.
+//! shares no code with the fast game states: a "won" is only reported once it replays there. Also
+//! runs the reference's plain search on a layout of the fast games (the differential tests'
+//! oracle).
+//!
+//! There is no code here per family: the reference is reached by name ([`NamedGame`]): the
+//! variant's registry name, its options by their command-line names with their values (both from
+//! the games crate's [`Rules`]), the layout as neutral [`Piles`] of card ids, the moves by their
+//! pile names. A new variant or option needs no change here, only its reading in the reference.
 
-use patience_games::algerian::{AlgerianRules, AlgerianVariant, ReserveSpace};
-use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
-use patience_games::queen::{QueenRules, QueenVariant};
-use patience_games::quilt::{QuiltRules, QuiltVariant};
 use patience_games::card::Card;
 use patience_games::game::Action;
 use patience_games::layout::Layout;
 use patience_games::variant::Rules;
-use patience_reference as reference;
+use patience_reference::{Move, NamedGame, Piles, PlainOutcome};
 
-/// `Ok` when every move of `actions` (forced ones included) is legal from `layout` under the
-/// reference rules of `rules`, and the last position is won; otherwise which move fails and why.
-pub fn replay(rules: &Rules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    match rules {
-        Rules::Alhambra(r) => replay_alhambra(r, layout, actions),
-        Rules::Quilt(r) => replay_quilt(r, layout, actions),
-        Rules::Queen(r) => replay_queen(r, layout, actions),
-        Rules::Algerian(r) => replay_algerian(r, layout, actions),
-    }
-}
-
-fn ids(cards: &[Card]) -> Vec<u8> {
-    cards.iter().map(|c| c.id()).collect()
-}
-fn pile_ids(piles: &[Vec<Card>]) -> Vec<Vec<u8>> {
-    piles.iter().map(|p| ids(p)).collect()
-}
-
-/// The reference layout of a layout.
-pub fn reference_layout(layout: &Layout) -> reference::Layout {
-    reference::Layout {
+/// The reference's neutral form of a layout: the same piles as card ids.
+pub fn piles(layout: &Layout) -> Piles {
+    let ids = |cards: &[Card]| cards.iter().map(|c| c.id()).collect::<Vec<u8>>();
+    let pile_ids = |piles: &[Vec<Card>]| piles.iter().map(|p| ids(p)).collect::<Vec<_>>();
+    Piles {
         foundations: pile_ids(&layout.foundations),
         reserves: pile_ids(&layout.reserves),
+        terrace: layout.terrace.as_deref().map(ids).unwrap_or_default(),
+        rows: pile_ids(&layout.rows),
         wastes: pile_ids(&layout.wastes),
         stock_top_first: ids(&layout.stock_top_first),
+        quilt: layout.quilt.iter().map(|cell| cell.map(|c| c.id())).collect(),
     }
 }
 
-/// The reference form of a solution.
-pub fn reference_moves(actions: &[Action]) -> Vec<reference::Move> {
+/// The reference form of a solution: every action by its pile names (forced fills and automatic
+/// deals are moves there too).
+pub fn reference_moves(actions: &[Action]) -> Vec<Move> {
     actions
         .iter()
         .map(|a| match a {
             Action::Card { from, to, .. } | Action::Fill { from, to, .. } => {
-                reference::Move::Card { from: from.to_string(), to: to.to_string() }
+                Move::Card { from: from.to_string(), to: to.to_string() }
             }
-            Action::Deal | Action::AutoDeal => reference::Move::Deal,
-            Action::Redeal => reference::Move::Redeal,
-            Action::Choose(p) => reference::Move::Choose(p.to_string()),
+            Action::Deal | Action::AutoDeal => Move::Deal,
+            Action::Redeal => Move::Redeal,
+            Action::Choose(p) => Move::Choose(p.to_string()),
         })
         .collect()
 }
 
-pub fn reference_variant(rules: &AlhambraRules) -> (reference::Variant, reference::Options) {
-    let variant = match rules.variant {
-        AlhambraVariant::Alhambra => reference::Variant::Alhambra,
-        AlhambraVariant::Granada => reference::Variant::Granada,
-        AlhambraVariant::Reinforcements => reference::Variant::Reinforcements,
-    };
-    let options = reference::Options {
-        empty_waste_any: rules.empty_waste_any,
-        pf_refill_timing: rules.pf_refill_timing,
-        redeals: rules.redeals,
-    };
-    (variant, options)
+/// The reference's game of `rules` (variant and options) from `layout`, or why the reference
+/// cannot take it (an unknown variant or option, a layout it finds inconsistent).
+pub fn reference_game(rules: &Rules, layout: &Layout) -> Result<NamedGame, String> {
+    let values = rules.option_values();
+    let options: Vec<(&str, &str)> = values.iter().map(|(name, value)| (*name, value.as_str())).collect();
+    NamedGame::new(rules.variant().name, &options, &piles(layout))
+        .map_err(|e| format!("the reference rules cannot take the game: {e}"))
 }
 
-/// `Ok` when every move is legal under the reference rules and the last position is won.
-pub fn replay_alhambra(rules: &AlhambraRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    let (variant, options) = reference_variant(rules);
-    reference::replay(variant, &options, &reference_layout(layout), &reference_moves(actions))
+/// `Ok` when every move of `actions` (forced ones included) is legal from `layout` under the
+/// reference rules of `rules`, and the last position is won; otherwise which move fails and why.
+pub fn replay(rules: &Rules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
+    reference_game(rules, layout)?
+        .replay(&reference_moves(actions))
         .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
 }
 
-/// The reference form of a Crazy Quilt family layout.
-pub fn reference_quilt_layout(layout: &Layout) -> reference::quilt::QuiltLayout {
-    let mut quilt = [[None; 8]; 8];
-    for (i, cell) in layout.quilt.iter().enumerate() {
-        quilt[i / 8][i % 8] = cell.map(|c| c.id());
-    }
-    reference::quilt::QuiltLayout {
-        foundations: pile_ids(&layout.foundations),
-        quilt,
-        reserves: pile_ids(&layout.reserves),
-        waste: layout.wastes.first().map(|w| ids(w)).unwrap_or_default(),
-        stock_top_first: ids(&layout.stock_top_first),
+/// The reference's plain search (exhaustive, unpruned) of `layout` under `rules`, and the number
+/// of distinct positions it expanded; `Unknown` beyond `max_states`. Panics if the reference
+/// cannot take the game (see [`reference_game`]): a bug of the caller or of the reference.
+pub fn plain_search(rules: &Rules, layout: &Layout, max_states: u64) -> (PlainOutcome, u64) {
+    match reference_game(rules, layout) {
+        Ok(game) => game.plain_search_counted(max_states),
+        Err(e) => panic!("{e}"),
     }
 }
 
-pub fn reference_quilt_variant(rules: &QuiltRules) -> (reference::quilt::QuiltVariant, reference::quilt::QuiltOptions) {
-    let variant = match rules.variant {
-        QuiltVariant::CrazyQuilt => reference::quilt::QuiltVariant::CrazyQuilt,
-        QuiltVariant::IndianCarpet => reference::quilt::QuiltVariant::IndianCarpet,
-        QuiltVariant::PersianRug => reference::quilt::QuiltVariant::PersianRug,
-    };
-    (variant, reference::quilt::QuiltOptions { waste_wrap: rules.wrap, redeals: rules.redeals })
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patience_games::deal::{DealSource, make_deal};
+    use patience_games::algerian::ReserveSpace;
+    use patience_games::rules::RuleOptions;
+    use patience_games::variant::VARIANTS;
 
-/// `Ok` when every move is legal under the reference rules and the last position is won.
-pub fn replay_quilt(rules: &QuiltRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    let (variant, options) = reference_quilt_variant(rules);
-    reference::quilt::quilt_replay(variant, &options, &reference_quilt_layout(layout), &reference_moves(actions))
-        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
-}
-
-/// The reference form of a Queen of Italy family layout.
-pub fn reference_queen_layout(layout: &Layout) -> reference::queen::QueenLayout {
-    reference::queen::QueenLayout {
-        foundations: pile_ids(&layout.foundations),
-        terrace: layout.terrace.as_deref().map(ids).unwrap_or_default(),
-        rows: pile_ids(&layout.rows),
-        waste: layout.wastes.first().map(|w| ids(w)).unwrap_or_default(),
-        stock_top_first: ids(&layout.stock_top_first),
+    /// Every variant of the registry, with its own options and with each option that applies to
+    /// it changed, is taken by the reference on its deals under its registry name.
+    #[test]
+    fn the_reference_takes_every_variant() {
+        let changes = [
+            RuleOptions::default(),
+            RuleOptions { empty_waste_any: true, ..RuleOptions::default() },
+            RuleOptions { pf_refill_timing: true, ..RuleOptions::default() },
+            RuleOptions { no_wrap: true, ..RuleOptions::default() },
+            RuleOptions { foundation_to_tableau: true, ..RuleOptions::default() },
+            RuleOptions { reserve_space: Some(ReserveSpace::Never), ..RuleOptions::default() },
+            RuleOptions { no_foundation_to_depot: true, ..RuleOptions::default() },
+            RuleOptions { redeals: Some(1), ..RuleOptions::default() },
+            RuleOptions { redeals: Some(3), ..RuleOptions::default() },
+        ];
+        let mut taken = 0;
+        for info in VARIANTS {
+            for rules in changes.iter().filter_map(|o| info.rules.with_options(o).ok()) {
+                for seed in 0..2 {
+                    let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
+                    let layout = rules.layout(&deal);
+                    let game = reference_game(&rules, &layout).unwrap_or_else(|e| panic!("{} {rules:?}: {e}", info.name));
+                    assert_eq!(game.variant(), info.name);
+                    // Nothing played yet: every move legal, the position not won.
+                    let e = replay(&rules, &layout, &[]).unwrap_err();
+                    assert!(e.contains("not won"), "{}: {e}", info.name);
+                    taken += 1;
+                }
+            }
+        }
+        // Each variant's own rules, and 29 changes (44 rules in all when this was written).
+        assert!(taken >= 2 * (VARIANTS.len() + 25), "only {taken} games");
     }
-}
-
-pub fn reference_queen_variant(rules: &QueenRules) -> (reference::queen::QueenVariant, reference::queen::QueenOptions) {
-    use reference::queen::QueenVariant as R;
-    let variant = match rules.variant {
-        QueenVariant::QueenOfItaly => R::QueenOfItaly,
-        QueenVariant::QueenOfItalyOpen => R::QueenOfItalyOpen,
-        QueenVariant::GeneralsPatience => R::GeneralsPatience,
-        QueenVariant::BlondesAndBrunettes => R::BlondesAndBrunettes,
-        QueenVariant::FallingStar => R::FallingStar,
-        QueenVariant::Redheads => R::Redheads,
-    };
-    (variant, reference::queen::QueenOptions { redeals: rules.redeals, foundation_to_tableau: rules.foundation_to_tableau })
-}
-
-/// `Ok` when every move (forced ones included) is legal under the reference rules and the last
-/// position is won.
-pub fn replay_queen(rules: &QueenRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    let (variant, options) = reference_queen_variant(rules);
-    reference::queen::queen_replay(variant, &options, &reference_queen_layout(layout), &reference_moves(actions))
-        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
-}
-
-/// The reference form of an Algerian family layout.
-pub fn reference_algerian_layout(layout: &Layout) -> reference::algerian::AlgerianLayout {
-    reference::algerian::AlgerianLayout {
-        foundations: pile_ids(&layout.foundations),
-        reserves: pile_ids(&layout.reserves),
-        rows: pile_ids(&layout.rows),
-        stock_top_first: ids(&layout.stock_top_first),
-    }
-}
-
-pub fn reference_algerian_variant(rules: &AlgerianRules) -> (reference::algerian::AlgerianVariant, reference::algerian::AlgerianOptions) {
-    use reference::algerian::{AlgerianVariant as R, ReserveSpace as S};
-    let variant = match rules.variant {
-        AlgerianVariant::Algerian => R::Algerian,
-        AlgerianVariant::Carthage => R::Carthage,
-        AlgerianVariant::AlgerianParlett => R::AlgerianParlett,
-    };
-    let reserve_space = match rules.reserve_space {
-        ReserveSpace::Any => S::Any,
-        ReserveSpace::AfterStock => S::AfterStock,
-        ReserveSpace::Never => S::Never,
-    };
-    (variant, reference::algerian::AlgerianOptions { reserve_space, foundation_to_depot: rules.foundation_to_depot })
-}
-
-/// `Ok` when every move is legal under the reference rules and the last position is won.
-pub fn replay_algerian(rules: &AlgerianRules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    let (variant, options) = reference_algerian_variant(rules);
-    reference::algerian::algerian_replay(variant, &options, &reference_algerian_layout(layout), &reference_moves(actions))
-        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
 }

@@ -1,6 +1,6 @@
 //! Helpers for the Alhambra family's tests: hand-made positions and options.
 
-use patience_reference::{Layout, Options, Position, Variant, check_layout};
+use patience_reference::alhambra::{Layout, Options, Position, Variant, check_layout};
 
 use super::{Ids, checked};
 

@@ -1,6 +1,6 @@
-//! Helpers shared by the test files of both families: card codes, hand-made card ids and
+//! Helpers shared by the test files of every family: card codes, hand-made card ids and
 //! foundations, a small random generator, talons, and asserting helpers for moves and searches.
-//! What is specific to one family lives in [`alhambra`] and [`quilt`].
+//! What is specific to one family lives in [`alhambra`] and [`quilt`] (and `queen_common`).
 #![allow(dead_code)]
 
 pub mod alhambra;
@@ -8,8 +8,7 @@ pub mod quilt;
 
 use std::fmt;
 
-use patience_reference::quilt::QuiltPosition;
-use patience_reference::{CARD_COUNT, Move, PlainOutcome, Position, ReplayError, parse_card};
+use patience_reference::{CARD_COUNT, Move, PlainOutcome, ReplayError, Rules, parse_card};
 
 /// Deck-0 id of a card code (panics on a bad code).
 pub fn c(code: &str) -> u8 {
@@ -158,27 +157,15 @@ pub fn mv(from: &str, to: &str) -> Move {
     Move::card(from, to)
 }
 
-/// A position of either family, as [`ok`] and [`bad`] drive it.
-pub trait Playable: Clone + PartialEq + fmt::Debug {
-    fn play_move(&mut self, mv: &Move) -> Result<(), String>;
-}
+/// A position of any family, as [`ok`] and [`bad`] drive it: its rules, compared and shown.
+pub trait Playable: Rules + PartialEq + fmt::Debug {}
 
-impl Playable for Position {
-    fn play_move(&mut self, mv: &Move) -> Result<(), String> {
-        self.play(mv)
-    }
-}
-
-impl Playable for QuiltPosition {
-    fn play_move(&mut self, mv: &Move) -> Result<(), String> {
-        self.play(mv)
-    }
-}
+impl<P: Rules + PartialEq + fmt::Debug> Playable for P {}
 
 /// Asserts the move is legal and plays it.
 #[track_caller]
 pub fn ok<P: Playable>(p: &mut P, m: Move) {
-    if let Err(e) = p.play_move(&m) {
+    if let Err(e) = p.play(&m) {
         panic!("`{m}` should be legal: {e}");
     }
 }
@@ -187,7 +174,7 @@ pub fn ok<P: Playable>(p: &mut P, m: Move) {
 #[track_caller]
 pub fn bad<P: Playable>(p: &mut P, m: Move) -> String {
     let before = p.clone();
-    let Err(reason) = p.play_move(&m) else {
+    let Err(reason) = p.play(&m) else {
         panic!("`{m}` should be illegal");
     };
     assert_eq!(*p, before, "an illegal move changed the position");

@@ -1,8 +1,6 @@
 //! Helpers for the Crazy Quilt family's tests: hand-made positions and options.
 
-use patience_reference::quilt::{
-    QuiltLayout, QuiltOptions, QuiltPosition, QuiltVariant, quilt_check_layout,
-};
+use patience_reference::quilt::{Layout, Options, Position, Variant, check_layout};
 
 use super::{Ids, checked, clubs_open};
 
@@ -16,15 +14,15 @@ pub fn cell(name: &str) -> (usize, usize) {
 /// A position with foundation F_i holding `heights[i]` cards (a run from its base: F0..F3 up from
 /// the ace of C S H D, F4..F7 down from the king), the quilt cells listed as (cell, code) pairs
 /// (every other cell a hole), and the other piles given by codes. The cards not listed anywhere
-/// must be exactly those the foundations hold; checked with `quilt_check_layout`.
+/// must be exactly those the foundations hold; checked with `check_layout`.
 pub fn position(
-    variant: QuiltVariant,
+    variant: Variant,
     heights: [usize; 8],
     cells: &[(&str, &str)],
     reserves: &[&str],
     waste: &str,
     stock_top_first: &str,
-) -> QuiltLayout {
+) -> Layout {
     let mut ids = Ids::new();
     let mut quilt = [[None; 8]; 8];
     for &(name, code) in cells {
@@ -35,14 +33,14 @@ pub fn position(
     let reserves = ids.piles(reserves);
     let waste = ids.pile(waste);
     let stock_top_first = ids.pile(stock_top_first);
-    let layout = QuiltLayout {
+    let layout = Layout {
         foundations: ids.foundations(heights),
         quilt,
         reserves,
         waste,
         stock_top_first,
     };
-    checked(layout, |layout| quilt_check_layout(variant, layout))
+    checked(layout, |layout| check_layout(variant, layout))
 }
 
 /// Eight reserves: the given ones first, then empty ones.
@@ -56,9 +54,9 @@ pub fn eight(first: &[&'static str]) -> Vec<&'static str> {
 /// QC KC (deck 0), AC 2C (deck 1). R0 = JC AC, R1 = QC, R2..R7 empty. Q00 = KC (vertical, free),
 /// Q01 = TC (horizontal between Q00 and Q02), Q02 = 2C (vertical, free). Won with or without the
 /// wrap.
-pub fn persian_rug_clubs_open() -> QuiltLayout {
+pub fn persian_rug_clubs_open() -> Layout {
     position(
-        QuiltVariant::PersianRug,
+        Variant::PersianRug,
         clubs_open(9, 11),
         &[("Q00", "KC"), ("Q01", "TC"), ("Q02", "2C")],
         &eight(&["JC AC", "QC"]),
@@ -67,13 +65,13 @@ pub fn persian_rug_clubs_open() -> QuiltLayout {
     )
 }
 
-pub fn opts(waste_wrap: bool, redeals: u8) -> QuiltOptions {
-    QuiltOptions {
+pub fn opts(waste_wrap: bool, redeals: u8) -> Options {
+    Options {
         waste_wrap,
         redeals,
     }
 }
 
-pub fn start(variant: QuiltVariant, options: QuiltOptions, layout: &QuiltLayout) -> QuiltPosition {
-    QuiltPosition::new(variant, &options, layout).expect("consistent test layout")
+pub fn start(variant: Variant, options: Options, layout: &Layout) -> Position {
+    Position::new(variant, &options, layout).expect("consistent test layout")
 }

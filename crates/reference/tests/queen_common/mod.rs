@@ -3,17 +3,9 @@
 //! PySolFC game #1's talon.
 #![allow(dead_code)]
 
-use patience_reference::queen::{
-    QueenLayout, QueenOptions, QueenPosition, QueenVariant, queen_check_layout,
-};
+use patience_reference::queen::{Layout, Options, Position, Variant, check_layout};
 
-use super::common::{Ids, Playable, checked};
-
-impl Playable for QueenPosition {
-    fn play_move(&mut self, mv: &patience_reference::Move) -> Result<(), String> {
-        self.play(mv)
-    }
-}
+use super::common::{Ids, checked};
 
 /// Foundation F_i of a hand-made position: `height` cards from base rank `base` going up with the
 /// wrap. Alternating colours: F0, F1 start with clubs and alternate with hearts (C H C H ..),
@@ -39,16 +31,16 @@ pub fn foundation(ids: &mut Ids, f: usize, base: u8, height: usize, in_suit: boo
 /// A layout with foundation F_i holding `heights[i]` cards from base rank `base` (see
 /// [`foundation`]; General's Patience in suit), and the other piles given by codes (the stock
 /// next card first). The cards not listed anywhere must be exactly those the foundations hold;
-/// checked with `queen_check_layout`.
+/// checked with `check_layout`.
 pub fn position(
-    variant: QueenVariant,
+    variant: Variant,
     base: u8,
     heights: [usize; 8],
     terrace: &str,
     rows: &[&str],
     waste: &str,
     stock_top_first: &str,
-) -> QueenLayout {
+) -> Layout {
     let mut ids = Ids::new();
     // Piles other than the foundations first, so that tests naming a deck-1 copy get it.
     let terrace = ids.pile(terrace);
@@ -60,25 +52,25 @@ pub fn position(
     let foundations = (0..8)
         .map(|f| foundation(&mut ids, f, base, heights[f], in_suit))
         .collect();
-    let layout = QueenLayout {
+    let layout = Layout {
         foundations,
         terrace,
         rows,
         waste,
         stock_top_first,
     };
-    checked(layout, |layout| queen_check_layout(variant, layout))
+    checked(layout, |layout| check_layout(variant, layout))
 }
 
-pub fn opts(redeals: u8, foundation_to_tableau: bool) -> QueenOptions {
-    QueenOptions {
+pub fn opts(redeals: u8, foundation_to_tableau: bool) -> Options {
+    Options {
         redeals,
         foundation_to_tableau,
     }
 }
 
-pub fn start(variant: QueenVariant, options: QueenOptions, layout: &QueenLayout) -> QueenPosition {
-    QueenPosition::new(variant, &options, layout).expect("consistent test layout")
+pub fn start(variant: Variant, options: Options, layout: &Layout) -> Position {
+    Position::new(variant, &options, layout).expect("consistent test layout")
 }
 
 /// PySolFC game #1's talon (the same for every game of the family: PySolFC applies no hook), as

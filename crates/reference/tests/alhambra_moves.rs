@@ -4,7 +4,8 @@ mod common;
 
 use common::alhambra::{opts, position, start};
 use common::{bad, c, c2, clubs_open, mv, ok};
-use patience_reference::{Layout, Move, Options, Variant};
+use patience_reference::alhambra::{Layout, Options, Variant};
+use patience_reference::{Move, Rules};
 
 use Variant::{Alhambra, Granada, Reinforcements};
 

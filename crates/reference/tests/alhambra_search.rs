@@ -4,10 +4,8 @@ mod common;
 
 use common::alhambra::{opts, position};
 use common::{Ids, Lcg, clubs_open, hooked_identity_talon, mv, won_and_replays};
-use patience_reference::{
-    Layout, Move, Options, PlainOutcome, Position, Variant, layout_from_talon, plain_search,
-    plain_search_counted, replay,
-};
+use patience_reference::alhambra::{Layout, Options, Position, Variant, layout_from_talon};
+use patience_reference::{Move, PlainOutcome, Rules, plain_search, plain_search_counted, replay};
 
 use Variant::{Alhambra, Granada, Reinforcements};
 

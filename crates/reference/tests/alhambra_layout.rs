@@ -3,7 +3,9 @@
 mod common;
 
 use common::{c, codes, hooked_identity_talon};
-use patience_reference::{Layout, Options, Position, Variant, check_layout, layout_from_talon};
+use patience_reference::alhambra::{
+    Layout, Options, Position, Variant, check_layout, layout_from_talon,
+};
 
 fn sizes(layout: &Layout) -> (Vec<usize>, Vec<usize>, Vec<usize>, usize) {
     (

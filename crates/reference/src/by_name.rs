@@ -1,0 +1,578 @@
+//! The by-name entry: a game chosen by its variant's registry name, its options by their
+//! command-line names and its layout in a family-neutral form ([`Piles`]), so that a caller (the
+//! project's verifier) needs no code of its own per family.
+//!
+//! Each family reads its own options and piles ([`Family::options_named`],
+//! [`Family::layout_of_piles`]); this module only finds the family by the variant's name and
+//! checks what is common: every option given once, with a good value, and none left over.
+
+use std::fmt;
+
+use crate::replay::replay_from;
+use crate::search::search_from;
+use crate::{Family, Move, PlainOutcome, ReplayError, Rules, algerian, alhambra, queen, quilt};
+
+// ---------------------------------------------------------------------------------------------
+// The neutral layout
+// ---------------------------------------------------------------------------------------------
+
+/// A layout of any family, as card ids: every pile bottom→top, the stock next card first. A family
+/// takes the kinds of pile it has and wants no card in the others:
+///
+/// * Alhambra family: `foundations` (8), `reserves` (8 or 4), `wastes` (1, Granada 4).
+/// * Queen of Italy family: `foundations` (8), `terrace`, `rows` (the tableau, 9 or 8), `wastes`
+///   (the waste: one pile, or none for an empty waste).
+/// * Algerian family: `foundations` (8), `reserves` (6), `rows` (the depots, 8).
+/// * Crazy Quilt family: `foundations` (8), `quilt` (64 cells, row-major, `None` a hole),
+///   `reserves` (Persian Rug's 8), `wastes` (one pile or none).
+///
+/// Every family has a `stock_top_first` (empty in Persian Rug).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Piles {
+    pub foundations: Vec<Vec<u8>>,
+    pub reserves: Vec<Vec<u8>>,
+    /// The Queen of Italy family's terrace (empty elsewhere).
+    pub terrace: Vec<u8>,
+    /// The tableau piles (Queen of Italy family) or the depots (Algerian family).
+    pub rows: Vec<Vec<u8>>,
+    pub wastes: Vec<Vec<u8>>,
+    pub stock_top_first: Vec<u8>,
+    /// The Crazy Quilt family's 8×8 quilt, 64 cells row-major (`None` = a hole); empty elsewhere.
+    pub quilt: Vec<Option<u8>>,
+}
+
+/// The checks the families use to take their piles from a [`Piles`].
+impl Piles {
+    /// The family has no terrace: it must hold no card.
+    pub(crate) fn none_in_terrace(&self) -> Result<(), String> {
+        no_card("terrace", self.terrace.len())
+    }
+
+    /// The family has no reserves: they must hold no card.
+    pub(crate) fn none_in_reserves(&self) -> Result<(), String> {
+        no_card("reserves", self.reserves.iter().map(Vec::len).sum())
+    }
+
+    /// The family has no tableau piles or depots: they must hold no card.
+    pub(crate) fn none_in_rows(&self) -> Result<(), String> {
+        no_card("rows", self.rows.iter().map(Vec::len).sum())
+    }
+
+    /// The family has no waste: it must hold no card.
+    pub(crate) fn none_in_wastes(&self) -> Result<(), String> {
+        no_card("wastes", self.wastes.iter().map(Vec::len).sum())
+    }
+
+    /// The family has no quilt: it must hold no card.
+    pub(crate) fn none_in_quilt(&self) -> Result<(), String> {
+        no_card("quilt", self.quilt.iter().flatten().count())
+    }
+
+    /// The one waste of a family that has one (none given: an empty waste).
+    pub(crate) fn single_waste(&self) -> Result<Vec<u8>, String> {
+        match self.wastes.as_slice() {
+            [] => Ok(Vec::new()),
+            [waste] => Ok(waste.clone()),
+            more => Err(format!("{} waste piles, expected one", more.len())),
+        }
+    }
+
+    /// The quilt as rows of cells: exactly 64 cells.
+    pub(crate) fn quilt_grid(&self) -> Result<[[Option<u8>; 8]; 8], String> {
+        if self.quilt.len() != 64 {
+            return Err(format!(
+                "a quilt of {} cells, expected 64",
+                self.quilt.len()
+            ));
+        }
+        let mut grid = [[None; 8]; 8];
+        for (i, &cell) in self.quilt.iter().enumerate() {
+            grid[i / 8][i % 8] = cell;
+        }
+        Ok(grid)
+    }
+}
+
+/// A kind of pile the family does not have holds `cards` cards: an error unless none.
+fn no_card(what: &str, cards: usize) -> Result<(), String> {
+    if cards == 0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "{cards} cards in the {what}, which this family does not have"
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options by name
+// ---------------------------------------------------------------------------------------------
+
+/// The options given by name (`("redeals", "2")`, ...), as a family takes them: each by its
+/// command-line name, once. An option not given, given twice, or with a bad value is an error;
+/// so is one left over that the family did not take (see [`NamedGame::new`]).
+pub struct GivenOptions<'a> {
+    given: &'a [(&'a str, &'a str)],
+    taken: Vec<bool>,
+}
+
+impl<'a> GivenOptions<'a> {
+    fn new(given: &'a [(&'a str, &'a str)]) -> GivenOptions<'a> {
+        GivenOptions {
+            given,
+            taken: vec![false; given.len()],
+        }
+    }
+
+    /// The value of option `name`, marked as taken.
+    fn value(&mut self, name: &str) -> Result<&'a str, String> {
+        let mut found = None;
+        for (i, &(option, value)) in self.given.iter().enumerate() {
+            if option == name {
+                if found.is_some() {
+                    return Err(format!("option {name} given twice"));
+                }
+                found = Some(value);
+                self.taken[i] = true;
+            }
+        }
+        found.ok_or_else(|| format!("option {name} missing"))
+    }
+
+    /// Option `name`, one of the `choices` by its text.
+    pub fn choice<T: Copy>(&mut self, name: &str, choices: &[(&str, T)]) -> Result<T, String> {
+        let value = self.value(name)?;
+        choices
+            .iter()
+            .find(|(text, _)| *text == value)
+            .map(|&(_, choice)| choice)
+            .ok_or_else(|| {
+                let texts: Vec<&str> = choices.iter().map(|(text, _)| *text).collect();
+                format!(
+                    "option {name}: {value:?} is not one of {}",
+                    texts.join(", ")
+                )
+            })
+    }
+
+    /// Option `name`, `true` or `false`.
+    pub fn flag(&mut self, name: &str) -> Result<bool, String> {
+        self.choice(name, &[("true", true), ("false", false)])
+    }
+
+    /// Option `name`, a number 0..=255 in decimal digits.
+    pub fn number(&mut self, name: &str) -> Result<u8, String> {
+        let value = self.value(name)?;
+        // Digits only: `str::parse` would also take a sign.
+        let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+        digits
+            .then(|| value.parse::<u8>().ok())
+            .flatten()
+            .ok_or_else(|| format!("option {name}: {value:?} is not a number from 0 to 255"))
+    }
+
+    /// Every option was taken: none is unknown to the family.
+    fn all_taken(&self) -> Result<(), String> {
+        match self.taken.iter().position(|&taken| !taken) {
+            None => Ok(()),
+            Some(i) => Err(format!("unknown option {}", self.given[i].0)),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A game chosen by name
+// ---------------------------------------------------------------------------------------------
+
+/// Every variant name the by-name entry knows, family by family.
+pub fn variant_names() -> Vec<&'static str> {
+    fn names<V: Family>() -> impl Iterator<Item = &'static str> {
+        V::ALL.iter().map(|&v| v.name())
+    }
+    names::<alhambra::Variant>()
+        .chain(names::<queen::Variant>())
+        .chain(names::<algerian::Variant>())
+        .chain(names::<quilt::Variant>())
+        .collect()
+}
+
+/// The start position of a game, whatever its family: what [`NamedGame`] replays and searches
+/// from.
+trait Start {
+    fn replay(&self, moves: &[Move]) -> Result<(), ReplayError>;
+    fn search(&self, max_states: u64) -> (PlainOutcome, u64);
+}
+
+impl<P: Rules> Start for P {
+    fn replay(&self, moves: &[Move]) -> Result<(), ReplayError> {
+        replay_from(self.clone(), moves)
+    }
+
+    fn search(&self, max_states: u64) -> (PlainOutcome, u64) {
+        search_from(self.clone(), max_states)
+    }
+}
+
+/// A game chosen by name: the variant found by its registry name, its options read by name, its
+/// layout taken from [`Piles`] and checked. Replay and search as [`crate::replay`] and
+/// [`crate::plain_search_counted`] do for the family's own types.
+pub struct NamedGame {
+    variant: &'static str,
+    start: Box<dyn Start + Send + Sync>,
+}
+
+impl fmt::Debug for NamedGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NamedGame({})", self.variant)
+    }
+}
+
+impl NamedGame {
+    /// The game of variant `variant` (a registry name: `alhambra`, `queen-of-italy-open`, ...)
+    /// with the options `options` (every option of the family, each once, by its command-line
+    /// name: `("redeals", "1")`, ...) from the layout `piles`. Errors, with the variant's name in
+    /// front: an unknown variant, an option missing, unknown, given twice or with a bad value,
+    /// piles the family does not have holding cards, an inconsistent layout.
+    pub fn new(
+        variant: &str,
+        options: &[(&str, &str)],
+        piles: &Piles,
+    ) -> Result<NamedGame, String> {
+        chosen::<alhambra::Variant>(variant, options, piles)
+            .or_else(|| chosen::<queen::Variant>(variant, options, piles))
+            .or_else(|| chosen::<algerian::Variant>(variant, options, piles))
+            .or_else(|| chosen::<quilt::Variant>(variant, options, piles))
+            .unwrap_or_else(|| Err(format!("unknown variant {variant:?}")))
+    }
+
+    /// The variant's registry name.
+    pub fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    /// Replays `moves` from the layout (see [`crate::replay`]; the layout is already checked).
+    pub fn replay(&self, moves: &[Move]) -> Result<(), ReplayError> {
+        self.start.replay(moves)
+    }
+
+    /// The plain search from the layout, and the number of distinct positions it expanded (see
+    /// [`crate::plain_search_counted`]).
+    pub fn plain_search_counted(&self, max_states: u64) -> (PlainOutcome, u64) {
+        self.start.search(max_states)
+    }
+}
+
+/// The game, if `name` is a variant of family `V` (`None` otherwise; `Some(Err)` if its options
+/// or piles do not fit).
+fn chosen<V: Family>(
+    name: &str,
+    options: &[(&str, &str)],
+    piles: &Piles,
+) -> Option<Result<NamedGame, String>> {
+    let variant = V::ALL.iter().copied().find(|v| v.name() == name)?;
+    let start = || -> Result<V::Position, String> {
+        let mut given = GivenOptions::new(options);
+        let options = variant.options_named(&mut given)?;
+        given.all_taken()?;
+        let layout = variant.layout_of_piles(piles)?;
+        variant
+            .position(&options, &layout)
+            .map_err(|reason| format!("inconsistent layout: {reason}"))
+    };
+    Some(
+        start()
+            .map(|position| NamedGame {
+                variant: variant.name(),
+                start: Box::new(position),
+            })
+            .map_err(|reason| format!("{}: {reason}", variant.name())),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::talon;
+
+    /// The options `given` as family `V`'s variant `variant` reads them, none left over.
+    fn read<V: Family>(variant: V, given: &[(&str, &str)]) -> Result<V::Options, String> {
+        let mut options = GivenOptions::new(given);
+        let read = variant.options_named(&mut options)?;
+        options.all_taken()?;
+        Ok(read)
+    }
+
+    /// Each option lands in its own field, whatever the order given.
+    #[test]
+    fn options_are_read_by_name() {
+        let v = alhambra::Variant::Granada;
+        let given = [
+            ("redeals", "1"),
+            ("pf-refill-timing", "false"),
+            ("empty-waste-any", "true"),
+        ];
+        let expected = alhambra::Options {
+            empty_waste_any: true,
+            pf_refill_timing: false,
+            redeals: 1,
+        };
+        assert_eq!(read(v, &given), Ok(expected));
+        let given = [
+            ("empty-waste-any", "false"),
+            ("pf-refill-timing", "true"),
+            ("redeals", "0"),
+        ];
+        let expected = alhambra::Options {
+            empty_waste_any: false,
+            pf_refill_timing: true,
+            redeals: 0,
+        };
+        assert_eq!(read(v, &given), Ok(expected));
+
+        let v = queen::Variant::Redheads;
+        let given = [("foundation-to-tableau", "true"), ("redeals", "7")];
+        let expected = queen::Options {
+            redeals: 7,
+            foundation_to_tableau: true,
+        };
+        assert_eq!(read(v, &given), Ok(expected));
+
+        let v = algerian::Variant::Carthage;
+        for (text, reserve_space) in [
+            ("any", algerian::ReserveSpace::Any),
+            ("after-stock", algerian::ReserveSpace::AfterStock),
+            ("never", algerian::ReserveSpace::Never),
+        ] {
+            for (flag, foundation_to_depot) in [("true", true), ("false", false)] {
+                let given = [("reserve-space", text), ("foundation-to-depot", flag)];
+                let expected = algerian::Options {
+                    reserve_space,
+                    foundation_to_depot,
+                };
+                assert_eq!(read(v, &given), Ok(expected));
+            }
+        }
+
+        let v = quilt::Variant::IndianCarpet;
+        let given = [("wrap", "false"), ("redeals", "2")];
+        let expected = quilt::Options {
+            waste_wrap: false,
+            redeals: 2,
+        };
+        assert_eq!(read(v, &given), Ok(expected));
+    }
+
+    /// An option missing, unknown, given twice or with a bad value is an error naming it.
+    #[test]
+    fn bad_options_are_refused() {
+        let v = quilt::Variant::CrazyQuilt;
+        let cases: &[(&[(&str, &str)], &str)] = &[
+            (&[("wrap", "true")], "option redeals missing"),
+            (
+                &[("wrap", "true"), ("redeals", "1"), ("colour", "red")],
+                "unknown option colour",
+            ),
+            (
+                &[("wrap", "true"), ("redeals", "1"), ("wrap", "true")],
+                "option wrap given twice",
+            ),
+            (
+                &[("wrap", "yes"), ("redeals", "1")],
+                "option wrap: \"yes\" is not one of true, false",
+            ),
+            (
+                &[("wrap", "True"), ("redeals", "1")],
+                "option wrap: \"True\"",
+            ),
+            (
+                &[("wrap", "true"), ("redeals", "")],
+                "option redeals: \"\" is not a number",
+            ),
+            (
+                &[("wrap", "true"), ("redeals", "+1")],
+                "option redeals: \"+1\" is not a number",
+            ),
+            (
+                &[("wrap", "true"), ("redeals", "-1")],
+                "option redeals: \"-1\" is not a number",
+            ),
+            (
+                &[("wrap", "true"), ("redeals", "256")],
+                "option redeals: \"256\" is not a number",
+            ),
+            // An option of another family is unknown here.
+            (
+                &[
+                    ("wrap", "true"),
+                    ("redeals", "1"),
+                    ("empty-waste-any", "false"),
+                ],
+                "unknown option",
+            ),
+        ];
+        for &(given, expected) in cases {
+            let error = read(v, given).unwrap_err();
+            assert!(error.starts_with(expected), "{given:?}: {error}");
+        }
+        let given = [
+            ("reserve-space", "sometimes"),
+            ("foundation-to-depot", "true"),
+        ];
+        let error = read(algerian::Variant::Algerian, &given).unwrap_err();
+        assert_eq!(
+            error,
+            "option reserve-space: \"sometimes\" is not one of any, after-stock, never"
+        );
+    }
+
+    /// The neutral piles of each family's layout.
+    fn alhambra_piles(layout: &alhambra::Layout) -> Piles {
+        Piles {
+            foundations: layout.foundations.clone(),
+            reserves: layout.reserves.clone(),
+            wastes: layout.wastes.clone(),
+            stock_top_first: layout.stock_top_first.clone(),
+            ..Piles::default()
+        }
+    }
+    fn queen_piles(layout: &queen::Layout) -> Piles {
+        Piles {
+            foundations: layout.foundations.clone(),
+            terrace: layout.terrace.clone(),
+            rows: layout.rows.clone(),
+            wastes: vec![layout.waste.clone()],
+            stock_top_first: layout.stock_top_first.clone(),
+            ..Piles::default()
+        }
+    }
+    fn algerian_piles(layout: &algerian::Layout) -> Piles {
+        Piles {
+            foundations: layout.foundations.clone(),
+            reserves: layout.reserves.clone(),
+            rows: layout.rows.clone(),
+            stock_top_first: layout.stock_top_first.clone(),
+            ..Piles::default()
+        }
+    }
+    fn quilt_piles(layout: &quilt::Layout) -> Piles {
+        Piles {
+            foundations: layout.foundations.clone(),
+            quilt: layout.quilt.iter().flatten().copied().collect(),
+            reserves: layout.reserves.clone(),
+            wastes: vec![layout.waste.clone()],
+            stock_top_first: layout.stock_top_first.clone(),
+            ..Piles::default()
+        }
+    }
+
+    /// Every family takes its own layout back from its piles, for every variant's deal.
+    #[test]
+    fn layouts_round_trip_through_piles() {
+        let talon = talon();
+        for &v in alhambra::Variant::ALL {
+            let layout = alhambra::layout_from_talon(v, &talon);
+            assert_eq!(v.layout_of_piles(&alhambra_piles(&layout)), Ok(layout));
+        }
+        for &v in queen::Variant::ALL {
+            let layout = queen::layout_from_talon(v, &talon);
+            assert_eq!(v.layout_of_piles(&queen_piles(&layout)), Ok(layout.clone()));
+            // An empty waste may also be given as no waste pile at all.
+            let mut piles = queen_piles(&layout);
+            if layout.waste.is_empty() {
+                piles.wastes.clear();
+                assert_eq!(v.layout_of_piles(&piles), Ok(layout));
+            }
+        }
+        for &v in algerian::Variant::ALL {
+            let layout = algerian::layout_from_talon(v, &talon);
+            assert_eq!(v.layout_of_piles(&algerian_piles(&layout)), Ok(layout));
+        }
+        for &v in quilt::Variant::ALL {
+            let mut layout = quilt::layout_from_talon(v, &talon);
+            layout.quilt[2][5] = None; // a hole stays a hole
+            assert_eq!(v.layout_of_piles(&quilt_piles(&layout)), Ok(layout));
+        }
+    }
+
+    /// Cards in a kind of pile the family does not have, two wastes where it has one, or a quilt
+    /// of the wrong size are refused; empty foreign piles are not.
+    #[test]
+    fn foreign_piles_are_refused() {
+        let talon = talon();
+        let base = alhambra_piles(&alhambra::layout_from_talon(
+            alhambra::Variant::Alhambra,
+            &talon,
+        ));
+        let v = alhambra::Variant::Alhambra;
+        let with = |change: &dyn Fn(&mut Piles)| {
+            let mut piles = base.clone();
+            change(&mut piles);
+            v.layout_of_piles(&piles)
+        };
+        assert!(with(&|p| p.rows = vec![vec![], vec![]]).is_ok());
+        assert!(with(&|p| p.quilt = vec![None; 64]).is_ok());
+        let moved = |p: &mut Piles| p.stock_top_first.pop().unwrap();
+        let error = with(&|p| {
+            let card = moved(p);
+            p.terrace.push(card)
+        });
+        assert_eq!(
+            error,
+            Err("1 cards in the terrace, which this family does not have".into())
+        );
+        assert!(
+            with(&|p| {
+                let card = moved(p);
+                p.rows = vec![vec![card]]
+            })
+            .is_err()
+        );
+        assert!(
+            with(&|p| {
+                let card = moved(p);
+                p.quilt = vec![Some(card)]
+            })
+            .is_err()
+        );
+
+        let queen = queen::Variant::FallingStar;
+        let mut piles = queen_piles(&queen::layout_from_talon(queen, &talon));
+        piles.wastes.push(Vec::new());
+        assert_eq!(
+            queen.layout_of_piles(&piles),
+            Err("2 waste piles, expected one".into())
+        );
+
+        let carpet = quilt::Variant::IndianCarpet;
+        let mut piles = quilt_piles(&quilt::layout_from_talon(carpet, &talon));
+        piles.quilt.pop();
+        assert_eq!(
+            carpet.layout_of_piles(&piles),
+            Err("a quilt of 63 cells, expected 64".into())
+        );
+    }
+
+    /// Every variant name finds its own variant, and only that.
+    #[test]
+    fn names_find_their_variants() {
+        fn check<V: Family + PartialEq>() {
+            for &v in V::ALL {
+                let found: Vec<V> = V::ALL
+                    .iter()
+                    .copied()
+                    .filter(|w| w.name() == v.name())
+                    .collect();
+                assert_eq!(found, vec![v]);
+            }
+        }
+        check::<alhambra::Variant>();
+        check::<queen::Variant>();
+        check::<algerian::Variant>();
+        check::<quilt::Variant>();
+        let mut names = variant_names();
+        assert_eq!(names.len(), 15);
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 15, "a name used twice");
+    }
+}
