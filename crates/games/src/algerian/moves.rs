@@ -7,6 +7,7 @@
 
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, NO_KIND, ReserveSpace};
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Pile, Pruning, WindowFill};
 
@@ -264,30 +265,20 @@ impl Algerian {
         // Carthage, equal heights: both accept; the children are mirror images (prune.rs,
         // symmetry 3), so one is enough: the lower.
         let one_foundation = reduce && carthage;
-        let mut src = live;
-        while src != 0 {
-            let i = src.trailing_zeros() as usize;
-            src &= src - 1;
+        for i in bits(live) {
             let (p, mut m) = (ORDER[i], tk(i) >> 8);
             if one_foundation {
                 m &= m.wrapping_neg();
             }
-            while m != 0 {
-                let f = m.trailing_zeros() as u8;
-                m &= m - 1;
-                sink.push(card(spot(p), Spot::Foundation(f)));
+            for f in bits(m) {
+                sink.push(card(spot(p), Spot::Foundation(f as u8)));
             }
         }
         // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
-        let mut src = live;
-        while src != 0 {
-            let i = src.trailing_zeros() as usize;
-            src &= src - 1;
-            let (p, mut m) = (ORDER[i], tk(i) & 0xFF);
-            while m != 0 {
-                let d = m.trailing_zeros() as u8;
-                m &= m - 1;
-                sink.push(card(spot(p), Spot::Depot(d)));
+        for i in bits(live) {
+            let p = ORDER[i];
+            for d in bits(tk(i) & 0xFF) {
+                sink.push(card(spot(p), Spot::Depot(d as u8)));
             }
         }
         // 5: → an empty depot (a source is never empty, so never its own target).
@@ -302,15 +293,10 @@ impl Algerian {
                     srcs &= !(((s.lens[d] == 1) as u32) << d);
                 }
             }
-            let mut srcs = srcs >> DEPOTS | (srcs & 0xFF) << RESERVES;
-            while srcs != 0 {
-                let p = ORDER[srcs.trailing_zeros() as usize];
-                srcs &= srcs - 1;
-                let mut m = targets;
-                while m != 0 {
-                    let d = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    sink.push(card(spot(p), Spot::Depot(d)));
+            for i in bits(srcs >> DEPOTS | (srcs & 0xFF) << RESERVES) {
+                let p = ORDER[i];
+                for d in bits(targets) {
+                    sink.push(card(spot(p), Spot::Depot(d as u8)));
                 }
             }
         }
@@ -326,14 +312,9 @@ impl Algerian {
                     srcs &= !(((s.lens[r] == 1) as u32) << r);
                 }
             }
-            while srcs != 0 {
-                let p = srcs.trailing_zeros() as usize;
-                srcs &= srcs - 1;
-                let mut m = targets;
-                while m != 0 {
-                    let r = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    sink.push(card(spot(p), Spot::Reserve(r)));
+            for p in bits(srcs) {
+                for r in bits(targets) {
+                    sink.push(card(spot(p), Spot::Reserve(r as u8)));
                 }
             }
         }
@@ -372,9 +353,7 @@ impl Algerian {
             let heights = s.found | s.found >> 1 | s.found >> 2 | s.found >> 3;
             fsrc |= pext_nibbles(heights);
         }
-        while fsrc != 0 {
-            let f = fsrc.trailing_zeros() as usize;
-            fsrc &= fsrc - 1;
+        for f in bits(fsrc) {
             if one_foundation && f & 1 == 1 && s.height(f - 1) == s.height(f) {
                 // Equal Carthage foundations have equal tops: the moves from F_b (b = 2s + 1)
                 // mirror F_a's.
@@ -384,11 +363,9 @@ impl Algerian {
             if t >> 8 != 0 {
                 sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(others[f & 7])));
             }
-            let mut m = (t & 0xFF) as u32 | if to_depot { dep_targets << 8 } else { 0 };
-            while m != 0 {
-                let d = (m.trailing_zeros() & 7) as u8;
-                m &= m - 1;
-                sink.push(card(Spot::Foundation(f as u8), Spot::Depot(d)));
+            // The depots whose top takes the card (bits 0..8), then the empty depots (8..16).
+            for d in bits((t & 0xFF) as u32 | if to_depot { dep_targets << 8 } else { 0 }) {
+                sink.push(card(Spot::Foundation(f as u8), Spot::Depot((d & 7) as u8)));
             }
         }
         !sink.full

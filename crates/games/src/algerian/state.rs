@@ -30,6 +30,7 @@
 //! them to physical names with the state's own `names`, which `play` keeps in step.
 
 use super::NO_KIND;
+use crate::bits::bits;
 use crate::card::Kind;
 
 /// Slots in the packed sequence: 11 words of 10 six-bit slots (at most 104 cards are off the
@@ -718,16 +719,9 @@ impl AlgerianState {
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
         // (a pair of clean piles is). Only those piles' starts are read.
         let dirty = dirty & ((1 << N) - 1);
-        let mut p = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
-        loop {
-            if p == 0 {
-                return;
-            }
-            let j = p.trailing_zeros() as usize;
-            p &= p - 1;
-            if g.cmp(words, j, j + 1) == Ordering::Greater {
-                break;
-            }
+        let pairs = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
+        if !bits(pairs).any(|j| g.cmp(words, j, j + 1) == Ordering::Greater) {
+            return;
         }
         // The commonest reorder: one dirty pile of at most one card (a pile just emptied, or an
         // empty one just given its card) changes place among sorted piles. It moves with at most
@@ -762,10 +756,7 @@ impl AlgerianState {
                 len += 1;
             }
         }
-        let mut rest = dirty;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for d in bits(dirty) {
             // Piles 0..d are in the list, so d's place in the unchanged order is d.
             let mut q = d;
             // Left past every (contents, index) greater than d's, else right past every smaller.
@@ -921,16 +912,8 @@ impl AlgerianState {
         // (a pair of clean piles is).
         let dirty = dirty & ((1 << n) - 1);
         let pairs = (dirty | dirty >> 1) & ((1 << (n - 1)) - 1);
-        let mut p = pairs;
-        loop {
-            if p == 0 {
-                return;
-            }
-            let j = p.trailing_zeros() as usize;
-            p &= p - 1;
-            if cmp(j, key(j), j + 1) == Ordering::Greater {
-                break;
-            }
+        if !bits(pairs).any(|j| cmp(j, key(j), j + 1) == Ordering::Greater) {
+            return;
         }
         let mut order = [0usize; DEPOTS];
         let mut len = 0;
@@ -940,10 +923,7 @@ impl AlgerianState {
                 len += 1;
             }
         }
-        let mut rest = dirty;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for d in bits(dirty) {
             let kd = key(d);
             // Piles 0..d are in the list, so d's place in the unchanged order is d.
             let mut q = d;

@@ -4,6 +4,7 @@
 use super::found::{Foundations, NEW_FOUNDATION};
 use super::state::{NO_CARD, QueenState};
 use super::{Queen, QueenVariant, tableau_accepts};
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
@@ -419,11 +420,9 @@ impl Queen {
         // 2. Builds on tableau tops: from the waste, then from other piles, by `takes` (filled
         //    in the foundation pass above; targets still come in pile order). An empty pile's
         //    `NO_TOP_CLASS` entry is 0: it builds nothing.
-        let build = |from: Loc, mut targets: u16, out: &mut MoveList<QueenMove>| {
-            while targets != 0 {
-                let j = targets.trailing_zeros() as u8;
-                out.push(QueenMove::Card { from, to: Loc::Pile(j) });
-                targets &= targets - 1;
+        let build = |from: Loc, targets: u16, out: &mut MoveList<QueenMove>| {
+            for j in bits(targets) {
+                out.push(QueenMove::Card { from, to: Loc::Pile(j as u8) });
             }
         };
         if let Some(w) = waste {
@@ -601,13 +600,11 @@ impl Queen {
 #[inline]
 pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
     let sources = s.piles_holding(if symmetry { 2 } else { 1 }, rows);
-    let mut gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
-    while gaps != 0 {
-        let j = gaps.trailing_zeros() as u8;
-        let mut from = sources;
-        while from != 0 {
-            out.push(QueenMove::Card { from: Loc::Pile(from.trailing_zeros() as u8), to: Loc::Pile(j) });
-            from &= from - 1;
+    let gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
+    for j in bits(gaps) {
+        let j = j as u8;
+        for i in bits(sources) {
+            out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j) });
         }
         if from_waste {
             out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j) });
@@ -615,7 +612,6 @@ pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, sy
         if symmetry {
             break;
         }
-        gaps &= gaps - 1;
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::state::{QuiltState, available_cells};
 use super::Quilt;
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::foundations::Foundations;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
@@ -19,17 +20,6 @@ pub enum QuiltMove {
     QuiltToReserve { cell: u8, reserve: u8 },
     ReserveToFoundation { reserve: u8, foundation: u8 },
     ReserveToReserve { from: u8, to: u8 },
-}
-
-fn cells(mask: u64) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 impl Quilt {
@@ -53,7 +43,7 @@ impl Quilt {
         // moved to an empty reserve (that only renames the piles). See `prune.rs`.
         let first_empty = (0..8).find(|&r| s.seg[r] == 0);
         let target_ok = |r: usize| !pruning.symmetry || s.seg[r] > 0 || Some(r) == first_empty;
-        for i in cells(avail) {
+        for i in bits(avail) {
             for r in (0..8).filter(|&r| target_ok(r)) {
                 if self.reserve_accepts(s, r, self.cells[i]) {
                     out.push(QuiltMove::QuiltToReserve { cell: i as u8, reserve: r as u8 });
@@ -91,7 +81,7 @@ impl Quilt {
             }};
         }
         // Foundation moves first: they are what a win is made of.
-        for i in cells(avail) {
+        for i in bits(avail) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
                 push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
@@ -112,7 +102,7 @@ impl Quilt {
                 push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
             }
             // An empty waste accepts nothing (RULES.md §5).
-            for i in cells(avail) {
+            for i in bits(avail) {
                 if self.rules.builds_on(k, self.cells[i]) {
                     out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
                 }
@@ -158,7 +148,7 @@ impl Game for Quilt {
         // Foundation moves first: they are what a win is made of. Only the cells holding a
         // foundation's next card can have one (in cell order, as the plain scan of every
         // available cell gives them).
-        for i in cells(avail & self.foundation_cells(s.found)) {
+        for i in bits(avail & self.foundation_cells(s.found)) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
                 push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
@@ -179,7 +169,7 @@ impl Game for Quilt {
                 push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
             }
             // An empty waste accepts nothing (RULES.md §5). The cells whose card builds on `k`.
-            for i in cells(avail & self.builds_on_kind[k.index() as usize]) {
+            for i in bits(avail & self.builds_on_kind[k.index() as usize]) {
                 out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
             }
         }
