@@ -35,7 +35,7 @@ fn layouts_follow_the_rule_book() {
 fn pinned_native_layouts() {
     for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
         let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
-        crate::layout::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
+        crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
 
