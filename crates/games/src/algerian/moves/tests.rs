@@ -22,7 +22,7 @@ impl Algerian {
     pub(in crate::algerian) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
         out.clear();
         let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let mut sink = Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning) };
+        let mut sink = Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning), flags };
         let card = |from, to| AlgerianMove::Card { from, to, flags };
         let tops = s.tops();
         let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
