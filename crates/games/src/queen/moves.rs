@@ -2,7 +2,7 @@
 //! consequences, and the `Game` implementation.
 
 use super::found::{Foundations, NEW_FOUNDATION};
-use super::state::{NO_CARD, QueenState};
+use super::state::{CHILD_FP_BIT, DEAD_BIT, HOME_COUNT_AT, HOME_COUNT_MASK, NO_CARD, QueenState};
 use super::{Queen, QueenVariant, tableau_accepts};
 use crate::bits::bits;
 use crate::card::Kind;
@@ -357,17 +357,6 @@ impl Queen {
         }
     }
 }
-
-/// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
-/// 63, `KIND_BIT[NO_CARD]`, stays clear).
-pub(crate) const DEAD_BIT: u32 = 62;
-/// The bit of `QueenState::playable` that says the position is one `child_fp` answers for and
-/// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
-pub(crate) const CHILD_FP_BIT: u32 = 61;
-/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104; kept by
-/// `add_home` and `remove_home`).
-pub(crate) const HOME_COUNT_AT: u32 = 52;
-const HOME_COUNT_MASK: u64 = 0x7F << HOME_COUNT_AT;
 
 /// Every card a candidate for the foundations (exact foundations: their own targets decide).
 /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)

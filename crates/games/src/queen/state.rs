@@ -24,8 +24,7 @@
 //!   (`playable`).
 
 use super::MAX_SEQ;
-use super::moves::HOME_COUNT_AT;
-use super::key::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
+use super::elements::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -43,6 +42,20 @@ pub const MAX_ROWS: usize = 9;
 const TALON: u128 = (1 << MAX_SEQ) - 1;
 const WASTE_AT: u32 = 96;
 const STOCK_AT: u32 = 104;
+
+// The bits of `QueenState::playable` above the kinds' (0..52; `Queen::refresh_playable` in
+// `moves.rs` sets the word, the setters here keep the count of cards home).
+
+/// The bit of `playable` that holds `is_dead`'s answer (bit 63, `KIND_BIT[NO_CARD]`, stays
+/// clear).
+pub(crate) const DEAD_BIT: u32 = 62;
+/// The bit of `playable` that says the position is one `child_fp` answers for and
+/// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
+pub(crate) const CHILD_FP_BIT: u32 = 61;
+/// Where `playable` holds the number of cards home (7 bits: at most 104; kept by `add_home`
+/// and `remove_home`), and those bits.
+pub(crate) const HOME_COUNT_AT: u32 = 52;
+pub(crate) const HOME_COUNT_MASK: u64 = 0x7F << HOME_COUNT_AT;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct QueenState {
@@ -312,7 +325,7 @@ impl QueenState {
     /// One bit of `playable` (`CHILD_FP_BIT`, set by `refresh_playable`) instead of two tests.
     #[inline(always)]
     pub(crate) fn fingerprinted(&self) -> bool {
-        self.playable >> super::moves::CHILD_FP_BIT & 1 != 0
+        self.playable >> CHILD_FP_BIT & 1 != 0
     }
 
     /// The lengths of piles 0..8, one byte each (pile 0 lowest), for the word tests below.
@@ -498,6 +511,14 @@ impl QueenState {
         self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
         k
+    }
+
+    /// Pile `i` (not empty, its chain bits from `off`) as one `u128` (`pile_value_of`).
+    #[inline]
+    pub(super) fn pile_value(&self, i: usize, off: u32) -> u128 {
+        let n = self.len[i] as u32 - 1;
+        let bits = (self.suits >> off) & ((1u128 << n) - 1);
+        pile_value_of(bits, self.len[i], self.base[i])
     }
 
     /// Pile `i` bottom→top (for layouts, rendering and tests; not on the hot path).

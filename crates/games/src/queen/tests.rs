@@ -483,7 +483,7 @@ fn kept_playable_masks_equal_the_computed_ones() {
                 let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
                 assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
             }
-            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)) & !(1 << (moves::CHILD_FP_BIT - 59)), 0, "{s:?}");
+            assert_eq!(s.playable >> 59 & !(1 << (state::DEAD_BIT - 59)) & !(1 << (state::CHILD_FP_BIT - 59)), 0, "{s:?}");
         } else {
             assert_eq!(s.playable, 0, "{s:?}");
         }
