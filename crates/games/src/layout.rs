@@ -40,7 +40,7 @@ impl Layout {
         };
         group(&mut out, "foundations", "F", &self.foundations);
         if !self.quilt.is_empty() {
-            out.push_str(&crate::quilt::grid_text(&self.quilt));
+            out.push_str(&crate::quilt::grid::grid_text(&self.quilt));
         }
         if let Some(terrace) = &self.terrace {
             out.push_str(&format!("terrace (bottom to top):\n  T: {}\n", codes(terrace).join(" ")));

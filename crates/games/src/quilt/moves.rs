@@ -1,6 +1,7 @@
 //! Move generation and play for the Crazy Quilt family (RULES.md §5 "Moves").
 
-use super::state::{QuiltState, available_cells};
+use super::grid::available_cells;
+use super::state::QuiltState;
 use super::Quilt;
 use crate::bits::bits;
 use crate::card::Kind;

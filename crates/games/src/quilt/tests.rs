@@ -82,7 +82,7 @@ fn building_wraps_unless_the_option_says_not() {
 
 #[test]
 fn the_grid_marks_availability_and_orientation() {
-    let text = grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
+    let text = grid::grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
     let rows: Vec<&str> = text.lines().skip(2).collect();
     assert_eq!(rows.len(), 8);
     assert_eq!(rows.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16);
