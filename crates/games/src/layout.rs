@@ -43,7 +43,7 @@ impl Layout {
         };
         group(&mut out, "foundations", "F", &self.foundations);
         if !self.quilt.is_empty() {
-            out.push_str(&crate::quilt::grid_text(&self.quilt));
+            out.push_str(&crate::quilt::grid::grid_text(&self.quilt));
         }
         if let Some(terrace) = &self.terrace {
             out.push_str(&format!("terrace (bottom to top):\n  T: {}\n", codes(terrace).join(" ")));
@@ -136,14 +136,5 @@ pub fn check_two_of_each(kinds: impl IntoIterator<Item = Kind>) -> Result<(), Ba
     }
 }
 
-/// Compares a layout's text with a pinned golden file under `tests/golden/` (tests only).
-/// `PATIENCE_BLESS=1` rewrites the file: never do that for a published deal.
 #[cfg(test)]
-pub(crate) fn assert_golden(file: &str, got: &str) {
-    let path = format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("PATIENCE_BLESS").is_some() {
-        std::fs::write(&path, got).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert_eq!(got, want, "{file}: layout changed, but deals are forever");
-}
+pub(crate) mod golden;

@@ -5,6 +5,7 @@
 
 pub mod algerian;
 pub mod alhambra;
+mod bits;
 pub mod card;
 pub mod cardseq;
 pub mod deal;

@@ -181,13 +181,6 @@ impl AlgerianState {
         t
     }
 
-    /// The previous [`Self::pile_terms`] (the equivalence test's reference): each prefix's
-    /// term from its own reads.
-    #[cfg(test)]
-    fn pile_terms_simple(&self, start: usize, len: usize, d: usize) -> u128 {
-        (1..=len).fold(0u128, |t, i| t.wrapping_add(self.prefix_term_at(start, i, d)))
-    }
-
     /// The term of the pile of `len` cards at `start` with `cards` put on it, one after another:
     /// the terms of the prefixes they add.
     #[inline(always)]
@@ -281,12 +274,6 @@ impl Algerian {
     /// The class fingerprint of `s`, from all its terms (its low 96 bits, as the state keeps it).
     pub(super) fn class_fingerprint(&self, s: &AlgerianState) -> u128 {
         self.class_fingerprint_by(s, AlgerianState::pile_terms)
-    }
-
-    /// [`Self::class_fingerprint`] from [`AlgerianState::pile_terms_simple`] (for the test).
-    #[cfg(test)]
-    pub(super) fn class_fingerprint_simple(&self, s: &AlgerianState) -> u128 {
-        self.class_fingerprint_by(s, AlgerianState::pile_terms_simple)
     }
 
     /// The foundation term and every pile's terms, `pile_terms(s, start, len, domain)`.
@@ -399,3 +386,6 @@ impl Algerian {
         Some(fp & LOW96)
     }
 }
+
+#[cfg(test)]
+mod tests;

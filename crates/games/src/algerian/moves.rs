@@ -7,6 +7,7 @@
 
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, NO_KIND, ReserveSpace};
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Pile, Pruning, WindowFill};
 
@@ -84,6 +85,8 @@ struct Sink<'a, O: MoveOut<AlgerianMove>, const FILTER: bool> {
     /// Partial-order run filter: `Some((from, [a, b]))` after a transfer from foundation `from`
     /// between the suit's foundations `a`, `b`.
     run: Option<(u8, [u8; 2])>,
+    /// The flags of every move made ([`SYM`], [`POR`]: `move_flags`).
+    flags: u8,
 }
 
 impl<O: MoveOut<AlgerianMove>, const FILTER: bool> Sink<'_, O, FILTER> {
@@ -107,6 +110,68 @@ impl<O: MoveOut<AlgerianMove>, const FILTER: bool> Sink<'_, O, FILTER> {
             self.full = true;
         }
     }
+
+    /// Pushes the card move `from` → `to` with the sink's flags.
+    #[inline(always)]
+    fn card(&mut self, from: Spot, to: Spot) {
+        self.push(AlgerianMove::Card { from, to, flags: self.flags });
+    }
+}
+
+/// The flags of the moves made under `pruning` (see [`AlgerianMove`]).
+#[inline(always)]
+fn move_flags(pruning: Pruning) -> u8 {
+    (if pruning.symmetry { SYM } else { 0 }) | if pruning.partial_order { POR } else { 0 }
+}
+
+/// The stored pile `p` as a move's spot (depots 0..8, reserves 8..14).
+#[inline(always)]
+fn spot(p: usize) -> Spot {
+    if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) }
+}
+
+/// The sources of moves in generation order: reserves first, then depots.
+const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
+/// An empty pile's "top" indexes the generator's tables at slot 63, which no card fills.
+const NO_CARD: usize = NO_KIND as usize;
+
+/// The move-level symmetry reductions (`prune.rs`) that apply to a position.
+#[derive(Clone, Copy)]
+struct Reductions {
+    /// Carthage (symmetry 3 of `prune.rs`): a card that both foundations of its suit take goes
+    /// to the lower one only, of two equal foundations only the lower one's top moves, and no
+    /// card moves between a suit's two foundations.
+    one_foundation: bool,
+    /// The depots are interchangeable: one empty depot is the target, and a lone depot card is
+    /// not moved to an empty depot.
+    depots: bool,
+    /// The same for the reserves.
+    reserves: bool,
+}
+
+/// What the generator reads of a position once before it lists any move, so that it answers
+/// "who takes card k" from a small table indexed by kind: each source then costs a lookup and
+/// a walk over the set bits of its takers.
+struct Scan {
+    /// `takers[k]`: bits 0..8 the depots whose top takes kind `k`; bits 8..16 the foundations
+    /// that take it (slot `NO_CARD` stays 0: an empty pile or foundation gives nothing).
+    takers: [u16; 64],
+    /// Each foundation's top (kind index, `NO_CARD` if empty).
+    found_top: [usize; 8],
+    /// The sources with any taker, as bits over `ORDER` positions: the moves to foundations and
+    /// non-empty depots visit only those, in the same order.
+    live: u32,
+    /// The empty piles (bit p).
+    empty: u32,
+}
+
+impl Scan {
+    /// The takers of source `ORDER[i]`'s top card (looked up again for a live source: most
+    /// positions have few).
+    #[inline(always)]
+    fn source_takers(&self, s: &AlgerianState, i: usize) -> u16 {
+        self.takers[s.tops[ORDER[i]] as usize & 63]
+    }
 }
 
 /// Bit f set iff bit 4f of `x` is (the low bit of each of eight nibbles, gathered).
@@ -119,12 +184,13 @@ fn pext_nibbles(x: u32) -> u32 {
     (x | x >> 12) & 0xFF
 }
 
-/// A slot of `generate`'s `takers` table that no lookup reads (lookups use kinds 0..52 and 63).
+/// A slot of the `Scan::takers` table that no lookup reads (lookups use kinds 0..52 and 63).
 const DUMP: u8 = 62;
 
 /// `BUILDERS_*[t]`: the two kinds that may be put on a depot whose top is kind `t` (DUMP where
 /// there is none): same suit, one rank up and one down, with wrap (algerian, parlett); or only one
-/// rank down, no wrap (carthage). Checked against `builds_on` by a test.
+/// rank down, no wrap (carthage). Checked against the rule (`builds_on`, `moves/tests.rs`) by a
+/// test.
 /// (64 rows, the last 12 all DUMP, so that a lookup by any 6-bit index needs no bounds check.)
 pub(super) const BUILDERS_WRAP: [[u8; 2]; 64] = builders(false);
 pub(super) const BUILDERS_CARTHAGE: [[u8; 2]; 64] = builders(true);
@@ -162,17 +228,6 @@ impl Algerian {
     pub(super) fn suit_foundations(&self, suit: u8) -> [u8; 2] {
         if self.rules.carthage() { [2 * suit, 2 * suit + 1] } else { [suit, 4 + suit] }
     }
-    /// Whether `k` may be put on a depot whose top is `top` (RULES.md §4: same suit and ±1 with
-    /// wrap; carthage: same suit, exactly one lower, no wrap).
-    #[cfg(test)]
-    #[inline]
-    pub(super) fn builds_on(&self, top: Kind, k: Kind) -> bool {
-        if self.rules.carthage() {
-            top.suit() == k.suit() && k.rank() + 1 == top.rank()
-        } else {
-            top.is_suit_neighbour_wrapping(k)
-        }
-    }
     /// Whether a card may go to an empty reserve now.
     #[inline]
     pub(super) fn reserve_space_open(&self, s: &AlgerianState) -> bool {
@@ -189,11 +244,11 @@ impl Algerian {
     /// Reads every pile top and foundation once, then answers "who takes card k" from two small
     /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
     /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
-    /// same moves in the same order as [`Self::generate_simple`].
+    /// same moves in the same order as the plain `generate_simple` (`moves/tests.rs`).
     pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
         match self.run_filter(s, pruning) {
-            run @ Some(_) => self.generate_into(s, pruning, reduce, Sink::<_, true> { out, full: false, run }),
-            None => self.generate_into(s, pruning, reduce, Sink::<_, false> { out, full: false, run: None }),
+            run @ Some(_) => self.generate_into(s, reduce, Sink::<_, true> { out, full: false, run, flags: move_flags(pruning) }),
+            None => self.generate_into(s, reduce, Sink::<_, false> { out, full: false, run: None, flags: move_flags(pruning) }),
         }
     }
 
@@ -207,29 +262,37 @@ impl Algerian {
         })
     }
 
-    /// [`Self::generate`] into `sink`, its run filter set.
-    // A pile index reads several per-pile arrays (tops, lengths, its spot), so the loops run
-    // over indices.
-    #[allow(clippy::needless_range_loop)]
+    /// [`Self::generate`] into `sink` (its run filter and flags set): the moves in generation
+    /// order, each kind of move by its own function below, from what one scan of the position
+    /// found. `#[inline(always)]` throughout: one body, as when it was written in one piece.
     #[inline(always)]
-    fn generate_into<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, mut sink: Sink<'_, O, FILTER>) -> bool {
-        let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let card = |from, to| AlgerianMove::Card { from, to, flags };
-        let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
+    fn generate_into<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, s: &AlgerianState, reduce: bool, mut sink: Sink<'_, O, FILTER>) -> bool {
         let carthage = self.rules.carthage();
-        let dep_sym = reduce && self.depots_interchangeable(s);
-        let res_sym = reduce && self.reserves_interchangeable(s);
-        // Sources in order: reserves first, then depots.
-        const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
-        // An empty pile's "top" indexes the tables' slot 63, which no card fills.
-        const NO_CARD: usize = NO_KIND as usize;
+        let sym = Reductions {
+            one_foundation: reduce && carthage,
+            depots: reduce && self.depots_interchangeable(s),
+            reserves: reduce && self.reserves_interchangeable(s),
+        };
+        let scan = self.scan(s, carthage);
+        self.pile_to_foundation_moves(&scan, s, sym, &mut sink);
+        self.pile_to_depot_moves(&scan, s, &mut sink);
+        self.to_empty_depot_moves(&scan, s, sym, &mut sink);
+        self.to_empty_reserve_moves(&scan, s, sym, &mut sink);
+        if self.stock_left(s) > 0 {
+            sink.push(AlgerianMove::Deal { flags: sink.flags });
+        }
+        self.foundation_moves(&scan, s, carthage, sym, &mut sink);
+        !sink.full
+    }
 
+    /// Reads every pile top and foundation of `s` once (see [`Scan`]); `carthage`: the rules
+    /// are Carthage's.
+    #[inline(always)]
+    fn scan(&self, s: &AlgerianState, carthage: bool) -> Scan {
         // Pile tops (kind index, NO_CARD if empty), as the state keeps them, and the empty
         // piles (bit p).
         let tops = &s.tops;
         let empty = s.empty_piles();
-        let empty_depots = empty & 0xFF;
-        // takers[k]: bits 0..8 the depots whose top takes kind k; bits 8..16 the foundations.
         let mut takers = [0u16; 64];
         let builders = if carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
         for (d, &t) in tops[..DEPOTS].iter().enumerate() {
@@ -249,100 +312,98 @@ impl Algerian {
             *top = self.top_kind[f][h & 15] as usize;
         }
         takers[NO_CARD] = 0;
-        // Each source's takers, in ORDER position (tk[i]: source ORDER[i]), and the sources with
-        // any taker as a bit mask over those positions: sections 1 to 4 visit only those
-        // sources, in the same order.
         let mut live = 0u32;
         for (i, &p) in ORDER.iter().enumerate() {
             live |= ((takers[tops[p] as usize & 63] != 0) as u32) << i;
         }
-        // (A live source's takers looked up again: most positions have few.)
-        let tk = |i: usize| takers[tops[ORDER[i]] as usize & 63];
+        Scan { takers, found_top, live, empty }
+    }
 
-        // 1, 2: reserve / depot top → foundation. The foundations that take a card are of its
-        // suit, at most its two (a < b), so the set bits in ascending order are "a, then b".
-        // Carthage, equal heights: both accept; the children are mirror images (prune.rs,
-        // symmetry 3), so one is enough: the lower.
-        let one_foundation = reduce && carthage;
-        let mut src = live;
-        while src != 0 {
-            let i = src.trailing_zeros() as usize;
-            src &= src - 1;
-            let (p, mut m) = (ORDER[i], tk(i) >> 8);
-            if one_foundation {
+    /// 1, 2: reserve / depot top → foundation. The foundations that take a card are of its
+    /// suit, at most its two (a < b), so the set bits in ascending order are "a, then b".
+    /// Carthage, equal heights: both accept; the children are mirror images (prune.rs,
+    /// symmetry 3), so one is enough: the lower.
+    #[inline(always)]
+    fn pile_to_foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+        for i in bits(scan.live) {
+            let (p, mut m) = (ORDER[i], scan.source_takers(s, i) >> 8);
+            if sym.one_foundation {
                 m &= m.wrapping_neg();
             }
-            while m != 0 {
-                let f = m.trailing_zeros() as u8;
-                m &= m - 1;
-                sink.push(card(spot(p), Spot::Foundation(f)));
+            for f in bits(m) {
+                sink.card(spot(p), Spot::Foundation(f as u8));
             }
         }
-        // 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
-        let mut src = live;
-        while src != 0 {
-            let i = src.trailing_zeros() as usize;
-            src &= src - 1;
-            let (p, mut m) = (ORDER[i], tk(i) & 0xFF);
-            while m != 0 {
-                let d = m.trailing_zeros() as u8;
-                m &= m - 1;
-                sink.push(card(spot(p), Spot::Depot(d)));
+    }
+
+    /// 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
+    #[inline(always)]
+    fn pile_to_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sink: &mut Sink<'_, O, FILTER>) {
+        for i in bits(scan.live) {
+            let p = ORDER[i];
+            for d in bits(scan.source_takers(s, i) & 0xFF) {
+                sink.card(spot(p), Spot::Depot(d as u8));
             }
         }
-        // 5: → an empty depot (a source is never empty, so never its own target).
-        if empty_depots != 0 {
-            let targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
-            // The sources: every non-empty pile (a lone depot card moved to another empty depot
-            // only renames depots), walked by their bits over ORDER positions (reserves 8..14
-            // are positions 0..6, depots 0..8 positions 6..14).
-            let mut srcs = !empty & ((1 << PILES) - 1);
-            if dep_sym {
-                for d in 0..DEPOTS {
-                    srcs &= !(((s.lens[d] == 1) as u32) << d);
-                }
-            }
-            let mut srcs = srcs >> DEPOTS | (srcs & 0xFF) << RESERVES;
-            while srcs != 0 {
-                let p = ORDER[srcs.trailing_zeros() as usize];
-                srcs &= srcs - 1;
-                let mut m = targets;
-                while m != 0 {
-                    let d = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    sink.push(card(spot(p), Spot::Depot(d)));
-                }
+    }
+
+    /// 5: → an empty depot (a source is never empty, so never its own target).
+    // A pile index reads its length and names a bit, so the loop runs over indices.
+    #[allow(clippy::needless_range_loop)]
+    #[inline(always)]
+    fn to_empty_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+        let empty_depots = scan.empty & 0xFF;
+        if empty_depots == 0 {
+            return;
+        }
+        let targets = if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        // The sources: every non-empty pile (a lone depot card moved to another empty depot
+        // only renames depots), walked by their bits over ORDER positions (reserves 8..14
+        // are positions 0..6, depots 0..8 positions 6..14).
+        let mut srcs = !scan.empty & ((1 << PILES) - 1);
+        if sym.depots {
+            for d in 0..DEPOTS {
+                srcs &= !(((s.lens[d] == 1) as u32) << d);
             }
         }
-        // 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
-        let empty_reserves = empty >> DEPOTS;
-        if empty_reserves != 0 && self.reserve_space_open(s) {
-            let targets = if res_sym { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
-            // The sources: every non-empty pile (a lone reserve card moved to another empty
-            // reserve only renames reserves), walked by their bits.
-            let mut srcs = !empty & ((1 << PILES) - 1);
-            if res_sym {
-                for r in DEPOTS..PILES {
-                    srcs &= !(((s.lens[r] == 1) as u32) << r);
-                }
-            }
-            while srcs != 0 {
-                let p = srcs.trailing_zeros() as usize;
-                srcs &= srcs - 1;
-                let mut m = targets;
-                while m != 0 {
-                    let r = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    sink.push(card(spot(p), Spot::Reserve(r)));
-                }
+        for i in bits(srcs >> DEPOTS | (srcs & 0xFF) << RESERVES) {
+            let p = ORDER[i];
+            for d in bits(targets) {
+                sink.card(spot(p), Spot::Depot(d as u8));
             }
         }
-        // 7: deal.
-        if self.stock_left(s) > 0 {
-            sink.push(AlgerianMove::Deal { flags });
+    }
+
+    /// 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
+    #[inline(always)]
+    fn to_empty_reserve_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+        let empty_reserves = scan.empty >> DEPOTS;
+        if empty_reserves == 0 || !self.reserve_space_open(s) {
+            return;
         }
-        // 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
-        let dep_targets = if dep_sym { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        let targets = if sym.reserves { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
+        // The sources: every non-empty pile (a lone reserve card moved to another empty
+        // reserve only renames reserves), walked by their bits.
+        let mut srcs = !scan.empty & ((1 << PILES) - 1);
+        if sym.reserves {
+            for r in DEPOTS..PILES {
+                srcs &= !(((s.lens[r] == 1) as u32) << r);
+            }
+        }
+        for p in bits(srcs) {
+            for r in bits(targets) {
+                sink.card(spot(p), Spot::Reserve(r as u8));
+            }
+        }
+    }
+
+    /// 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
+    // A foundation index reads three per-foundation arrays, so the loop runs over indices.
+    #[allow(clippy::needless_range_loop)]
+    #[inline(always)]
+    fn foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, carthage: bool, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+        let empty_depots = scan.empty & 0xFF;
+        let dep_targets = if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
         // The other foundation of f's suit (carthage: F_{2s} and F_{2s+1}; else F_s and F_{s+4}).
         let others: &[u8; 8] = if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
         let to_depot = self.rules.foundation_to_depot;
@@ -352,7 +413,7 @@ impl Algerian {
         // the foundations with a move, as a bit mask: the loop below visits only those (most
         // positions have one or two), and this pass over all eight is branch-free. An empty
         // foundation's top is NO_CARD, whose takers are none.
-        let others_bit: &[u16; 8] = if one_foundation {
+        let others_bit: &[u16; 8] = if sym.one_foundation {
             &[0; 8]
         } else if carthage {
             &[1 << 9, 1 << 8, 1 << 11, 1 << 10, 1 << 13, 1 << 12, 1 << 15, 1 << 14]
@@ -363,7 +424,7 @@ impl Algerian {
         let mut ftk = [0u16; 8];
         let mut fsrc = 0u32;
         for f in 0..8 {
-            let t = takers[found_top[f] & 63] & (depot_bits | others_bit[f]);
+            let t = scan.takers[scan.found_top[f] & 63] & (depot_bits | others_bit[f]);
             ftk[f] = t;
             fsrc |= ((t != 0) as u32) << f;
         }
@@ -372,148 +433,21 @@ impl Algerian {
             let heights = s.found | s.found >> 1 | s.found >> 2 | s.found >> 3;
             fsrc |= pext_nibbles(heights);
         }
-        while fsrc != 0 {
-            let f = fsrc.trailing_zeros() as usize;
-            fsrc &= fsrc - 1;
-            if one_foundation && f & 1 == 1 && s.height(f - 1) == s.height(f) {
+        for f in bits(fsrc) {
+            if sym.one_foundation && f & 1 == 1 && s.height(f - 1) == s.height(f) {
                 // Equal Carthage foundations have equal tops: the moves from F_b (b = 2s + 1)
                 // mirror F_a's.
                 continue;
             }
             let t = ftk[f & 7];
             if t >> 8 != 0 {
-                sink.push(card(Spot::Foundation(f as u8), Spot::Foundation(others[f & 7])));
+                sink.card(Spot::Foundation(f as u8), Spot::Foundation(others[f & 7]));
             }
-            let mut m = (t & 0xFF) as u32 | if to_depot { dep_targets << 8 } else { 0 };
-            while m != 0 {
-                let d = (m.trailing_zeros() & 7) as u8;
-                m &= m - 1;
-                sink.push(card(Spot::Foundation(f as u8), Spot::Depot(d)));
+            // The depots whose top takes the card (bits 0..8), then the empty depots (8..16).
+            for d in bits((t & 0xFF) as u32 | if to_depot { dep_targets << 8 } else { 0 }) {
+                sink.card(Spot::Foundation(f as u8), Spot::Depot((d & 7) as u8));
             }
         }
-        !sink.full
-    }
-
-    /// The plain reference of [`Self::generate`] (its original code, kept for the equivalence
-    /// test). All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
-    /// reductions (`prune.rs`). Returns `false` if the list overflowed.
-    #[cfg(test)]
-    #[allow(clippy::needless_range_loop)]
-    pub(super) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
-        out.clear();
-        let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let mut sink = Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning) };
-        let card = |from, to| AlgerianMove::Card { from, to, flags };
-        let tops = s.tops();
-        let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
-        let carthage = self.rules.carthage();
-        let dep_sym = reduce && self.depots_interchangeable(s);
-        let res_sym = reduce && self.reserves_interchangeable(s);
-        // Sources in order: reserves first, then depots.
-        const ORDER: [usize; PILES] = [8, 9, 10, 11, 12, 13, 0, 1, 2, 3, 4, 5, 6, 7];
-
-        // 1, 2: reserve / depot top → foundation.
-        for &p in &ORDER {
-            let Some(k) = tops[p] else { continue };
-            let [a, b] = self.suit_foundations(k.suit());
-            let ok_a = self.foundation_accepts(s, a as usize, k);
-            if ok_a {
-                sink.push(card(spot(p), Spot::Foundation(a)));
-            }
-            // Carthage, equal heights: both foundations accept; the children are mirror images
-            // (prune.rs, symmetry 3), so one is enough.
-            if self.foundation_accepts(s, b as usize, k) && !(reduce && carthage && ok_a) {
-                sink.push(card(spot(p), Spot::Foundation(b)));
-            }
-        }
-        // 3, 4: reserve / depot top → a non-empty depot.
-        for &p in &ORDER {
-            let Some(k) = tops[p] else { continue };
-            for (d, top) in tops[..DEPOTS].iter().enumerate() {
-                if d != p
-                    && let Some(t) = top
-                    && self.builds_on(*t, k)
-                {
-                    sink.push(card(spot(p), Spot::Depot(d as u8)));
-                }
-            }
-        }
-        // 5: → an empty depot.
-        let first_empty_depot = (0..DEPOTS).find(|&d| tops[d].is_none());
-        if let Some(first) = first_empty_depot {
-            for &p in &ORDER {
-                if tops[p].is_none() || (dep_sym && p < DEPOTS && s.len(p) == 1) {
-                    // (A lone depot card moved to another empty depot only renames depots.)
-                    continue;
-                }
-                for d in first..DEPOTS {
-                    if tops[d].is_none() && d != p {
-                        sink.push(card(spot(p), Spot::Depot(d as u8)));
-                        if dep_sym {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        // 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
-        if self.reserve_space_open(s)
-            && let Some(first) = (DEPOTS..PILES).find(|&r| tops[r].is_none())
-        {
-            for p in (0..DEPOTS).chain(DEPOTS..PILES) {
-                if tops[p].is_none() || (res_sym && p >= DEPOTS && s.len(p) == 1) {
-                    continue;
-                }
-                for r in first..PILES {
-                    if tops[r].is_none() && r != p {
-                        sink.push(card(spot(p), Spot::Reserve((r - DEPOTS) as u8)));
-                        if res_sym {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        // 7: deal.
-        if self.stock_left(s) > 0 {
-            sink.push(AlgerianMove::Deal { flags });
-        }
-        // 8: foundation top → the suit's other foundation ("foundations meet"), → a depot.
-        for f in 0..8u8 {
-            let Some(k) = self.foundation_top(s, f as usize) else { continue };
-            let [a, b] = self.suit_foundations(k.suit());
-            let other = if f == a { b } else { a };
-            if carthage && reduce && f == b && s.height(a as usize) == s.height(b as usize) {
-                // Equal Carthage foundations have equal tops: the moves from F_b mirror F_a's.
-                continue;
-            }
-            // Carthage: a transfer between a suit's two foundations only exchanges their
-            // heights, so the child mirrors the parent (prune.rs, symmetry 3): never useful.
-            if self.foundation_accepts(s, other as usize, k) && !(carthage && reduce) {
-                sink.push(card(Spot::Foundation(f), Spot::Foundation(other)));
-            }
-            if !self.rules.foundation_to_depot {
-                continue;
-            }
-            for (d, top) in tops[..DEPOTS].iter().enumerate() {
-                if let Some(t) = top
-                    && self.builds_on(*t, k)
-                {
-                    sink.push(card(Spot::Foundation(f), Spot::Depot(d as u8)));
-                }
-            }
-            if let Some(first) = first_empty_depot {
-                for d in first..DEPOTS {
-                    if tops[d].is_none() {
-                        sink.push(card(Spot::Foundation(f), Spot::Depot(d as u8)));
-                        if dep_sym {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        !sink.full
     }
 
     /// Stores `s` in canonical form where its symmetries allow (see `prune.rs`).
@@ -736,10 +670,5 @@ impl Game for Algerian {
     }
 }
 
-#[test]
-fn pext_nibbles_gathers_the_low_bit_of_each_nibble() {
-    for x in [0u32, 1, 0x1111_1111, 0xFFFF_FFFF, 0x1000_0001, 0x0D0D_0D0D, 0xD0D0_D0D0, 0x8421_8421, 0x1234_5678] {
-        let want = (0..8).filter(|f| x >> (4 * f) & 1 != 0).fold(0, |m, f| m | 1 << f);
-        assert_eq!(pext_nibbles(x), want, "{x:#x}");
-    }
-}
+#[cfg(test)]
+mod tests;

@@ -30,6 +30,7 @@
 //! them to physical names with the state's own `names`, which `play` keeps in step.
 
 use super::NO_KIND;
+use crate::bits::bits;
 use crate::card::Kind;
 
 /// Slots in the packed sequence: 11 words of 10 six-bit slots (at most 104 cards are off the
@@ -184,16 +185,6 @@ const SHIFT_OF: [u8; 128] = {
     t
 };
 
-#[test]
-fn slot_tables_match_the_arithmetic() {
-    for i in 0..CAP {
-        assert_eq!(slot_at(i), (i / 10, 6 * (i % 10)));
-    }
-    for w in &WORD_OF[CAP..] {
-        assert_eq!(*w as usize, WORDS - 1);
-    }
-}
-
 /// `(i / 10, 6 * (i % 10))` for a slot index `i` < 128.
 #[inline(always)]
 fn slot_at(i: usize) -> (usize, usize) {
@@ -226,14 +217,6 @@ fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
 fn slot(words: &[u64; WORDS], i: usize) -> u64 {
     let (w, o) = slot_at(i);
     (words[w] >> o) & SLOT
-}
-
-/// The first ten slots of the pile of `len` slots at slot `start`, masked to its length (the
-/// state keeps them: `heads`; this reads them for the tests' references).
-#[cfg(test)]
-#[inline(always)]
-fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
-    if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
 }
 
 /// Carthage's canonical foundation heights (nibble f = F_f): each suit's pair with the higher
@@ -373,33 +356,9 @@ impl AlgerianState {
     fn refresh_starts(&mut self) {
         self.starts = starts_of(&self.lens);
     }
-    /// [`Self::bottoms`] as the field keeps them, from the piles (for the tests).
-    #[cfg(test)]
-    pub(super) fn derived_bottoms(&self) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        for (p, o) in out[..PILES].iter_mut().enumerate() {
-            *o = self.pile(p).first().map_or(0, |k| k.index() + 1);
-        }
-        out
-    }
-    /// [`Self::starts`] as the field keeps them, from the plain prefix sums (for the tests).
-    #[cfg(test)]
-    pub(super) fn derived_starts(&self) -> [u8; 16] {
-        let mut out = [0u8; 16];
-        for (p, o) in out.iter_mut().enumerate() {
-            *o = self.start_simple(p.min(PILES)) as u8;
-        }
-        out
-    }
     #[inline]
     pub(super) fn get(&self, i: usize) -> u8 {
         slot(&self.words, i) as u8
-    }
-    #[cfg(test)]
-    #[inline]
-    fn set(&mut self, i: usize, v: u8) {
-        let (w, o) = (i / 10, 6 * (i % 10));
-        self.words[w] = (self.words[w] & !(SLOT << o)) | ((v as u64) << o);
     }
     /// Inserts `v` at slot `i`, moving slots `i..` up by one.
     fn insert(&mut self, i: usize, v: u8) {
@@ -488,11 +447,6 @@ impl AlgerianState {
         debug_assert!(p <= PILES);
         self.starts[p & 15] as usize
     }
-    /// The plain reference of [`Self::start`] (its original code, kept for the test).
-    #[cfg(test)]
-    pub(super) fn start_simple(&self, p: usize) -> usize {
-        self.lens[..p].iter().map(|&l| l as usize).sum()
-    }
     #[inline]
     pub(super) fn len(&self, p: usize) -> usize {
         self.lens[p] as usize
@@ -510,8 +464,8 @@ impl AlgerianState {
     }
 
     /// The slots of the `len`-slot pile at slot `start`: its first ten (slot 0 lowest; the same
-    /// as `pile_key`, here without its empty-pile test, which measured 0.8% of Algerian's
-    /// instructions) and its next ten, each masked to the pile (zero past its end).
+    /// as the tests' `pile_key`, here without its empty-pile test, which measured 0.8% of
+    /// Algerian's instructions) and its next ten, each masked to the pile (zero past its end).
     #[inline(always)]
     pub(super) fn pile_slots(&self, start: usize, len: usize) -> (u64, u64) {
         match len {
@@ -519,20 +473,6 @@ impl AlgerianState {
             1..=10 => (chunk(&self.words, start) & low_mask(len), 0),
             _ => (chunk(&self.words, start), chunk(&self.words, start + 10) & low_mask((len - 10).min(10))),
         }
-    }
-    /// The tops of all fourteen piles (`None` = empty), in stored order.
-    #[cfg(test)]
-    #[inline]
-    pub(super) fn tops(&self) -> [Option<Kind>; PILES] {
-        let mut out = [None; PILES];
-        let mut end = 0usize;
-        for (p, slot) in out.iter_mut().enumerate() {
-            end += self.lens[p] as usize;
-            if self.lens[p] > 0 {
-                *slot = Some(Kind::from_index(self.get(end - 1)));
-            }
-        }
-        out
     }
     #[inline]
     pub(super) fn top(&self, p: usize) -> Option<Kind> {
@@ -553,16 +493,6 @@ impl AlgerianState {
         {
             self.tops[..PILES].iter().enumerate().fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
         }
-    }
-    /// [`Self::tops`] as the `tops` field keeps them, read from the packed sequence (for the
-    /// tests that check the field).
-    #[cfg(test)]
-    pub(super) fn derived_tops(&self) -> [u8; 16] {
-        let mut out = [NO_KIND; 16];
-        for (o, t) in out.iter_mut().zip(self.tops()) {
-            *o = t.map_or(NO_KIND, |k| k.index());
-        }
-        out
     }
     /// The kind of slot `i - 1`'s card if `n` (a pile's length after losing its top) is not 0,
     /// else `NO_KIND`: a pile's new top after its top card at slot `i` leaves.
@@ -586,11 +516,6 @@ impl AlgerianState {
         if n <= 10 {
             self.heads[p] &= low_mask(n - 1);
         }
-    }
-    /// [`Self::heads`] as the field keeps them, from the packed sequence (for the tests).
-    #[cfg(test)]
-    pub(super) fn derived_heads(&self) -> [u64; PILES] {
-        std::array::from_fn(|p| self.pile_slots(self.start_simple(p), self.len(p)).0)
     }
     /// Pile `p` bottom→top.
     pub(super) fn pile(&self, p: usize) -> Vec<Kind> {
@@ -678,18 +603,12 @@ impl AlgerianState {
 
     /// Reorders the stored piles `first..first+n` of one group (depots or reserves) into
     /// ascending order of their contents (as slices of kind indices, bottom→top; a proper prefix
-    /// comes first), carrying the physical names along. The piles of a group are contiguous in
-    /// the sequence. Equal piles keep their relative order (a stable sort: the result is the one
-    /// stable order, whatever the algorithm), exactly as [`Self::sort_group_simple`] does.
-    #[cfg(test)]
-    #[inline]
-    pub(super) fn sort_group(&mut self, first: usize, n: usize) {
-        self.resort_group(first, n, (1 << n) - 1);
-    }
-
-    /// [`Self::sort_group`] for a group whose piles outside `dirty` (bit i: pile `first + i`)
-    /// are known to be in sorted order among themselves (a canonical parent's piles that a move
-    /// did not touch): only the dirty piles are compared and re-placed.
+    /// comes first), carrying the physical names along, where the piles outside `dirty` (bit i:
+    /// pile `first + i`) are known to be in sorted order among themselves (a canonical parent's
+    /// piles that a move did not touch): only the dirty piles are compared and re-placed. The
+    /// piles of a group are contiguous in the sequence. Equal piles keep their relative order (a
+    /// stable sort: the result is the one stable order, whatever the algorithm), exactly as the
+    /// tests' plain sort does (`state/tests.rs`).
     ///
     /// The stable order is the order by (contents, index), a strict total order, so the clean
     /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
@@ -718,16 +637,9 @@ impl AlgerianState {
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
         // (a pair of clean piles is). Only those piles' starts are read.
         let dirty = dirty & ((1 << N) - 1);
-        let mut p = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
-        loop {
-            if p == 0 {
-                return;
-            }
-            let j = p.trailing_zeros() as usize;
-            p &= p - 1;
-            if g.cmp(words, j, j + 1) == Ordering::Greater {
-                break;
-            }
+        let pairs = (dirty | dirty >> 1) & ((1 << (N - 1)) - 1);
+        if !bits(pairs).any(|j| g.cmp(words, j, j + 1) == Ordering::Greater) {
+            return;
         }
         // The commonest reorder: one dirty pile of at most one card (a pile just emptied, or an
         // empty one just given its card) changes place among sorted piles. It moves with at most
@@ -762,10 +674,7 @@ impl AlgerianState {
                 len += 1;
             }
         }
-        let mut rest = dirty;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for d in bits(dirty) {
             // Piles 0..d are in the list, so d's place in the unchanged order is d.
             let mut q = d;
             // Left past every (contents, index) greater than d's, else right past every smaller.
@@ -887,162 +796,6 @@ impl AlgerianState {
         self.refresh_starts();
     }
 
-    /// The previous [`Self::resort_group`] (kept as the equivalence test's reference).
-    ///
-    /// [`Self::sort_group`] for a group whose piles outside `dirty` (bit i: pile `first + i`)
-    /// are known to be in sorted order among themselves (a canonical parent's piles that a move
-    /// did not touch): only the dirty piles are compared and re-placed.
-    ///
-    /// The stable order is the order by (contents, index), a strict total order, so the clean
-    /// piles, already in that order, are a sorted list, and each dirty pile, in ascending index
-    /// order, is inserted where it belongs by a scan from its own index (every pile of lower
-    /// index is in the list by then): usually two comparisons. With every pile dirty this is a
-    /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
-    /// slot where two chunks differ decides); only the reordered piles are rewritten.
-    #[cfg(test)]
-    pub(super) fn resort_group_previous(&mut self, first: usize, n: usize, dirty: u32) {
-        use std::cmp::Ordering;
-        debug_assert!(n <= DEPOTS);
-        let mut lens = [0u8; DEPOTS];
-        lens[..n].copy_from_slice(&self.lens[first..first + n]);
-        let mut starts = [0usize; DEPOTS];
-        let mut at = self.start(first);
-        for (st, &l) in starts.iter_mut().zip(&lens) {
-            *st = at;
-            at += l as usize;
-        }
-        let words = &self.words;
-        let key = |i: usize| pile_key(words, starts[i], lens[i] as usize);
-        // Pile a's contents (its key ka) against pile b's.
-        let cmp = |a: usize, ka: u64, b: usize| -> Ordering {
-            cmp_piles(words, starts[a], lens[a] as usize, ka, starts[b], lens[b] as usize, key(b))
-        };
-        // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
-        // (a pair of clean piles is).
-        let dirty = dirty & ((1 << n) - 1);
-        let pairs = (dirty | dirty >> 1) & ((1 << (n - 1)) - 1);
-        let mut p = pairs;
-        loop {
-            if p == 0 {
-                return;
-            }
-            let j = p.trailing_zeros() as usize;
-            p &= p - 1;
-            if cmp(j, key(j), j + 1) == Ordering::Greater {
-                break;
-            }
-        }
-        let mut order = [0usize; DEPOTS];
-        let mut len = 0;
-        for i in 0..n {
-            if dirty >> i & 1 == 0 {
-                order[len] = i;
-                len += 1;
-            }
-        }
-        let mut rest = dirty;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let kd = key(d);
-            // Piles 0..d are in the list, so d's place in the unchanged order is d.
-            let mut q = d;
-            // Left past every (contents, index) greater than d's, else right past every smaller.
-            while q > 0 && {
-                let e = order[q - 1];
-                match cmp(d, kd, e) {
-                    Ordering::Less => true,
-                    Ordering::Equal => e > d,
-                    Ordering::Greater => false,
-                }
-            } {
-                q -= 1;
-            }
-            if q == d {
-                while q < len && {
-                    let e = order[q];
-                    match cmp(d, kd, e) {
-                        Ordering::Greater => true,
-                        Ordering::Equal => d > e,
-                        Ordering::Less => false,
-                    }
-                } {
-                    q += 1;
-                }
-            }
-            order.copy_within(q..len, q + 1);
-            order[q] = d;
-            len += 1;
-        }
-        // Only the piles between the first and the last that changed place are rewritten.
-        let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
-        let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
-        let src = self.words;
-        let (old_names, old_tops, old_bottoms, old_heads) = (self.names, self.tops, self.bottoms, self.heads);
-        let mut pos = starts[lo];
-        for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
-            let (mut from, mut left) = (starts[o], lens[o] as usize);
-            while left > 0 {
-                let m = left.min(10);
-                write_slots(&mut self.words, pos, chunk(&src, from), m);
-                pos += m;
-                from += m;
-                left -= m;
-            }
-            self.lens[first + c] = lens[o];
-            self.tops[first + c] = old_tops[first + o];
-            self.bottoms[first + c] = old_bottoms[first + o];
-            self.heads[first + c] = old_heads[first + o];
-            let name = (old_names >> name_shift(first + o)) & 7;
-            let sh = name_shift(first + c);
-            self.names = (self.names & !(7 << sh)) | (name << sh);
-        }
-        self.refresh_starts();
-    }
-
-    /// The plain reference of [`Self::sort_group`] (its original code, kept for the equivalence
-    /// test): reorders the stored piles `first..first+n` of one group (depots or reserves) into
-    /// ascending order of their contents (as slices of kind indices, bottom→top), carrying the
-    /// physical names along. The piles of a group are contiguous in the sequence.
-    #[cfg(test)]
-    pub(super) fn sort_group_simple(&mut self, first: usize, n: usize) {
-        let base = self.start(first);
-        let mut starts = [0usize; DEPOTS + 1];
-        for i in 0..n {
-            starts[i + 1] = starts[i] + self.lens[first + i] as usize;
-        }
-        let total = starts[n];
-        let mut buf = [0u8; CAP];
-        for (j, b) in buf[..total].iter_mut().enumerate() {
-            *b = self.get(base + j);
-        }
-        let slice = |i: usize| &buf[starts[i]..starts[i + 1]];
-        if (1..n).all(|i| slice(i - 1) <= slice(i)) {
-            return;
-        }
-        let mut order = [0usize; DEPOTS];
-        for (i, o) in order[..n].iter_mut().enumerate() {
-            *o = i;
-        }
-        order[..n].sort_by(|&a, &b| slice(a).cmp(slice(b)));
-        let old_names = self.names;
-        let mut pos = base;
-        for (c, &o) in order[..n].iter().enumerate() {
-            for &k in slice(o) {
-                self.set(pos, k);
-                pos += 1;
-            }
-            self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
-            self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
-            self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
-            self.heads[first + c] = slice(o).iter().take(10).enumerate().fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
-            let name = (old_names >> name_shift(first + o)) & 7;
-            let sh = name_shift(first + c);
-            self.names = (self.names & !(7 << sh)) | (name << sh);
-        }
-        self.refresh_starts();
-    }
-
     /// Carthage: stores the higher of a suit's two foundations as F_{2s}, toggling the suit's
     /// swap bit when it exchanges them.
     pub(super) fn order_carthage_foundations(&mut self) {
@@ -1072,3 +825,6 @@ impl AlgerianState {
         h ^ (h >> 33)
     }
 }
+
+#[cfg(test)]
+mod tests;

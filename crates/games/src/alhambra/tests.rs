@@ -26,7 +26,7 @@ fn pinned_native_layouts() {
     ] {
         let rules = AlhambraRules::new(variant);
         let got = rules.layout(&deal(seed)).to_text(&rules.waste_names());
-        crate::layout::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
+        crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
 

@@ -6,6 +6,7 @@
 //! colours, or in suit for General's Patience), all read from [`QueenRules`].
 
 mod child;
+mod elements;
 mod found;
 mod key;
 mod moves;
@@ -144,7 +145,7 @@ pub struct Queen {
     /// The terrace dead test's precomputed terms (`prune.rs`).
     terrace_bounds: prune::TerraceBounds,
     /// Pile pop deltas remembered for child fingerprints (`key.rs`, `child.rs`).
-    memo: key::PopMemo,
+    memo: elements::PopMemo,
 }
 
 fn kind(c: Card) -> u8 {
@@ -176,7 +177,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: key::PopMemo::default() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: elements::PopMemo::default() };
         let mut s = QueenState::default();
         s.set_redeals_left(redeals_left(layout, rules.redeals)?);
         s.set_terrace(terrace.len() as u8);

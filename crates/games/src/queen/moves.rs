@@ -2,8 +2,9 @@
 //! consequences, and the `Game` implementation.
 
 use super::found::{Foundations, NEW_FOUNDATION};
-use super::state::{NO_CARD, QueenState};
+use super::state::{CHILD_FP_BIT, DEAD_BIT, HOME_COUNT_AT, HOME_COUNT_MASK, NO_CARD, QueenState};
 use super::{Queen, QueenVariant, tableau_accepts};
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
 
@@ -51,33 +52,6 @@ impl Queen {
         !self.rules.exact_foundations() && self.terrace_dead(s)
     }
 
-    /// `Game::home_cards` counted afresh from the 2-bit counts (what it was before the state
-    /// kept it).
-    #[cfg(test)]
-    pub(crate) fn home_cards_computed(s: &QueenState) -> u32 {
-        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        (s.home & LOW).count_ones() + 2 * ((s.home >> 1) & LOW).count_ones()
-    }
-
-    /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
-    #[cfg(test)]
-    pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
-        if self.rules.suited_foundations() { s.home(k) } else { s.class_home(k) }
-    }
-
-    /// `home_class` as first written (two kinds' counts): the reference for the tests.
-    #[cfg(test)]
-    pub(crate) fn home_class_simple(&self, s: &QueenState, k: u8) -> u32 {
-        if self.rules.suited_foundations() { s.home(k) } else { s.home(k) + s.home(partner(k)) }
-    }
-
-    /// The class a card of `k` must sit on, on a foundation: rank one lower, other colour (AC)
-    /// or same suit. `None` for the base rank.
-    #[cfg(test)]
-    pub(crate) fn pred(&self, s: &QueenState, k: u8) -> Option<u8> {
-        self.pred_at(s.base_rank, k)
-    }
-
     /// `pred` with base rank `base_rank`.
     #[inline]
     pub(crate) fn pred_at(&self, base_rank: u8, k: u8) -> Option<u8> {
@@ -93,18 +67,6 @@ impl Queen {
         if self.rules.suited_foundations() { 2 } else { 4 }
     }
 
-    /// Can a card of kind `k` go to a foundation now? The base rank always can (there are as
-    /// many empty foundations as base cards still out); another card needs more foundations
-    /// topped by its predecessor class than copies of its own class home. Move generation reads
-    /// it from `foundation_masks`; this is the plain statement, the tests' reference.
-    #[cfg(test)]
-    pub(crate) fn playable(&self, s: &QueenState, k: u8) -> bool {
-        match self.pred(s, k) {
-            None => true,
-            Some(p) => self.home_class(s, p) > self.home_class(s, k),
-        }
-    }
-
     fn terrace_top(&self, s: &QueenState) -> Option<u8> {
         (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
     }
@@ -113,16 +75,6 @@ impl Queen {
     }
     fn second_pass(&self, s: &QueenState) -> bool {
         s.redeals_left < self.rules.redeals
-    }
-
-    /// Stock, waste (and in Redheads the terrace) are empty: no gap will ever be filled by
-    /// force again, and an empty pile takes any tableau top card. (`generate` computes it from
-    /// the waste and stock it reads anyway; this is the tests' reference.)
-    #[cfg(test)]
-    pub(crate) fn end_phase(&self, s: &QueenState) -> bool {
-        s.waste_top().is_none()
-            && self.stock_next(s).is_none()
-            && !(self.rules.fills_from_terrace() && s.terrace > 0)
     }
 
     /// The next thing the rules do by themselves, if any (forced variants, after the choice):
@@ -139,27 +91,6 @@ impl Queen {
             return Some(Forced::Fill { from: Loc::Terrace, to: gap });
         }
         waste.map(|_| Forced::Fill { from: Loc::Waste, to: gap })
-    }
-
-    /// `play` as first written (the forced steps tested after every move): the reference for
-    /// the tests.
-    #[cfg(test)]
-    pub(crate) fn play_simple(&self, s: &mut QueenState, m: QueenMove) {
-        self.play_own(s, m);
-        self.settle(s, |_, _| {});
-    }
-
-    /// `forced_step` as first written: the reference for the tests.
-    #[cfg(test)]
-    pub(crate) fn forced_step_simple(&self, s: &QueenState) -> Option<Forced> {
-        if s.waste_top().is_none() && self.stock_next(s).is_some() {
-            return Some(Forced::Deal);
-        }
-        let gap = (0..self.rules.rows()).find(|&i| s.len[i] == 0)? as u8;
-        if self.rules.fills_from_terrace() && s.terrace > 0 {
-            return Some(Forced::Fill { from: Loc::Terrace, to: gap });
-        }
-        s.waste_top().map(|_| Forced::Fill { from: Loc::Waste, to: gap })
     }
 
     /// Plays the forced moves until none applies, telling `sink` each one (for solutions).
@@ -209,7 +140,7 @@ impl Queen {
         s.playable = self.playable_kinds(s) | home | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
     }
 
-    /// The safe-move test (prune.rs, `safe_move`) of one playable kind `k`, as
+    /// The safe-move test (prune.rs, "Safe foundation move") of one playable kind `k`, as
     /// `foundation_masks` says it for all kinds: slots for every copy of its class, and (but
     /// from the terrace) nothing buildable on it. Read for the one card from the counts (more
     /// than half the positions ask it once; the masks cost several times more): nothing can be
@@ -340,32 +271,22 @@ impl Queen {
     }
 
     /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`), with
-    /// `ROWS` tableau piles (`self.rules.rows()`).
+    /// `ROWS` tableau piles (`self.rules.rows()`): the moves best first.
     #[inline(always)]
     fn generate_with<const EXACT: bool, const ROWS: usize>(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
         out.clear();
         if !s.chosen() {
-            // The opening choice. Two piles with the same card give positions equal up to
-            // renaming piles: with symmetry, only the first is tried.
-            for i in 0..4u8 {
-                let k = s.top[i as usize];
-                if k == NO_CARD || (pruning.symmetry && (0..i).any(|j| s.top[j as usize] == k)) {
-                    continue;
-                }
-                out.push(QueenMove::Choose(i));
-            }
-            return;
+            return choice_moves(s, pruning, out);
         }
-        let rows = ROWS;
         let waste = self.waste_card(s);
         // Read once: the end phase and the deal moves below need them too.
         let stock = self.stock_next(s);
         let end_phase = waste.is_none() && stock.is_none() && !(self.rules.fills_from_terrace() && s.terrace > 0);
         // 1. Foundation moves: terrace, tableau, waste; with exact foundations, onto each
         //    foundation that takes the card. With forced moves, the first *safe* one of them
-        //    (prune.rs, `safe_move`: same sources, same order) is the only move; safe moves
-        //    assume that foundations only grow, so not with exact foundations. Each source's
-        //    playability is computed once for both.
+        //    (prune.rs, "Safe foundation move": same sources, same order) is the only move; safe
+        //    moves assume that foundations only grow, so not with exact foundations. Each
+        //    source's playability is computed once for both.
         let found = EXACT.then(|| s.foundations());
         let safe = pruning.forced_moves && !EXACT;
         let no_fills = !self.rules.forced_fills() || end_phase;
@@ -398,13 +319,12 @@ impl Queen {
         {
             return;
         }
-        // `takes[c]`: the piles whose top takes a card of build class c (one pass over the
-        // tops instead of all pairs). An empty pile's top (`NO_CARD`) needs no test: it marks
-        // class `NO_TOP_TAKES`, which no card is, and is not playable.
-        let mut takes = [0u16; NO_TOP_CLASS as usize + 1];
-        for i in 0..rows {
+        // The builds' `Takes`, gathered in this pass over the tops (it lists nothing). An empty
+        // pile's top (`NO_CARD`) needs no test: it marks class `NO_TOP_TAKES`, which no card
+        // is, and is not playable.
+        let mut takes: Takes = [0u16; NO_TOP_CLASS as usize + 1];
+        for i in 0..ROWS {
             let k = s.top[i];
-            // For the builds below: gathered in this pass over the tops (it lists nothing).
             takes[BUILDS_ON[k as usize] as usize] |= 1 << i;
             if playable(k) && home(Loc::Pile(i as u8), k, s.len[i] >= 2 || no_fills, out) {
                 return;
@@ -416,28 +336,13 @@ impl Queen {
         {
             return;
         }
-        // 2. Builds on tableau tops: from the waste, then from other piles, by `takes` (filled
-        //    in the foundation pass above; targets still come in pile order). An empty pile's
-        //    `NO_TOP_CLASS` entry is 0: it builds nothing.
-        let build = |from: Loc, mut targets: u16, out: &mut MoveList<QueenMove>| {
-            while targets != 0 {
-                let j = targets.trailing_zeros() as u8;
-                out.push(QueenMove::Card { from, to: Loc::Pile(j) });
-                targets &= targets - 1;
-            }
-        };
-        if let Some(w) = waste {
-            build(Loc::Waste, takes[BUILD_CLASS[w as usize] as usize], out);
-        }
-        for i in 0..rows {
-            let k = s.top[i];
-            build(Loc::Pile(i as u8), takes[BUILD_CLASS[k as usize] as usize] & !(1 << i), out);
-        }
+        // 2. Builds on tableau tops.
+        build_moves::<ROWS>(s, waste, &takes, out);
         // 3. Into empty piles: any time in the open variant (from the tableau or the waste);
         //    in the others only once nothing is filled by force any more (from the tableau).
         let open = !self.rules.forced_fills();
         if open || end_phase {
-            empty_pile_moves(s, rows, open && waste.is_some(), pruning.symmetry, out);
+            empty_pile_moves(s, ROWS, open && waste.is_some(), pruning.symmetry, out);
         }
         // 4. Foundation tops back to the tableau (the option).
         if let Some(f) = &found {
@@ -452,28 +357,6 @@ impl Queen {
         }
     }
 }
-
-/// `playable`, `slots_for_all` and `inert` for every kind of one position: bit `KIND_BIT[k]`
-/// of each mask says it for kind `k` (the tests' reference for the kept `playable` mask and
-/// `safe_kind`).
-#[cfg(test)]
-#[derive(Clone, Copy)]
-pub(crate) struct FoundationMasks {
-    pub playable: u64,
-    pub slots: u64,
-    pub inert: u64,
-}
-
-/// The bit of `QueenState::playable` that holds `is_dead`'s answer (kinds use bits 0..52; bit
-/// 63, `KIND_BIT[NO_CARD]`, stays clear).
-pub(crate) const DEAD_BIT: u32 = 62;
-/// The bit of `QueenState::playable` that says the position is one `child_fp` answers for and
-/// `play_fingerprinted` takes the fingerprint of: after the choice, without exact foundations.
-pub(crate) const CHILD_FP_BIT: u32 = 61;
-/// Where `QueenState::playable` holds the number of cards home (7 bits: at most 104; kept by
-/// `add_home` and `remove_home`).
-pub(crate) const HOME_COUNT_AT: u32 = 52;
-const HOME_COUNT_MASK: u64 = 0x7F << HOME_COUNT_AT;
 
 /// Every card a candidate for the foundations (exact foundations: their own targets decide).
 /// (Bits `0..52` only: bit 63, `KIND_BIT[NO_CARD]`, stays clear.)
@@ -513,33 +396,6 @@ pub(super) fn home_kinds(s: &QueenState) -> [u64; 4] {
 }
 
 impl Queen {
-    /// The foundation tests of move generation for all kinds at once, from the packed counts:
-    /// a few word operations per position instead of table lookups and count reads per card.
-    /// Each nibble of a colour half of `home` holds the two kinds of one rank (2 bits each); a
-    /// mask bit per nibble is spread to the kinds' bits (4 · rank + suit) by multiplying.
-    /// (Move generation reads `playable` kept in the state and asks the safe test per card,
-    /// `safe_kind`: this is their reference in the tests.)
-    #[cfg(test)]
-    pub(crate) fn foundation_masks(&self, s: &QueenState) -> FoundationMasks {
-        let kinds = home_kinds(s);
-        let (bc, rc) = (kinds[0] + kinds[1], kinds[2] + kinds[3]);
-        // A base-rank card always has an empty foundation.
-        let base = 0xF << (4 * s.base_rank as u32);
-        // No card can be built on `k`: its alternate-colour predecessor class is all home (4).
-        let (bp, rp) = (from_below(rc), from_below(bc));
-        let inert = (((bp >> 2) & NIBBLE_ONES) * 0b0011) | (((rp >> 2) & NIBBLE_ONES) * 0b1100);
-        let playable = self.playable_kinds(s);
-        if self.rules.suited_foundations() {
-            // In suit: each kind against the same suit one rank lower (2 copies).
-            let mut slots = base;
-            for (suit, &c) in kinds.iter().enumerate() {
-                slots |= ((from_below(c) >> 1) & NIBBLE_ONES) << suit;
-            }
-            FoundationMasks { playable, slots, inert }
-        } else {
-            FoundationMasks { playable, slots: base | inert, inert }
-        }
-    }
 
     /// `foundation_masks`' `playable`: the kinds a foundation takes now. A base-rank card
     /// always (it has an empty foundation); another when more foundations are topped by its
@@ -592,6 +448,45 @@ impl Queen {
     }
 }
 
+/// `takes[c]`: the piles whose top takes a card of build class `c` (bit `i`: pile `i`), from
+/// one pass over the tops instead of a test per pair of piles. An empty pile's `NO_TOP_CLASS`
+/// entry is 0: it builds nothing.
+type Takes = [u16; NO_TOP_CLASS as usize + 1];
+
+/// The opening choice. Two piles with the same card give positions equal up to renaming piles:
+/// with symmetry, only the first is tried. Only at a game's start, so out of line: split off as
+/// an `#[inline(always)]` function it changed LLVM's inlining around the hot generator (0.8%
+/// more Queen instructions).
+#[cold]
+#[inline(never)]
+fn choice_moves(s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+    for i in 0..4u8 {
+        let k = s.top[i as usize];
+        if k == NO_CARD || (pruning.symmetry && (0..i).any(|j| s.top[j as usize] == k)) {
+            continue;
+        }
+        out.push(QueenMove::Choose(i));
+    }
+}
+
+/// Builds on tableau tops: from the waste card `waste`, then from the other piles, by `takes`
+/// (targets in pile order).
+#[inline(always)]
+fn build_moves<const ROWS: usize>(s: &QueenState, waste: Option<u8>, takes: &Takes, out: &mut MoveList<QueenMove>) {
+    let build = |from: Loc, targets: u16, out: &mut MoveList<QueenMove>| {
+        for j in bits(targets) {
+            out.push(QueenMove::Card { from, to: Loc::Pile(j as u8) });
+        }
+    };
+    if let Some(w) = waste {
+        build(Loc::Waste, takes[BUILD_CLASS[w as usize] as usize], out);
+    }
+    for i in 0..ROWS {
+        let k = s.top[i];
+        build(Loc::Pile(i as u8), takes[BUILD_CLASS[k as usize] as usize] & !(1 << i), out);
+    }
+}
+
 /// Moves into the empty piles (among the first `rows`), in pile order: from every pile that
 /// holds two cards or more and, without symmetry, from a lone card's pile too (with it, a lone
 /// card moved to another empty pile gives the same position up to renaming piles); then from
@@ -601,38 +496,14 @@ impl Queen {
 #[inline]
 pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
     let sources = s.piles_holding(if symmetry { 2 } else { 1 }, rows);
-    let mut gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
-    while gaps != 0 {
-        let j = gaps.trailing_zeros() as u8;
-        let mut from = sources;
-        while from != 0 {
-            out.push(QueenMove::Card { from: Loc::Pile(from.trailing_zeros() as u8), to: Loc::Pile(j) });
-            from &= from - 1;
+    let gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
+    for j in bits(gaps) {
+        let j = j as u8;
+        for i in bits(sources) {
+            out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j) });
         }
         if from_waste {
             out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j) });
-        }
-        if symmetry {
-            break;
-        }
-        gaps &= gaps - 1;
-    }
-}
-
-/// `empty_pile_moves` as first written (a length test per pile and source): the reference.
-#[cfg(test)]
-pub(crate) fn empty_pile_moves_simple(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
-    for j in 0..rows {
-        if s.len[j] != 0 {
-            continue;
-        }
-        for i in 0..rows {
-            if s.len[i] > 1 || (s.len[i] == 1 && !symmetry) {
-                out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
-            }
-        }
-        if from_waste {
-            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
         }
         if symmetry {
             break;
@@ -700,18 +571,10 @@ static BUILD_CLASS: [u8; 256] = kind_table!(|k| k.colour() * 13 + k.rank(), NO_T
 /// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
 static BUILDS_ON: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13, NO_TOP_TAKES);
 
-/// The other suit of the same colour (C↔S, H↔D), same rank.
-#[cfg(test)]
-fn partner(k: u8) -> u8 {
-    PARTNER[k as usize]
-}
-
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
 /// A kind's bit in the `FoundationMasks`: 4 · rank + suit (below 52); 63, a bit no mask sets,
 /// for every other index (`NO_CARD`: an empty pile is not playable).
 static KIND_BIT: [u8; 256] = kind_table!(|k| 4 * k.rank() + k.suit(), 63);
-#[cfg(test)]
-const PARTNER: [u8; 52] = kind_table!(|k| Kind::new(k.suit() ^ 1, k.rank()).index());
 /// Where the class one rank lower (with wrap) in the other colour than `k` sits in `home`
 /// (`QueenState::home_nibble`; `state.rs`, `HOME_SHIFT`): the class no card is built on `k`
 /// without (`safe_kind`). 0 for every other index (never read).
@@ -845,36 +708,4 @@ impl Game for Queen {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kind_tables_follow_their_definitions() {
-        for k in 0..52u8 {
-            let c = Kind::from_index(k);
-            assert_eq!(RANK[k as usize], c.rank());
-            assert_eq!(PARTNER[k as usize], ((k / 13) ^ 1) * 13 + k % 13);
-            let lower = (c.rank() + 12) % 13;
-            assert_eq!(PRED_SUITED[k as usize], Kind::new(c.suit(), lower).index());
-            assert_eq!(PRED_ALTERNATE[k as usize], Kind::new((1 - c.colour()) * 2, lower).index());
-        }
-    }
-
-    #[test]
-    fn build_classes_say_what_tableau_accepts_says() {
-        for top in 0..52u8 {
-            for k in 0..52u8 {
-                assert_eq!(BUILDS_ON[top as usize] == BUILD_CLASS[k as usize], tableau_accepts(top, k), "{top} {k}");
-            }
-        }
-        // The tables' entries for `NO_CARD` (and every other non-kind): an empty pile takes a
-        // class no card is, builds on none, and is never playable.
-        for x in 52..256usize {
-            assert_eq!((BUILDS_ON[x], BUILD_CLASS[x], KIND_BIT[x]), (NO_TOP_TAKES, NO_TOP_CLASS, 63));
-        }
-        for k in 0..52usize {
-            assert!(BUILD_CLASS[k] < 26 && BUILDS_ON[k] < 26 && KIND_BIT[k] < 52);
-            assert_eq!(KIND_BIT[k], 4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit());
-        }
-    }
-}
+pub(super) mod tests;

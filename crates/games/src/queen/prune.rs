@@ -5,13 +5,32 @@
 //! Both arguments use that foundation cards never move again: the foundations only grow. So
 //! neither is used with the foundation-to-tableau option (`QueenRules::exact_foundations`), where
 //! a foundation's top card may come back to the tableau.
+//!
+//! # Safe foundation move
+//!
+//! A card `x` that is playable, whose predecessor class is all home (so every copy of `x`'s
+//! class still out has its own foundation slot: sending `x` home early never takes a slot another
+//! copy needs), and on which no card can ever be built (all copies of the classes a tableau build
+//! would put on it are home), is sent home at once, when taking it from where it is has no other
+//! effect:
+//! * from the terrace (not Redheads, whose terrace also fills gaps): the terrace only plays
+//!   to the foundations, so the position with `x` home differs only in exposing the card
+//!   below earlier and in the foundations allowing more;
+//! * from a pile holding at least 2 cards: nothing will be built on `x`; `x` could only
+//!   leave to the foundations or onto another pile (where it is just as inert), so every line
+//!   from the original position is matched by the same line with `x` home;
+//! * from a pile holding only `x`, or from the waste, only where no gap is ever filled by
+//!   force (the open variant, or the end phase: stock and waste empty): an empty pile then
+//!   takes any card a pile holding inert `x` could, and more.
+//!
+//! Not used from the waste or a lone pile card while gaps are filled by force: there the card
+//! that fills a gap depends on what lies on the waste, and removing `x` shifts it.
+//!
+//! Move generation applies it inline (`safe_kind`, `moves.rs`); `prune/tests.rs` keeps its plain
+//! statement, the tests' reference.
 
-#[cfg(test)]
-use super::moves::{Loc, QueenMove};
 use super::moves::{NIBBLE_ONES, home_kinds, nibbles_at_least};
 use super::state::QueenState;
-#[cfg(test)]
-use super::state::NO_CARD;
 use super::{MAX_TERRACE, Queen, QueenVariant};
 use crate::card::Kind;
 
@@ -80,20 +99,6 @@ impl Queen {
         stranded != 0
     }
 
-    /// The dead test reading each terrace card's class count (before `need`): a reference
-    /// for the tests.
-    #[cfg(test)]
-    pub(crate) fn terrace_dead_per_card(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
-            return false;
-        }
-        let h = s.terrace as usize;
-        let t = &self.terrace_bounds;
-        let cap = &t.cap[s.base_rank as usize];
-        let above = &t.above[h];
-        (0..h).any(|j| cap[j] != NO_BOUND && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1)
-    }
-
     /// The terrace's part of the dead test, for every base rank and terrace height.
     pub(crate) fn compute_terrace_bounds(&self, n: usize) -> TerraceBounds {
         let mut t = TerraceBounds::empty();
@@ -142,112 +147,7 @@ impl Queen {
         t
     }
 
-    /// The dead test as first written, walking the terrace per position: the reference the
-    /// precomputed one must equal.
-    #[cfg(test)]
-    pub(crate) fn terrace_dead_simple(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
-            return false;
-        }
-        let h = s.terrace as usize;
-        let copies = self.class_copies();
-        let mut in_terrace = [0u8; 52];
-        for &k in &self.terrace[..h] {
-            in_terrace[self.class_index(k)] += 1;
-        }
-        let mut below = [0u8; 52];
-        for j in 0..h {
-            let k = self.terrace[j];
-            let ck = self.class_index(k);
-            if let Some(p) = self.pred(s, k) {
-                let above = (in_terrace[ck] - below[ck] - 1) as u32;
-                let need = self.home_class(s, k) + above + 1;
-                // Walk the chain p, pred(p), ... down to the base rank.
-                let mut cap = u32::MAX;
-                let mut q = Some(p);
-                while let Some(c) = q {
-                    cap = cap.min(copies - below[self.class_index(c)] as u32);
-                    if cap < need {
-                        return true;
-                    }
-                    q = self.pred(s, c);
-                }
-            }
-            below[ck] += 1;
-        }
-        false
-    }
-
-    /// **Safe foundation move.** A card `x` that is playable, whose predecessor class is all
-    /// home (so every copy of `x`'s class still out has its own foundation slot: sending `x` home
-    /// early never takes a slot another copy needs), and on which no card can ever be built (all
-    /// copies of the classes a tableau build would put on it are home), is sent home at once,
-    /// when taking it from where it is has no other effect:
-    /// * from the terrace (not Redheads, whose terrace also fills gaps): the terrace only plays
-    ///   to the foundations, so the position with `x` home differs only in exposing the card
-    ///   below earlier and in the foundations allowing more;
-    /// * from a pile holding at least 2 cards: nothing will be built on `x`; `x` could only
-    ///   leave to the foundations or onto another pile (where it is just as inert), so every line
-    ///   from the original position is matched by the same line with `x` home;
-    /// * from a pile holding only `x`, or from the waste, only where no gap is ever filled by
-    ///   force (the open variant, or the end phase: stock and waste empty): an empty pile then
-    ///   takes any card a pile holding inert `x` could, and more.
-    ///
-    /// Not used from the waste or a lone pile card while gaps are filled by force: there the card
-    /// that fills a gap depends on what lies on the waste, and removing `x` shifts it.
-    ///
-    /// `generate` applies this test inline (with each source's playability computed once);
-    /// this is its plain statement, kept as the tests' reference.
-    #[cfg(test)]
-    pub(crate) fn safe_move(&self, s: &QueenState) -> Option<QueenMove> {
-        let home = |from| Some(QueenMove::Card { from, to: Loc::Home });
-        if self.rules.variant != QueenVariant::Redheads
-            && let Some(t) = (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
-            && self.playable(s, t)
-            && self.slots_for_all(s, t)
-        {
-            return home(Loc::Terrace);
-        }
-        let no_fills = !self.rules.forced_fills() || self.end_phase(s);
-        for i in 0..self.rules.rows() {
-            let k = s.top[i];
-            if k != NO_CARD
-                && (s.len[i] >= 2 || no_fills)
-                && self.playable(s, k)
-                && self.slots_for_all(s, k)
-                && self.inert(s, k)
-            {
-                return home(Loc::Pile(i as u8));
-            }
-        }
-        if !self.rules.forced_fills()
-            && let Some(p) = s.waste_top()
-        {
-            let w = self.seq[p as usize];
-            if self.playable(s, w) && self.slots_for_all(s, w) && self.inert(s, w) {
-                return home(Loc::Waste);
-            }
-        }
-        None
-    }
-
-    /// Every copy of `k`'s class still out has a foundation slot: the predecessor class is all
-    /// home (base-rank cards always have an empty foundation).
-    #[cfg(test)]
-    pub(crate) fn slots_for_all(&self, s: &QueenState, k: u8) -> bool {
-        match self.pred(s, k) {
-            None => true,
-            Some(p) => self.home_class(s, p) == self.class_copies(),
-        }
-    }
-
-    /// No card can ever be built on `k` in the tableau: all four copies of rank one lower in
-    /// the other colour are home.
-    #[cfg(test)]
-    pub(crate) fn inert(&self, s: &QueenState, k: u8) -> bool {
-        let kk = Kind::from_index(k);
-        let r = (kk.rank() + 12) % 13;
-        let other = 1 - kk.colour();
-        (0..2).map(|d| s.home(Kind::new(other * 2 + d, r).index())).sum::<u32>() == 4
-    }
 }
+
+#[cfg(test)]
+mod tests;

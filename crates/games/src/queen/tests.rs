@@ -1,7 +1,7 @@
 use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
-use crate::layout::assert_golden;
+use crate::layout::golden::assert_golden;
 
 fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::None).unwrap()
@@ -483,7 +483,7 @@ fn kept_playable_masks_equal_the_computed_ones() {
                 let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
                 assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
             }
-            assert_eq!(s.playable >> 59 & !(1 << (moves::DEAD_BIT - 59)) & !(1 << (moves::CHILD_FP_BIT - 59)), 0, "{s:?}");
+            assert_eq!(s.playable >> 59 & !(1 << (state::DEAD_BIT - 59)) & !(1 << (state::CHILD_FP_BIT - 59)), 0, "{s:?}");
         } else {
             assert_eq!(s.playable, 0, "{s:?}");
         }
@@ -546,7 +546,7 @@ fn empty_pile_moves_equal_the_simple_ones() {
                 fast.clear();
                 simple.clear();
                 moves::empty_pile_moves(s, rows, from_waste, symmetry, &mut fast);
-                moves::empty_pile_moves_simple(s, rows, from_waste, symmetry, &mut simple);
+                moves::tests::empty_pile_moves_simple(s, rows, from_waste, symmetry, &mut simple);
                 assert_eq!(fast, simple, "{symmetry} {from_waste} {s:?}");
                 listed += (fast.len() > from_waste as usize) as u32;
                 lone += (!symmetry && (0..rows).any(|i| s.len[i] == 1) && !fast.is_empty()) as u32;

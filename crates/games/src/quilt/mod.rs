@@ -1,19 +1,20 @@
 //! The Crazy Quilt family (RULES.md §5): `crazy-quilt`, `indian-carpet`, `persian-rug`.
 //! Not in PySolFC: the deal order is our own (RULES.md §5).
 
+pub(crate) mod grid;
 mod moves;
 mod prune;
 mod state;
 
+pub use grid::available_cells;
 pub use moves::QuiltMove;
-pub use state::{QuiltState, available_cells};
+pub use state::QuiltState;
 
 use crate::card::{Card, Kind};
 use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
 use crate::foundations::Foundations;
 use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
-use state::VERTICAL;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuiltVariant {
@@ -142,30 +143,6 @@ impl Quilt {
     pub fn rules(&self) -> &QuiltRules {
         &self.rules
     }
-}
-
-/// The quilt drawn as an 8×8 grid: `[5H]` is available now, ` 5H ` is not; `|` marks a vertical
-/// card, `-` a horizontal one; `..` is a hole.
-pub fn grid_text(quilt: &[Option<Card>]) -> String {
-    let mask = quilt.iter().enumerate().fold(0u64, |m, (i, c)| m | ((c.is_some() as u64) << i));
-    let avail = available_cells(mask);
-    let mut out = String::from("quilt ([XX] available now; | vertical, - horizontal):\n    ");
-    out.extend((0..8).map(|c| format!("  {c}   ")));
-    out.push('\n');
-    for r in 0..8 {
-        out.push_str(&format!("  {r} "));
-        for c in 0..8 {
-            let i = 8 * r + c;
-            let orient = if VERTICAL >> i & 1 == 1 { '|' } else { '-' };
-            match quilt[i] {
-                Some(card) if avail >> i & 1 == 1 => out.push_str(&format!(" [{card}]{orient}")),
-                Some(card) => out.push_str(&format!("  {card} {orient}")),
-                None => out.push_str("  ..  "),
-            }
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// A test instance, NOT a rules deal (like [`crate::alhambra::prefilled_layout`]): every

@@ -1,7 +1,9 @@
 //! Move generation and play for the Crazy Quilt family (RULES.md §5 "Moves").
 
-use super::state::{QuiltState, available_cells};
+use super::grid::available_cells;
+use super::state::QuiltState;
 use super::Quilt;
+use crate::bits::bits;
 use crate::card::Kind;
 use crate::foundations::Foundations;
 use crate::game::{Action, Game, MoveList, Pile, Pruning};
@@ -19,17 +21,6 @@ pub enum QuiltMove {
     QuiltToReserve { cell: u8, reserve: u8 },
     ReserveToFoundation { reserve: u8, foundation: u8 },
     ReserveToReserve { from: u8, to: u8 },
-}
-
-fn cells(mask: u64) -> impl Iterator<Item = usize> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            i
-        })
-    })
 }
 
 impl Quilt {
@@ -53,7 +44,7 @@ impl Quilt {
         // moved to an empty reserve (that only renames the piles). See `prune.rs`.
         let first_empty = (0..8).find(|&r| s.seg[r] == 0);
         let target_ok = |r: usize| !pruning.symmetry || s.seg[r] > 0 || Some(r) == first_empty;
-        for i in cells(avail) {
+        for i in bits(avail) {
             for r in (0..8).filter(|&r| target_ok(r)) {
                 if self.reserve_accepts(s, r, self.cells[i]) {
                     out.push(QuiltMove::QuiltToReserve { cell: i as u8, reserve: r as u8 });
@@ -70,62 +61,6 @@ impl Quilt {
             }
         }
     }
-}
-
-#[cfg(test)]
-impl Quilt {
-    /// The move generator before the cell masks (scanning every available cell), kept as
-    /// the reference of the equivalence test.
-    pub(super) fn moves_reference(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
-        out.clear();
-        let avail = available_cells(s.quilt);
-        let forced = |k: Kind, f: u8| pruning.forced_moves && s.found.met_and_wrap_safe(k, f);
-        macro_rules! push_foundation_move {
-            ($k:expr, $f:expr, $m:expr) => {{
-                if forced($k, $f) {
-                    out.clear();
-                    out.push($m);
-                    return;
-                }
-                out.push($m);
-            }};
-        }
-        // Foundation moves first: they are what a win is made of.
-        for i in cells(avail) {
-            let k = self.cells[i];
-            for f in s.found.targets(k).into_iter().flatten() {
-                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
-            }
-        }
-        if self.rules.has_reserves() {
-            for r in 0..8 {
-                let Some(k) = s.reserve_top(r) else { continue };
-                for f in s.found.targets(k).into_iter().flatten() {
-                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
-                }
-            }
-            self.persian_moves(s, pruning, avail, out);
-            return;
-        }
-        if let Some(k) = s.waste_top() {
-            for f in s.found.targets(k).into_iter().flatten() {
-                push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
-            }
-            // An empty waste accepts nothing (RULES.md §5).
-            for i in cells(avail) {
-                if self.rules.builds_on(k, self.cells[i]) {
-                    out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
-                }
-            }
-        }
-        if s.stock_len() > 0 {
-            out.push(QuiltMove::Deal);
-        } else if s.redeals_left > 0 && s.waste_len() > 0 {
-            // A redeal of an empty waste would change nothing but spend a redeal: never useful.
-            out.push(QuiltMove::Redeal);
-        }
-    }
-
 }
 
 impl Game for Quilt {
@@ -158,7 +93,7 @@ impl Game for Quilt {
         // Foundation moves first: they are what a win is made of. Only the cells holding a
         // foundation's next card can have one (in cell order, as the plain scan of every
         // available cell gives them).
-        for i in cells(avail & self.foundation_cells(s.found)) {
+        for i in bits(avail & self.foundation_cells(s.found)) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
                 push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
@@ -179,7 +114,7 @@ impl Game for Quilt {
                 push_foundation_move!(k, f, QuiltMove::WasteToFoundation { foundation: f });
             }
             // An empty waste accepts nothing (RULES.md §5). The cells whose card builds on `k`.
-            for i in cells(avail & self.builds_on_kind[k.index() as usize]) {
+            for i in bits(avail & self.builds_on_kind[k.index() as usize]) {
                 out.push(QuiltMove::QuiltToWaste { cell: i as u8 });
             }
         }
@@ -302,3 +237,6 @@ impl Game for Quilt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

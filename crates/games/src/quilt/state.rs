@@ -18,23 +18,6 @@ pub struct QuiltState {
     pub(super) redeals_left: u8,
 }
 
-/// Cells whose card lies vertically: (r + c) even (RULES.md §5: Q[0][0] is vertical).
-pub(super) const VERTICAL: u64 = 0xAA55_AA55_AA55_AA55;
-const COLUMN_0: u64 = 0x0101_0101_0101_0101;
-const COLUMN_7: u64 = COLUMN_0 << 7;
-
-/// The available quilt cards: present, with at least one short-side neighbour off the grid or
-/// gone. A vertical card's short sides face up and down, a horizontal one's left and right.
-#[inline]
-pub fn available_cells(quilt: u64) -> u64 {
-    // Bit i of each mask: the neighbour on that side of cell i is missing (gone or off the grid).
-    let up_missing = !(quilt << 8);
-    let down_missing = !(quilt >> 8);
-    let left_missing = !((quilt << 1) & !COLUMN_0);
-    let right_missing = !((quilt >> 1) & !COLUMN_7);
-    quilt & ((VERTICAL & (up_missing | down_missing)) | (!VERTICAL & (left_missing | right_missing)))
-}
-
 impl QuiltState {
     /// The waste's length (crazy-quilt, indian-carpet).
     #[inline]
@@ -72,45 +55,5 @@ impl QuiltState {
     pub(super) fn full_hash(&self) -> u64 {
         let small = self.found.bits() as u64 ^ (u64::from_le_bytes(self.seg)).rotate_left(32) ^ (self.redeals_left as u64) << 61;
         crate::cardseq::mix(self.seq.hash() ^ self.quilt.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ small.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The same rule, cell by cell, straight from the text.
-    fn available_geometric(quilt: u64, r: i32, c: i32) -> bool {
-        let present = |r: i32, c: i32| (0..8).contains(&r) && (0..8).contains(&c) && quilt >> (8 * r + c) & 1 == 1;
-        if !present(r, c) {
-            return false;
-        }
-        let (a, b) = if (r + c) % 2 == 0 { ((r - 1, c), (r + 1, c)) } else { ((r, c - 1), (r, c + 1)) };
-        !present(a.0, a.1) || !present(b.0, b.1)
-    }
-
-    #[test]
-    fn sixteen_cards_are_available_at_the_start() {
-        assert_eq!(available_cells(u64::MAX).count_ones(), 16);
-        assert!(available_cells(u64::MAX) & 1 == 1, "Q00 is vertical, on the top edge");
-        assert!(available_cells(u64::MAX) & (1 << 8) != 0, "Q10 is horizontal, on the left edge");
-        assert!(available_cells(u64::MAX) & (1 << 9) == 0, "Q11 is inner");
-    }
-
-    #[test]
-    fn masks_agree_with_the_geometry() {
-        let mut x = 0x1234_5678_9ABC_DEF1u64;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let quilt = x & (x >> 3 | x << 5); // dense and sparse patterns
-            for quilt in [quilt, !quilt, x] {
-                let avail = available_cells(quilt);
-                for i in 0..64 {
-                    assert_eq!(avail >> i & 1 == 1, available_geometric(quilt, i / 8, i % 8), "{quilt:016x} cell {i}");
-                }
-            }
-        }
     }
 }

@@ -35,7 +35,7 @@ fn layouts_follow_the_rule_book() {
 fn pinned_native_layouts() {
     for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
         let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
-        crate::layout::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
+        crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
 
@@ -82,7 +82,7 @@ fn building_wraps_unless_the_option_says_not() {
 
 #[test]
 fn the_grid_marks_availability_and_orientation() {
-    let text = grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
+    let text = grid::grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
     let rows: Vec<&str> = text.lines().skip(2).collect();
     assert_eq!(rows.len(), 8);
     assert_eq!(rows.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16);

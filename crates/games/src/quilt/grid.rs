@@ -1,0 +1,85 @@
+//! The Crazy Quilt's 8×8 grid (RULES.md §5): which cells lie vertically, which cards are
+//! available, and the grid drawn as text (for `Layout::to_text`).
+
+use crate::card::Card;
+
+/// Cells whose card lies vertically: (r + c) even (RULES.md §5: Q[0][0] is vertical).
+const VERTICAL: u64 = 0xAA55_AA55_AA55_AA55;
+const COLUMN_0: u64 = 0x0101_0101_0101_0101;
+const COLUMN_7: u64 = COLUMN_0 << 7;
+
+/// The available quilt cards: present, with at least one short-side neighbour off the grid or
+/// gone. A vertical card's short sides face up and down, a horizontal one's left and right.
+#[inline]
+pub fn available_cells(quilt: u64) -> u64 {
+    // Bit i of each mask: the neighbour on that side of cell i is missing (gone or off the grid).
+    let up_missing = !(quilt << 8);
+    let down_missing = !(quilt >> 8);
+    let left_missing = !((quilt << 1) & !COLUMN_0);
+    let right_missing = !((quilt >> 1) & !COLUMN_7);
+    quilt & ((VERTICAL & (up_missing | down_missing)) | (!VERTICAL & (left_missing | right_missing)))
+}
+
+/// The quilt drawn as an 8×8 grid: `[5H]` is available now, ` 5H ` is not; `|` marks a vertical
+/// card, `-` a horizontal one; `..` is a hole.
+pub fn grid_text(quilt: &[Option<Card>]) -> String {
+    let mask = quilt.iter().enumerate().fold(0u64, |m, (i, c)| m | ((c.is_some() as u64) << i));
+    let avail = available_cells(mask);
+    let mut out = String::from("quilt ([XX] available now; | vertical, - horizontal):\n    ");
+    out.extend((0..8).map(|c| format!("  {c}   ")));
+    out.push('\n');
+    for r in 0..8 {
+        out.push_str(&format!("  {r} "));
+        for c in 0..8 {
+            let i = 8 * r + c;
+            let orient = if VERTICAL >> i & 1 == 1 { '|' } else { '-' };
+            match quilt[i] {
+                Some(card) if avail >> i & 1 == 1 => out.push_str(&format!(" [{card}]{orient}")),
+                Some(card) => out.push_str(&format!("  {card} {orient}")),
+                None => out.push_str("  ..  "),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same rule, cell by cell, straight from the text.
+    fn available_geometric(quilt: u64, r: i32, c: i32) -> bool {
+        let present = |r: i32, c: i32| (0..8).contains(&r) && (0..8).contains(&c) && quilt >> (8 * r + c) & 1 == 1;
+        if !present(r, c) {
+            return false;
+        }
+        let (a, b) = if (r + c) % 2 == 0 { ((r - 1, c), (r + 1, c)) } else { ((r, c - 1), (r, c + 1)) };
+        !present(a.0, a.1) || !present(b.0, b.1)
+    }
+
+    #[test]
+    fn sixteen_cards_are_available_at_the_start() {
+        assert_eq!(available_cells(u64::MAX).count_ones(), 16);
+        assert!(available_cells(u64::MAX) & 1 == 1, "Q00 is vertical, on the top edge");
+        assert!(available_cells(u64::MAX) & (1 << 8) != 0, "Q10 is horizontal, on the left edge");
+        assert!(available_cells(u64::MAX) & (1 << 9) == 0, "Q11 is inner");
+    }
+
+    #[test]
+    fn masks_agree_with_the_geometry() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let quilt = x & (x >> 3 | x << 5); // dense and sparse patterns
+            for quilt in [quilt, !quilt, x] {
+                let avail = available_cells(quilt);
+                for i in 0..64 {
+                    assert_eq!(avail >> i & 1 == 1, available_geometric(quilt, i / 8, i % 8), "{quilt:016x} cell {i}");
+                }
+            }
+        }
+    }
+}
