@@ -3,10 +3,20 @@
 //! [`RuleOptions`]. Which family a variant is, and the one dispatch to it, are in
 //! [`crate::variant`].
 
-use crate::algerian::ReserveSpace;
 use crate::deal::Deal;
 use crate::game::Game;
 use crate::layout::{BadLayout, Layout};
+
+/// The Algerian family's rule of when a card may be put into an empty reserve (RULES.md §4
+/// `reserve_space`; also `crate::algerian::ReserveSpace`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReserveSpace {
+    /// At any time (PySolFC; algerian and carthage default).
+    Any,
+    /// Only once the stock is empty (the seed text; algerian-parlett default).
+    AfterStock,
+    Never,
+}
 
 /// The rule options a user can set (RULES.md: each applies only to the variants named there).
 /// `None` or `false` leaves the variant's own rule.

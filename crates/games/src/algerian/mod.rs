@@ -26,15 +26,8 @@ pub enum AlgerianVariant {
     AlgerianParlett,
 }
 
-/// When a card may be put into an empty reserve (RULES.md §4 `reserve_space`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReserveSpace {
-    /// At any time (PySolFC; algerian and carthage default).
-    Any,
-    /// Only once the stock is empty (the seed text; algerian-parlett default).
-    AfterStock,
-    Never,
-}
+/// (Defined with the rule options, which name it, so the options depend on no family.)
+pub use crate::rules::ReserveSpace;
 
 /// The rules of one variant with its options (RULES.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
