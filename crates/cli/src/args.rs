@@ -244,14 +244,6 @@ pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
         let text = String::from_utf8(read_input(path, "position")?).map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
         let layout = crate::position::parse_position(&text, choice)?;
         choice.rules.check(&layout)?;
-        // Until the reference rules read a position's redeals, a win from one with fewer than
-        // the rules' redeals could not be verified: refused, not trusted.
-        let full = choice.rules.option_values().iter().find(|(n, _)| *n == "redeals").map(|(_, v)| v.clone());
-        if let (Some(left), Some(full)) = (layout.redeals_left, full) {
-            if left.to_string() != full {
-                bail!("position: redeals_left below the rules' {full} is not supported yet");
-            }
-        }
         let name = if path == "-" { "position from standard input".into() } else { format!("position from {path}") };
         return Ok(LoadedDeal { name, seed: None, deal: None, layout });
     }

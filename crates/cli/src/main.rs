@@ -25,7 +25,7 @@ mod study;
 use anyhow::{Result, bail};
 use args::{DealArgs, Format, GameChoice, LoadedDeal, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
-use patience_games::game::{Game, Pruning};
+use patience_games::game::{Action, Game, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
@@ -82,6 +82,11 @@ enum Command {
         prune: Pruning,
         #[command(flatten)]
         player: PlayerArgs,
+        /// With a win, also print the position after the first K moves of the solution (the
+        /// moves the rules then make by themselves included), computed by the reference rules:
+        /// JSON `position`, which `--position` reads back.
+        #[arg(long, value_name = "K", conflicts_with = "hint")]
+        position_after: Option<usize>,
         /// Print only the first move of a winning line ("can I still win from here, and what do
         /// I play?"), or that there is no win (proved), or that the search could not tell.
         #[arg(long)]
@@ -284,10 +289,10 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player, hint } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player, hint, position_after } => {
             let player = player.kind()?;
-            if hint && player != patience_study::PlayerKind::Thoughtful {
-                bail!("--hint is the solver's: it does not combine with --player");
+            if (hint || position_after.is_some()) && player != patience_study::PlayerKind::Thoughtful {
+                bail!("--hint and --position-after are the solver's: they do not combine with --player");
             }
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
@@ -311,14 +316,22 @@ fn run(cli: Cli) -> Result<u8> {
             if player != patience_study::PlayerKind::Thoughtful {
                 return play_and_report(&choice, &loaded, player, format);
             }
-            solve_and_report(&choice, &loaded, limits, prune, format, hint)
+            solve_and_report(&choice, &loaded, limits, prune, format, hint, position_after)
         }
     }
 }
 
-fn solve_and_report(choice: &GameChoice, loaded: &LoadedDeal, limits: Limits, pruning: Pruning, format: Format, hint: bool) -> Result<u8> {
+fn solve_and_report(
+    choice: &GameChoice,
+    loaded: &LoadedDeal,
+    limits: Limits,
+    pruning: Pruning,
+    format: Format,
+    hint: bool,
+    position_after: Option<usize>,
+) -> Result<u8> {
     let layout = &loaded.layout;
-    let job = SolveJob { choice, loaded, layout, limits, pruning, format, hint };
+    let job = SolveJob { choice, loaded, layout, limits, pruning, format, hint, position_after };
     with_rules!(choice.rules, |r| job.run(&r.game(layout)?))
 }
 
@@ -378,9 +391,30 @@ struct SolveJob<'a> {
     pruning: Pruning,
     format: Format,
     hint: bool,
+    position_after: Option<usize>,
 }
 
 impl SolveJob<'_> {
+    /// The position after the first `k` chosen moves of `solution` and the forced ones that
+    /// follow them, by the reference rules.
+    fn position_after(&self, solution: &[Action], k: usize) -> Result<(usize, patience_games::layout::Layout)> {
+        let chosen = solution.iter().filter(|a| !a.is_forced()).count();
+        if k > chosen {
+            bail!("--position-after {k}: the solution has {chosen} moves");
+        }
+        // Just past the k-th chosen move, then past the forced moves it brings.
+        let mut end = match k {
+            0 => 0,
+            _ => solution.iter().enumerate().filter(|(_, a)| !a.is_forced()).nth(k - 1).map_or(0, |(i, _)| i + 1),
+        };
+        while k > 0 && end < solution.len() && solution[end].is_forced() {
+            end += 1;
+        }
+        let moves = patience_verify::reference_moves(&solution[..end]);
+        let (layout, _) = patience_verify::position_after(&self.choice.rules, self.layout, &moves).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        Ok((k, layout))
+    }
+
     /// Solves, replays a win through the reference rules, prints, and gives the exit code.
     fn run<G: Game>(self, game: &G) -> Result<u8>
     where
@@ -393,6 +427,9 @@ impl SolveJob<'_> {
         if result.verdict == Verdict::Won {
             patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;
+            if let Some(k) = self.position_after {
+                report.position = Some(self.position_after(&solution, k)?);
+            }
         }
         match (self.format, self.hint) {
             (Format::Text, false) => out!("{}", report.to_text(&self.choice.rules.waste_names())),

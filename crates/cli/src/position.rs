@@ -8,7 +8,7 @@
 //! a hole), `redeals_left` (default: the rules' own number). A field a family does not have may
 //! be left out; an unknown field is refused, so a misspelt one is not silently dropped.
 //!
-//! In a whole output the position is its `position` object if it has one (`solve
+//! In a whole output the position is the layout of its `position` object if it has one (`solve
 //! --position-after`), else its `layout`; `game`, if present, must name the variant solved; other
 //! fields (`deal`, `talon`, `moves`, ...) are ignored: a position needs no talon. Every card is
 //! read here; the game's own check of the layout (`Rules::check`: counts, building orders, fixed
@@ -75,7 +75,12 @@ pub fn parse_position(text: &str, choice: &GameChoice) -> Result<Layout> {
             bail!("position: it is a position of {}, not of {}", named.name, choice.info.name);
         }
     }
-    let layout = top.get("position").or_else(|| top.get("layout")).unwrap_or(&value).clone();
+    let layout = match (top.get("position"), top.get("layout")) {
+        (Some(position), _) => position.get("layout").ok_or_else(|| anyhow::anyhow!("position: \"position\" has no \"layout\""))?,
+        (None, Some(layout)) => layout,
+        (None, None) => &value,
+    }
+    .clone();
     let json: LayoutJson = serde_json::from_value(layout).map_err(|e| anyhow::anyhow!("position: {e}"))?;
     let mut cards = Cards { seen: [0; KINDS] };
     let foundations = cards.piles(&json.foundations, "F")?;

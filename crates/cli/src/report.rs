@@ -54,6 +54,18 @@ pub struct SolveReport {
     /// Set for a win: the solution replayed through the reference rules.
     pub verified: bool,
     pub moves: Vec<JsonAction>,
+    /// `--position-after K`: the position after the solution's first K moves.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "position_json")]
+    pub position: Option<(usize, Layout)>,
+}
+
+/// `{"after": K, "layout": {...}}`: what `--position` reads back (it prefers `position`'s layout).
+fn position_json<S: Serializer>(position: &Option<(usize, Layout)>, s: S) -> Result<S::Ok, S::Error> {
+    let (after, layout) = position.as_ref().expect("skipped when none");
+    let mut m = s.serialize_map(Some(2))?;
+    m.serialize_entry("after", after)?;
+    m.serialize_entry("layout", layout)?;
+    m.end()
 }
 
 impl SolveReport {
@@ -78,6 +90,7 @@ impl SolveReport {
             states_per_second: if seconds > 0.0 { result.states as f64 / seconds } else { 0.0 },
             verified: false,
             moves: actions.into_iter().map(JsonAction).collect(),
+            position: None,
         }
     }
 
@@ -106,6 +119,10 @@ impl SolveReport {
             for (i, m) in self.moves.iter().enumerate() {
                 out.push_str(&format!("{:4}. {}\n", i + 1, m.0));
             }
+        }
+        if let Some((after, layout)) = &self.position {
+            out.push_str(&format!("position after {after} moves (by the reference rules):\n"));
+            out.push_str(&layout.to_text(waste_names));
         }
         out
     }

@@ -133,3 +133,28 @@ fn malformed_positions_are_refused_with_one_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("reading position file"));
 }
+
+/// `--position-after K` prints the position after K moves of the solution, by the reference rules;
+/// read back with `--position` (the whole output), it is won again, with the redeals it has left.
+#[test]
+fn positions_after_a_prefix_round_trip() {
+    let full = json(&patience(&["solve", "granada", "--seed", "11", "--format", "json"]));
+    let moves = full["moves"].as_array().unwrap().len();
+    for k in ["0", "40", "100", &moves.to_string()] {
+        let out = patience(&["solve", "granada", "--seed", "11", "--format", "json", "--position-after", k]);
+        let v = json(&out);
+        assert_eq!(v["position"]["after"].as_u64(), Some(k.parse().unwrap()));
+        let path = write(&format!("after-{k}.json"), &String::from_utf8(out.stdout).unwrap());
+        let again = patience(&["solve", "granada", "--position", &path, "--format", "json"]);
+        assert_eq!(again.status.code(), Some(0), "after {k}: {}", String::from_utf8_lossy(&again.stderr));
+        let again = json(&again);
+        assert_eq!((again["verdict"].as_str(), again["verified"].as_bool()), (Some("won"), Some(true)), "after {k}");
+        assert_eq!(again["layout"], v["position"]["layout"], "the position read back is the one printed");
+    }
+    // After the line's last move the position is won: nothing left to play.
+    let redeals_late = json(&patience(&["solve", "granada", "--seed", "11", "--format", "json", "--position-after", "150"]));
+    assert!(redeals_late["position"]["layout"]["redeals_left"].as_u64().unwrap() < 2, "granada 11 redeals before move 150");
+    let too_far = patience(&["solve", "granada", "--seed", "11", "--position-after", "100000"]);
+    assert_eq!(too_far.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&too_far.stderr).contains("the solution has"));
+}

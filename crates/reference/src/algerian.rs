@@ -665,6 +665,22 @@ impl Family for Variant {
             stock_top_first: piles.stock_top_first.clone(),
         })
     }
+
+    fn piles_of(self, position: &Position) -> Piles {
+        let layout = position.to_layout();
+        Piles {
+            foundations: layout.foundations,
+            reserves: layout.reserves,
+            rows: layout.rows,
+            stock_top_first: layout.stock_top_first,
+            ..Piles::default()
+        }
+    }
+
+    /// No redeal in this family: only 0 left.
+    fn with_redeals_left(self, _position: &mut Position, left: u8) -> Result<(), String> {
+        if left == 0 { Ok(()) } else { Err(format!("{left} redeals left, but the family has no redeal")) }
+    }
 }
 
 #[cfg(test)]

@@ -582,6 +582,26 @@ impl Family for Variant {
             stock_top_first: piles.stock_top_first.clone(),
         })
     }
+
+    fn piles_of(self, position: &Position) -> Piles {
+        let layout = position.to_layout();
+        Piles {
+            foundations: layout.foundations,
+            reserves: layout.reserves,
+            wastes: layout.wastes,
+            stock_top_first: layout.stock_top_first,
+            redeals_left: Some(position.redeals_left),
+            ..Piles::default()
+        }
+    }
+
+    fn with_redeals_left(self, position: &mut Position, left: u8) -> Result<(), String> {
+        if left > position.options.redeals {
+            return Err(format!("{left} redeals left, but the options allow {} in all", position.options.redeals));
+        }
+        position.redeals_left = left;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -39,6 +39,9 @@ pub struct Piles {
     pub stock_top_first: Vec<u8>,
     /// The Crazy Quilt family's 8×8 quilt, 64 cells row-major (`None` = a hole); empty elsewhere.
     pub quilt: Vec<Option<u8>>,
+    /// Redeals still allowed, for a position part-way through a game; `None`: the options'
+    /// number (a deal's start). See [`Family::with_redeals_left`].
+    pub redeals_left: Option<u8>,
 }
 
 /// The checks the families use to take their piles from a [`Piles`].
@@ -201,15 +204,32 @@ pub fn variant_names() -> Vec<&'static str> {
 trait Start {
     fn replay(&self, moves: &[Move]) -> Result<(), ReplayError>;
     fn search(&self, max_states: u64) -> (PlainOutcome, u64);
+    fn after(&self, moves: &[Move]) -> Result<(Piles, Vec<Move>), ReplayError>;
 }
 
-impl<P: Rules> Start for P {
+/// A start position with its variant (which turns positions back into piles).
+struct StartOf<V: Family> {
+    variant: V,
+    position: V::Position,
+}
+
+impl<V: Family> Start for StartOf<V> {
     fn replay(&self, moves: &[Move]) -> Result<(), ReplayError> {
-        replay_from(self.clone(), moves)
+        replay_from(self.position.clone(), moves)
     }
 
     fn search(&self, max_states: u64) -> (PlainOutcome, u64) {
-        search_from(self.clone(), max_states)
+        search_from(self.position.clone(), max_states)
+    }
+
+    fn after(&self, moves: &[Move]) -> Result<(Piles, Vec<Move>), ReplayError> {
+        let mut position = self.position.clone();
+        for (index, mv) in moves.iter().enumerate() {
+            position
+                .play(mv)
+                .map_err(|reason| ReplayError { index, reason: format!("illegal move `{mv}`: {reason}") })?;
+        }
+        Ok((self.variant.piles_of(&position), position.legal_moves()))
     }
 }
 
@@ -260,6 +280,12 @@ impl NamedGame {
     pub fn plain_search_counted(&self, max_states: u64) -> (PlainOutcome, u64) {
         self.start.search(max_states)
     }
+
+    /// The position after `moves` (each legal in turn; the error names the first that is not)
+    /// as piles, with its redeals left, and the moves legal there in the family's order.
+    pub fn position_after(&self, moves: &[Move]) -> Result<(Piles, Vec<Move>), ReplayError> {
+        self.start.after(moves)
+    }
 }
 
 /// The game, if `name` is a variant of family `V` (`None` otherwise; `Some(Err)` if its options
@@ -275,15 +301,19 @@ fn chosen<V: Family>(
         let options = variant.options_named(&mut given)?;
         given.all_taken()?;
         let layout = variant.layout_of_piles(piles)?;
-        variant
+        let mut position = variant
             .position(&options, &layout)
-            .map_err(|reason| format!("inconsistent layout: {reason}"))
+            .map_err(|reason| format!("inconsistent layout: {reason}"))?;
+        if let Some(left) = piles.redeals_left {
+            variant.with_redeals_left(&mut position, left)?;
+        }
+        Ok(position)
     };
     Some(
         start()
             .map(|position| NamedGame {
                 variant: variant.name(),
-                start: Box::new(position),
+                start: Box::new(StartOf { variant, position }),
             })
             .map_err(|reason| format!("{}: {reason}", variant.name())),
     )

@@ -901,6 +901,29 @@ impl Family for Variant {
             stock_top_first: piles.stock_top_first.clone(),
         })
     }
+
+    fn piles_of(self, position: &Position) -> Piles {
+        let layout = position.to_layout();
+        Piles {
+            foundations: layout.foundations,
+            terrace: layout.terrace,
+            rows: layout.rows,
+            wastes: vec![layout.waste],
+            stock_top_first: layout.stock_top_first,
+            redeals_left: Some(position.redeals_left),
+            ..Piles::default()
+        }
+    }
+
+    /// Fewer redeals left than the options allow means a redeal was made: the second pass.
+    fn with_redeals_left(self, position: &mut Position, left: u8) -> Result<(), String> {
+        if left > position.options.redeals {
+            return Err(format!("{left} redeals left, but the options allow {} in all", position.options.redeals));
+        }
+        position.redeals_left = left;
+        position.second_pass = left < position.options.redeals;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ pub trait Rules: Clone {
 /// position is made (what the generic [`crate::replay`] and [`crate::plain_search`] need), and
 /// how a variant, its options and its layout are found by name (what [`crate::NamedGame`]
 /// needs).
-pub trait Family: Copy + fmt::Debug + 'static {
+pub trait Family: Copy + fmt::Debug + Send + Sync + 'static {
     /// The family's rule options.
     type Options;
     /// The family's layout (its own piles).
@@ -171,4 +171,13 @@ pub trait Family: Copy + fmt::Debug + 'static {
     /// as they are (their counts are checked by [`Family::position`]); a kind it does not have
     /// must hold no card.
     fn layout_of_piles(self, piles: &Piles) -> Result<Self::Layout, String>;
+
+    /// The position as family-neutral piles, with its redeals left: what
+    /// [`Family::layout_of_piles`] and [`Family::with_redeals_left`] read back.
+    fn piles_of(self, position: &Self::Position) -> Piles;
+
+    /// A position part-way through a game: `left` redeals still allowed (at most the options'
+    /// number), and whatever follows from the redeals already made (the Queen of Italy family's
+    /// second pass). A family without redeals takes only 0.
+    fn with_redeals_left(self, position: &mut Self::Position, left: u8) -> Result<(), String>;
 }

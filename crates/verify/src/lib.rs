@@ -26,7 +26,37 @@ pub fn piles(layout: &Layout) -> Piles {
         wastes: pile_ids(&layout.wastes),
         stock_top_first: ids(&layout.stock_top_first),
         quilt: layout.quilt.iter().map(|cell| cell.map(|c| c.id())).collect(),
+        redeals_left: layout.redeals_left,
     }
+}
+
+/// The layout of the fast games for the reference's `piles` of a game of `rules` (the inverse of
+/// [`piles`]): the waste piles the game names (empty ones included), the terrace if it has one.
+pub fn layout_of_piles(rules: &Rules, piles: &Piles) -> Result<Layout, String> {
+    let card = |id: u8| Card::from_id(id).ok_or_else(|| format!("the reference gave card id {id}"));
+    let cards = |ids: &[u8]| ids.iter().map(|&id| card(id)).collect::<Result<Vec<Card>, String>>();
+    let pile_cards = |piles: &[Vec<u8>]| piles.iter().map(|p| cards(p)).collect::<Result<Vec<_>, String>>();
+    let mut wastes = pile_cards(&piles.wastes)?;
+    wastes.resize(rules.waste_names().len().max(wastes.len()), vec![]);
+    Ok(Layout {
+        foundations: pile_cards(&piles.foundations)?,
+        terrace: if rules.has_terrace() { Some(cards(&piles.terrace)?) } else { None },
+        reserves: pile_cards(&piles.reserves)?,
+        rows: pile_cards(&piles.rows)?,
+        wastes,
+        stock_top_first: cards(&piles.stock_top_first)?,
+        quilt: piles.quilt.iter().map(|cell| cell.map(card).transpose()).collect::<Result<Vec<_>, String>>()?,
+        redeals_left: piles.redeals_left,
+    })
+}
+
+/// The position after `moves` (reference moves, each legal in turn) from `layout`, computed by
+/// the reference rules, as a layout of the fast games; and the moves legal there.
+pub fn position_after(rules: &Rules, layout: &Layout, moves: &[Move]) -> Result<(Layout, Vec<Move>), String> {
+    let (piles, legal) = reference_game(rules, layout)?
+        .position_after(moves)
+        .map_err(|e| format!("move {} fails the reference rules: {}", e.index + 1, e.reason))?;
+    Ok((layout_of_piles(rules, &piles)?, legal))
 }
 
 /// The reference form of a solution: every action by its pile names (forced fills and automatic
