@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::replay::replay_from;
 use crate::search::search_from;
-use crate::{Family, Move, PlainOutcome, ReplayError, Rules, algerian, alhambra, queen, quilt};
+use crate::{Family, FamilyVisitor, Move, PlainOutcome, ReplayError, Rules, each_family};
 
 // ---------------------------------------------------------------------------------------------
 // The neutral layout
@@ -189,14 +189,17 @@ impl<'a> GivenOptions<'a> {
 
 /// Every variant name the by-name entry knows, family by family.
 pub fn variant_names() -> Vec<&'static str> {
-    fn names<V: Family>() -> impl Iterator<Item = &'static str> {
-        V::ALL.iter().map(|&v| v.name())
+    struct Names(Vec<&'static str>);
+    impl FamilyVisitor for Names {
+        type Out = ();
+        fn visit<V: Family>(&mut self) -> Option<()> {
+            self.0.extend(V::ALL.iter().map(|&v| v.name()));
+            None
+        }
     }
-    names::<alhambra::Variant>()
-        .chain(names::<queen::Variant>())
-        .chain(names::<algerian::Variant>())
-        .chain(names::<quilt::Variant>())
-        .collect()
+    let mut names = Names(vec![]);
+    each_family(&mut names);
+    names.0
 }
 
 /// The start position of a game, whatever its family: what [`NamedGame`] replays and searches
@@ -258,11 +261,14 @@ impl NamedGame {
         options: &[(&str, &str)],
         piles: &Piles,
     ) -> Result<NamedGame, String> {
-        chosen::<alhambra::Variant>(variant, options, piles)
-            .or_else(|| chosen::<queen::Variant>(variant, options, piles))
-            .or_else(|| chosen::<algerian::Variant>(variant, options, piles))
-            .or_else(|| chosen::<quilt::Variant>(variant, options, piles))
-            .unwrap_or_else(|| Err(format!("unknown variant {variant:?}")))
+        struct Choose<'a>(&'a str, &'a [(&'a str, &'a str)], &'a Piles);
+        impl FamilyVisitor for Choose<'_> {
+            type Out = Result<NamedGame, String>;
+            fn visit<V: Family>(&mut self) -> Option<Self::Out> {
+                chosen::<V>(self.0, self.1, self.2)
+            }
+        }
+        each_family(&mut Choose(variant, options, piles)).unwrap_or_else(|| Err(format!("unknown variant {variant:?}")))
     }
 
     /// The variant's registry name.
@@ -322,6 +328,7 @@ fn chosen<V: Family>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{algerian, alhambra, queen, quilt};
     use crate::test_support::talon;
 
     /// The options `given` as family `V`'s variant `variant` reads them, none left over.
