@@ -19,6 +19,8 @@ mod cpu;
 mod position;
 #[cfg(test)]
 mod deal_fuzz;
+#[cfg(test)]
+mod position_fuzz;
 mod report;
 mod study;
 
