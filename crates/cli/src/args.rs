@@ -181,9 +181,6 @@ pub fn describe_source(source: &DealSource) -> String {
 
 pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
     let (hooked, args) = (args.apply_hook, &args.which);
-    if hooked && args.deal.is_none() {
-        bail!("--apply-hook applies only to --deal (a seed's or game number's deal has its hook already)");
-    }
     if let Some(seed) = args.seed {
         return Ok(DealSource::Native(seed));
     }
@@ -237,10 +234,10 @@ pub struct LoadedDeal {
 }
 
 pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
+    if args.apply_hook && args.which.deal.is_none() {
+        bail!("--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)");
+    }
     if let Some(path) = &args.which.position {
-        if args.apply_hook {
-            bail!("--apply-hook applies only to --deal (a position's cards are where it says)");
-        }
         let text = String::from_utf8(read_input(path, "position")?).map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
         let layout = crate::position::parse_position(&text, choice)?;
         choice.rules.check(&layout)?;

@@ -83,7 +83,8 @@ fn mutate(mut codes: Vec<String>, mutations: &[Mutation]) -> Vec<String> {
     codes
 }
 
-fn assert_one_line(result: Result<(), String>) -> Result<(), TestCaseError> {
+/// A refusal is one non-empty line (shared with `position_fuzz.rs`).
+pub(crate) fn assert_one_line(result: Result<(), String>) -> Result<(), TestCaseError> {
     if let Err(message) = result {
         prop_assert!(!message.trim().is_empty(), "an empty error message");
         prop_assert!(!message.contains('\n'), "a rejection of more than one line: {message}");

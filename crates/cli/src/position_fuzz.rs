@@ -4,6 +4,7 @@
 //! search with its win replayed): nothing panics, every rejection is one line.
 
 use crate::args::{RuleArgs, choose_game};
+use crate::deal_fuzz::assert_one_line;
 use crate::position::parse_position;
 use patience_games::deal::{DealSource, make_deal};
 use patience_games::game::Pruning;
@@ -138,10 +139,7 @@ proptest! {
         for e in &edits {
             apply(&mut layout, e);
         }
-        if let Err(message) = run_position(variant, &layout.to_string()) {
-            prop_assert!(!message.trim().is_empty());
-            prop_assert!(!message.contains('\n'), "a rejection of more than one line: {message}");
-        }
+        assert_one_line(run_position(variant, &layout.to_string()))?;
     }
 }
 

@@ -596,9 +596,7 @@ impl Family for Variant {
     }
 
     fn with_redeals_left(self, position: &mut Position, left: u8) -> Result<(), String> {
-        if left > position.options.redeals {
-            return Err(format!("{left} redeals left, but the options allow {} in all", position.options.redeals));
-        }
+        crate::shared::check_redeals_left(left, position.options.redeals)?;
         position.redeals_left = left;
         Ok(())
     }

@@ -917,9 +917,7 @@ impl Family for Variant {
 
     /// Fewer redeals left than the options allow means a redeal was made: the second pass.
     fn with_redeals_left(self, position: &mut Position, left: u8) -> Result<(), String> {
-        if left > position.options.redeals {
-            return Err(format!("{left} redeals left, but the options allow {} in all", position.options.redeals));
-        }
+        crate::shared::check_redeals_left(left, position.options.redeals)?;
         position.redeals_left = left;
         position.second_pass = left < position.options.redeals;
         Ok(())

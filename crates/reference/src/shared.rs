@@ -97,3 +97,12 @@ pub(crate) fn check_cards<'a>(
     }
     Ok(())
 }
+
+/// A position's redeals left, `left`, is at most the options' `allowed` (a position part-way
+/// through a game; see `Family::with_redeals_left`).
+pub(crate) fn check_redeals_left(left: u8, allowed: u8) -> Result<(), String> {
+    if left > allowed {
+        return Err(format!("{left} redeals left, but the options allow {allowed} in all"));
+    }
+    Ok(())
+}
