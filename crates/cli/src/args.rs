@@ -84,6 +84,52 @@ pub struct TableArgs {
     pub exact_table: bool,
 }
 
+/// How the solving pipeline splits a deal's budget of positions between its phases (solve,
+/// study, bench; `patience_solver::pipeline`).
+#[derive(Args, Debug, Clone, Copy, Default)]
+#[command(next_help_heading = "Pipeline")]
+pub struct PlanArgs {
+    /// Only the exhaustive search, with the whole budget (the solver before the pipeline: for
+    /// comparisons).
+    #[arg(long)]
+    pub plain_search: bool,
+    /// Positions of the first, short exhaustive search (default: a tenth of --max-states).
+    #[arg(long, value_name = "N")]
+    pub probe_states: Option<u64>,
+    /// Positions the lookahead may store in all (default: four tenths of --max-states; 0: no
+    /// lookahead).
+    #[arg(long, value_name = "N")]
+    pub lookahead_states: Option<u64>,
+    /// Positions the lookahead may store per move it weighs.
+    #[arg(long, value_name = "N")]
+    pub lookahead_per_move: Option<u64>,
+}
+
+impl PlanArgs {
+    /// The plan for a budget of `max_states`, or why the options do not make one.
+    pub fn plan(&self, max_states: u64) -> anyhow::Result<patience_solver::Plan> {
+        use patience_solver::Plan;
+        let custom = self.probe_states.is_some() || self.lookahead_states.is_some() || self.lookahead_per_move.is_some();
+        if self.plain_search {
+            if custom {
+                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states or --lookahead-per-move");
+            }
+            return Ok(Plan::PLAIN);
+        }
+        let mut plan = Plan::split(max_states);
+        plan.probe = self.probe_states.unwrap_or(plan.probe);
+        plan.lookahead = self.lookahead_states.unwrap_or(plan.lookahead);
+        plan.lookahead_per_move = self.lookahead_per_move.unwrap_or(plan.lookahead_per_move);
+        if plan.lookahead > 0 && plan.lookahead_per_move == 0 {
+            bail!("--lookahead-per-move must be at least 1");
+        }
+        if plan.probe.saturating_add(plan.lookahead) >= max_states {
+            bail!("--probe-states and --lookahead-states ({} and {}) leave nothing of --max-states {max_states} for the search", plan.probe, plan.lookahead);
+        }
+        Ok(plan)
+    }
+}
+
 /// Who plays: the thoughtful solver (default) or a player that cannot see the stock.
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Player")]

@@ -25,13 +25,13 @@ mod report;
 mod study;
 
 use anyhow::{Result, bail};
-use args::{DealArgs, Format, GameChoice, LoadedDeal, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
+use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::game::{Action, Game, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
-use patience_solver::{Limits, Verdict, actions, shorten, solve};
+use patience_solver::{Limits, Pipeline, Plan, Verdict, actions, shorten};
 use report::SolveReport;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -82,6 +82,8 @@ enum Command {
         /// `sym` (symmetric positions).
         #[arg(long, default_value = "all", value_parser = parse_pruning)]
         prune: Pruning,
+        #[command(flatten)]
+        plan: PlanArgs,
         #[command(flatten)]
         player: PlayerArgs,
         /// With a win, also print the position after the first K moves of the solution (the
@@ -138,6 +140,8 @@ enum Command {
         #[arg(long, default_value = "all")]
         prune: String,
         #[command(flatten)]
+        plan: PlanArgs,
+        #[command(flatten)]
         player: PlayerArgs,
     },
     /// Join finished shards of one study (refuses shards of different studies, and missing or
@@ -177,6 +181,8 @@ enum Command {
         format: Format,
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        plan: PlanArgs,
     },
     /// Regenerate a results folder's README.md table and win-rates.svg chart from its studies.
     Report {
@@ -229,8 +235,9 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, player } => {
+        Command::Study { game, seeds, jobs, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, plan, player } => {
             let player = player.kind()?;
+            let plan = plan.plan(max_states)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
             let choice = choose_game(&game, &rules)?;
@@ -247,19 +254,21 @@ fn run(cli: Cli) -> Result<u8> {
                 quiet,
                 pruning,
                 pruning_text: prune,
+                plan,
                 player,
             };
             let summary = study::run(&choice, args)?;
             outln!("{}", summary.headline());
             Ok(0)
         }
-        Command::Bench { game, seeds, max_states, max_seconds, limit_ms, jobs, table, format, rules } => {
+        Command::Bench { game, seeds, max_states, max_seconds, limit_ms, jobs, table, format, rules, plan } => {
             if jobs == 0 || max_states == 0 {
                 bail!("-j and --max-states must be at least 1");
             }
+            let plan = plan.plan(max_states)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let choice = choose_game(&game, &rules)?;
-            let report = study::bench(&choice, seeds, max_states, max_ms, jobs, table.exact_table)?;
+            let report = study::bench(&choice, seeds, max_states, plan, max_ms, jobs, table.exact_table)?;
             match format {
                 Format::Text => out!("{}", report.to_text()),
                 Format::Json => outln!("{}", serde_json::to_string(&report)?),
@@ -291,7 +300,7 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, player, hint, position_after } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, plan, player, hint, position_after } => {
             let player = player.kind()?;
             if (hint || position_after.is_some()) && player != patience_study::PlayerKind::Thoughtful {
                 bail!("--hint and --position-after are the solver's: they do not combine with --player");
@@ -299,6 +308,7 @@ fn run(cli: Cli) -> Result<u8> {
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
             }
+            let plan = plan.plan(max_states)?;
             let max_ms = match limit_ms {
                 Some(ms) => Some(ms),
                 None => time_limit_ms(Some(max_seconds), None)?,
@@ -318,7 +328,7 @@ fn run(cli: Cli) -> Result<u8> {
             if player != patience_study::PlayerKind::Thoughtful {
                 return play_and_report(&choice, &loaded, player, format);
             }
-            solve_and_report(&choice, &loaded, limits, prune, format, hint, position_after)
+            solve_and_report(&choice, &loaded, limits, plan, prune, format, hint, position_after)
         }
     }
 }
@@ -327,13 +337,14 @@ fn solve_and_report(
     choice: &GameChoice,
     loaded: &LoadedDeal,
     limits: Limits,
+    plan: Plan,
     pruning: Pruning,
     format: Format,
     hint: bool,
     position_after: Option<usize>,
 ) -> Result<u8> {
     let layout = &loaded.layout;
-    let job = SolveJob { choice, loaded, layout, limits, pruning, format, hint, position_after };
+    let job = SolveJob { choice, loaded, layout, limits, plan, pruning, format, hint, position_after };
     with_rules!(choice.rules, |r| job.run(&r.game(layout)?))
 }
 
@@ -390,6 +401,7 @@ struct SolveJob<'a> {
     loaded: &'a LoadedDeal,
     layout: &'a patience_games::layout::Layout,
     limits: Limits,
+    plan: Plan,
     pruning: Pruning,
     format: Format,
     hint: bool,
@@ -422,10 +434,19 @@ impl SolveJob<'_> {
     where
         G::State: Default,
     {
-        let result = solve(game, self.limits, self.pruning);
+        let decided = Pipeline::new(self.limits, self.plan).solve(game, self.pruning);
+        let result = decided.result;
         let solution = actions(game, &shorten(game, &result.moves));
-        let mut report =
-            SolveReport::new(self.choice.info.name, self.loaded.name.clone(), self.loaded.deal.as_ref().map(|d| d.to_text()), self.layout.clone(), &result, solution.clone());
+        let mut report = SolveReport::new(
+            self.choice.info.name,
+            self.loaded.name.clone(),
+            self.loaded.deal.as_ref().map(|d| d.to_text()),
+            self.layout.clone(),
+            &result,
+            decided.decided_by,
+            self.plan,
+            solution.clone(),
+        );
         if result.verdict == Verdict::Won {
             patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;

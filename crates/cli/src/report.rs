@@ -2,7 +2,7 @@
 
 use patience_games::game::Action;
 use patience_games::layout::Layout;
-use patience_solver::{SearchResult, Stop};
+use patience_solver::{Phase, Plan, SearchResult, Stop};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -49,6 +49,11 @@ pub struct SolveReport {
     /// Why the search stopped when the verdict is unknown.
     pub stop: Option<&'static str>,
     pub states: u64,
+    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `search`; `null` when
+    /// unknown).
+    pub decided_by: Option<&'static str>,
+    /// The pipeline's phases and budgets.
+    pub pipeline: String,
     pub seconds: f64,
     pub states_per_second: f64,
     /// Set for a win: the solution replayed through the reference rules.
@@ -75,6 +80,8 @@ impl SolveReport {
         talon: Option<String>,
         layout: Layout,
         result: &SearchResult<M>,
+        decided_by: Option<Phase>,
+        plan: Plan,
         actions: Vec<Action>,
     ) -> Self {
         let seconds = result.elapsed.as_secs_f64();
@@ -86,6 +93,8 @@ impl SolveReport {
             verdict: result.verdict.as_str(),
             stop: result.stop.map(Stop::as_str),
             states: result.states,
+            decided_by: decided_by.map(Phase::as_str),
+            pipeline: plan.describe(),
             seconds,
             states_per_second: if seconds > 0.0 { result.states as f64 / seconds } else { 0.0 },
             verified: false,
@@ -108,6 +117,9 @@ impl SolveReport {
             (v, None) => v.to_string(),
         };
         out.push_str(&format!("verdict: {verdict}\n"));
+        if let Some(phase) = self.decided_by {
+            out.push_str(&format!("decided by: {phase}  (pipeline: {})\n", self.pipeline));
+        }
         out.push_str(&format!(
             "states: {}   time: {:.3} s   ({:.2} M states/s)\n",
             self.states,

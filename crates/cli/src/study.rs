@@ -48,6 +48,7 @@ pub struct StudyArgs {
     pub quiet: bool,
     pub pruning: Pruning,
     pub pruning_text: String,
+    pub plan: patience_solver::Plan,
     pub player: patience_study::PlayerKind,
 }
 
@@ -79,6 +80,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         table_mb: a.table_mb,
         table: patience_study::manifest::table_kind(a.exact_table).into(),
         pruning: a.pruning_text.clone(),
+        pipeline: if a.player == patience_study::PlayerKind::Thoughtful { a.plan.describe() } else { "-".into() },
         player: a.player.describe(),
         deal_generator: DEAL_GENERATOR.into(),
         solver_version: env!("CARGO_PKG_VERSION").into(),
@@ -102,6 +104,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         resume: a.resume,
         jobs: a.jobs,
         limits,
+        plan: a.plan,
         pruning: a.pruning,
         hook: choice.info.hook,
         progress: if a.quiet { Progress::Quiet } else { Progress::Auto },
@@ -115,6 +118,7 @@ pub fn bench(
     choice: &GameChoice,
     seeds: std::ops::Range<u64>,
     max_states: u64,
+    plan: patience_solver::Plan,
     max_ms: Option<u64>,
     jobs: usize,
     exact_table: bool,
@@ -123,5 +127,5 @@ pub fn bench(
     let max_time = max_ms.map(Duration::from_millis);
     let limits = Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
     let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
-    run_bench(name, seeds, hook, choice.rules, limits, p, jobs)
+    run_bench(name, seeds, hook, choice.rules, limits, plan, p, jobs)
 }

@@ -1,11 +1,14 @@
 //! The exhaustive solver: depth-first search with a bounded transposition table, generic over
 //! every game family through [`patience_games::game::Game`].
 
+pub mod lookahead;
+pub mod pipeline;
 pub mod player;
 pub mod search;
 pub mod shorten;
 pub mod table;
 
+pub use pipeline::{Decided, Phase, Pipeline, Plan};
 pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
 pub use shorten::shorten;
 

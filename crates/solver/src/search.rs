@@ -161,21 +161,34 @@ where
     /// Decides the deal of `game`. A game whose first move is an opening choice
     /// ([`Game::split_root`]) is searched choice by choice with growing budgets.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        self.solve_within(game, pruning, self.limits.max_states, Instant::now())
+    }
+
+    /// [`Solver::solve`] storing at most `max_states` positions (at most the limits' own), its
+    /// time limit counted from `started` (a caller running several phases passes its own start,
+    /// so that the limit is for all of them together).
+    pub fn solve_within(&mut self, game: &G, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
         self.peak_len = 0;
         let root = game.start();
+        let max_states = max_states.min(self.limits.max_states);
         let finish = |o: Outcome<G::Move>| o.timed(started);
         if game.split_root() && !game.is_won(&root) {
-            return finish(self.solve_choices(game, root, pruning, started));
+            return finish(self.solve_choices(game, root, pruning, max_states, started));
         }
-        finish(self.search(game, root, pruning, self.limits.max_states, started))
+        finish(self.search(game, root, pruning, max_states, started))
     }
 
     /// Decides the position `root` of `game` (not its start), with one plain search.
     pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        self.solve_from_within(game, root, pruning, self.limits.max_states, Instant::now())
+    }
+
+    /// [`Solver::solve_from`] with at most `max_states` positions and the time limit counted
+    /// from `started`, as [`Solver::solve_within`].
+    pub fn solve_from_within(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
         self.peak_len = 0;
-        self.search(game, root, pruning, self.limits.max_states, started).timed(started)
+        let max_states = max_states.min(self.limits.max_states);
+        self.search(game, root, pruning, max_states, started).timed(started)
     }
 
     /// Memory the transposition table holds now (it keeps its size between deals).
@@ -194,7 +207,7 @@ where
     /// A choice is lost only when its own search was exhaustive; the deal is lost only when every
     /// choice is. Each attempt starts with an empty table: an aborted search proves nothing, so
     /// its positions must not be taken as explored.
-    fn solve_choices(&mut self, game: &G, root: G::State, pruning: Pruning, started: Instant) -> Outcome<G::Move> {
+    fn solve_choices(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         let mut choices = MoveList::new();
         game.moves(&root, pruning, &mut choices);
         let mut open: Vec<G::Move> = choices.to_vec();
@@ -205,7 +218,7 @@ where
         while !open.is_empty() {
             let mut still_open = Vec::new();
             for &choice in &open {
-                let left = self.limits.max_states.saturating_sub(states);
+                let left = max_states.saturating_sub(states);
                 if left == 0 {
                     still_open.push(choice);
                     stop = Some(Stop::States);
@@ -240,7 +253,7 @@ where
                 }
             }
             open = still_open;
-            if states >= self.limits.max_states || (stop.is_some() && stop != Some(Stop::States)) {
+            if states >= max_states || (stop.is_some() && stop != Some(Stop::States)) {
                 break;
             }
             budget = budget.saturating_mul(8);

@@ -16,7 +16,7 @@ use patience_games::game::{Game, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
-use patience_solver::{Limits, Solver, Verdict};
+use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
 use crate::clock::{Clock, Stopwatch};
@@ -27,12 +27,16 @@ pub struct BenchReport {
     pub variant: String,
     pub seeds: String,
     pub limit_states: u64,
+    /// The pipeline's phases and budgets (`Plan::describe`).
+    pub pipeline: String,
     pub threads: usize,
     pub deals: usize,
     pub won: usize,
     pub lost: usize,
     pub unknown: usize,
     pub decided_share: f64,
+    /// Deals decided by each phase of the pipeline, in its order.
+    pub decided_by: Vec<(String, usize)>,
     pub seconds_median: f64,
     pub seconds_p99: f64,
     pub seconds_max: f64,
@@ -63,6 +67,7 @@ pub struct BenchReport {
 
 struct One {
     verdict: Verdict,
+    decided_by: Option<Phase>,
     states: u64,
     expanded: u64,
     seconds: f64,
@@ -72,11 +77,13 @@ struct One {
 }
 
 /// Solves `seeds` of the variant `rules` make (dealt with `hook`) on `jobs` threads.
-pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: Rules, limits: Limits, pruning: Pruning, jobs: usize) -> anyhow::Result<BenchReport> {
-    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, pruning, jobs, |d| r.deal_game(d)))
+#[allow(clippy::too_many_arguments)]
+pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: Rules, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize) -> anyhow::Result<BenchReport> {
+    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, plan, pruning, jobs, |d| r.deal_game(d)))
 }
 
-fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
+#[allow(clippy::too_many_arguments)]
+fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
 where
     G: Game,
     G::State: Default,
@@ -89,13 +96,14 @@ where
             .clone()
             .into_par_iter()
             .map_init(
-                || Solver::<G>::new(limits),
+                || Pipeline::<G>::new(limits, plan),
                 |solver, seed| {
                     let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
                     let t = Stopwatch::start();
-                    let r = solver.solve(&game, pruning);
+                    let d = solver.solve(&game, pruning);
                     let (seconds, clock) = t.seconds();
-                    One { verdict: r.verdict, states: r.states, expanded: r.expanded, seconds, clock, table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                    let r = d.result;
+                    One { verdict: r.verdict, decided_by: d.decided_by, states: r.states, expanded: r.expanded, seconds, clock, table_bytes: solver.table_bytes(), table_len: solver.table_len() }
                 },
             )
             .collect()
@@ -114,12 +122,18 @@ where
         variant: variant.into(),
         seeds: format!("{}..{}", seeds.start, seeds.end),
         limit_states: limits.max_states,
+        pipeline: plan.describe(),
         threads: jobs,
         deals: ones.len(),
         won,
         lost,
         unknown,
         decided_share: (won + lost) as f64 / ones.len() as f64,
+        decided_by: [Phase::Probe, Phase::Lookahead, Phase::Search]
+            .iter()
+            .map(|&p| (p.as_str().to_string(), ones.iter().filter(|o| o.decided_by == Some(p)).count()))
+            .filter(|(_, n)| *n > 0)
+            .collect(),
         seconds_median: q(0.5),
         seconds_p99: q(0.99),
         seconds_max: *secs.last().unwrap(),
@@ -141,9 +155,10 @@ impl BenchReport {
     /// The one-table text form.
     pub fn to_text(&self) -> String {
         format!(
-            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | {} s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
-             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
-             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.4} | {:.3} | {:.3} | {:.0} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n",
+            "| variant | seeds | limit | threads | deals | won | lost | unknown | decided | decided by | {} s/deal median | p99 | max | states/s/core | expanded/s/core | table | peak table | bytes/state | state size |\n\
+             |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n\
+             | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {} | {:.4} | {:.3} | {:.3} | {:.0} | {:.0} | {} | {:.1} MiB | {:.1} | {} B |\n\
+             pipeline: {}\n",
             match self.clock.as_str() {
                 "thread-cpu" => "CPU",
                 other => other,
@@ -157,6 +172,7 @@ impl BenchReport {
             self.lost,
             self.unknown,
             100.0 * self.decided_share,
+            if self.decided_by.is_empty() { "-".to_string() } else { self.decided_by.iter().map(|(p, n)| format!("{p} {n}")).collect::<Vec<_>>().join(", ") },
             self.seconds_median,
             self.seconds_p99,
             self.seconds_max,
@@ -165,7 +181,8 @@ impl BenchReport {
             self.table,
             self.peak_table_bytes as f64 / (1 << 20) as f64,
             self.bytes_per_state,
-            self.state_bytes
+            self.state_bytes,
+            self.pipeline
         )
     }
 }

@@ -3,6 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Studies made before the pipeline: the exhaustive search alone.
+fn search_only() -> String {
+    "search".into()
+}
+
 fn thoughtful() -> String {
     "thoughtful".into()
 }
@@ -40,6 +45,9 @@ pub struct Manifest {
     #[serde(default = "exact")]
     pub table: String,
     pub pruning: String,
+    /// The solving pipeline's phases and their budgets (`Plan::describe`).
+    #[serde(default = "search_only")]
+    pub pipeline: String,
     /// Who plays: `thoughtful` (the solver, which knows the stock order), `greedy`, or
     /// `sampling K=… states=…` (players that cannot see the stock).
     #[serde(default = "thoughtful")]
@@ -76,6 +84,7 @@ impl Manifest {
         check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
         check("table", self.table == other.table);
         check("pruning", self.pruning == other.pruning);
+        check("pipeline", self.pipeline == other.pipeline);
         check("player", self.player == other.player);
         check("deal generator", self.deal_generator == other.deal_generator);
         check("solver version", self.solver_version == other.solver_version);

@@ -9,7 +9,8 @@ pub struct DealRow {
     pub outcome: String,
     /// Distinct positions the search examined.
     pub states: u64,
-    /// Wall time of the search (the only column that differs between runs).
+    /// CPU time of the deal, in microseconds: its thread's CPU clock (wall time on a platform
+    /// without one). The only column that differs between runs.
     pub micros: u64,
     /// Moves of the (shortened) solution; 0 unless won.
     pub solution_len: u32,
@@ -17,6 +18,10 @@ pub struct DealRow {
     pub max_home: u32,
     /// Redeals the solution uses; 0 unless won.
     pub redeals_used: u32,
+    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `search`; empty when
+    /// unknown, for a player's rows, and in studies made before the pipeline).
+    #[serde(default)]
+    pub decided_by: String,
 }
 
 impl DealRow {
@@ -48,7 +53,7 @@ pub fn write_rows(rows: &[DealRow]) -> anyhow::Result<Vec<u8>> {
     Ok(w.into_inner()?)
 }
 
-pub const HEADER: [&str; 7] = ["seed", "outcome", "states", "micros", "solution_len", "max_home", "redeals_used"];
+pub const HEADER: [&str; 8] = ["seed", "outcome", "states", "micros", "solution_len", "max_home", "redeals_used", "decided_by"];
 
 /// One row as a CSV line, without a header (for the journal).
 pub fn row_line(row: &DealRow) -> anyhow::Result<Vec<u8>> {

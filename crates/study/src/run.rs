@@ -8,6 +8,7 @@
 //! finished in, nor on how many threads ran them, nor on interruptions: only the timing column
 //! differs from an uninterrupted run (limits are in states, not time, unless `--limit-ms`).
 
+use crate::clock::Stopwatch;
 use crate::manifest::Manifest;
 use crate::row::{DealRow, read_rows, row_line, write_rows};
 use crate::summary::Summary;
@@ -19,7 +20,7 @@ use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
 use patience_solver::player::{Greedy, Played, Player, Sampling, play};
-use patience_solver::{Limits, Solver, Verdict, actions, shorten};
+use patience_solver::{Limits, Pipeline, Plan, Verdict, actions, shorten};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fs;
@@ -79,6 +80,8 @@ pub struct StudyJob {
     pub resume: bool,
     pub jobs: usize,
     pub limits: Limits,
+    /// How the budget is split between the pipeline's phases (`manifest.pipeline` describes it).
+    pub plan: Plan,
     pub pruning: Pruning,
     pub hook: Hook,
     pub progress: Progress,
@@ -180,7 +183,7 @@ where
     let abort = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<DealRow, String>>();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(job.jobs).build()?;
-    let limits = job.limits;
+    let (limits, plan) = (job.limits, job.plan);
     let (pruning, hook, player) = (job.pruning, job.hook, job.player);
     let result: Result<()> = std::thread::scope(|scope| {
         let abort = &abort;
@@ -188,7 +191,7 @@ where
         scope.spawn(move || {
             pool.install(|| {
                 pending.par_iter().for_each_init(
-                    || Solver::<G>::new(limits),
+                    || Pipeline::<G>::new(limits, plan),
                     |solver, &seed| {
                         if abort.load(Ordering::Relaxed) {
                             return;
@@ -229,7 +232,7 @@ where
     Ok(summary)
 }
 
-fn solve_one<G, F, V>(solver: &mut Solver<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
+fn solve_one<G, F, V>(solver: &mut Pipeline<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
 where
     G: Game,
     G::State: Default,
@@ -238,14 +241,16 @@ where
 {
     let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
     let game = make(&deal);
-    let started = Instant::now();
-    let r = solver.solve(&game, pruning);
-    let micros = started.elapsed().as_micros() as u64;
+    let clock = Stopwatch::start();
+    let decided = solver.solve(&game, pruning);
+    let micros = cpu_micros(&clock);
+    let r = decided.result;
+    let decided_by = decided.decided_by.map_or("", |p| p.as_str()).to_string();
     let (solution_len, redeals_used) = match r.verdict {
         Verdict::Won => verified_line(&deal, &actions(&game, &shorten(&game, &r.moves)), verify).map_err(|e| format!("seed {seed}: {e}"))?,
         _ => (0, 0),
     };
-    Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
+    Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used, decided_by })
 }
 
 /// A winning line replayed through the reference rules (`verify`): its length in moves the
@@ -268,16 +273,22 @@ where
 {
     let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
     let game = make(&deal);
-    let started = Instant::now();
+    let clock = Stopwatch::start();
     let r = player.play(&game, seed);
-    let micros = started.elapsed().as_micros() as u64;
+    let micros = cpu_micros(&clock);
     let (solution_len, redeals_used) = if r.won {
         verified_line(&deal, &actions(&game, &r.moves), verify).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
     } else {
         (0, 0)
     };
     let outcome = if r.won { "won" } else { "lost" };
-    Ok(DealRow { seed, outcome: outcome.into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used })
+    Ok(DealRow { seed, outcome: outcome.into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used, decided_by: String::new() })
+}
+
+/// Microseconds of the deal's thread's CPU time (wall time where the platform has no thread
+/// clock, see `clock.rs`): what a deal cost, whatever else ran on the machine.
+fn cpu_micros(clock: &Stopwatch) -> u64 {
+    (clock.seconds().0 * 1e6).round() as u64
 }
 
 /// A player that has not won after this many moves has given up.

@@ -42,6 +42,9 @@ pub struct Summary {
     pub states_median: u64,
     pub states_p99: u64,
     pub states_max: u64,
+    /// Deals decided by each pipeline phase (`DealRow::decided_by`; empty for players' studies
+    /// and studies made before the pipeline).
+    pub decided_by: std::collections::BTreeMap<String, u64>,
 }
 
 /// The value at quantile `q` of sorted values (nearest rank).
@@ -77,6 +80,10 @@ impl Summary {
             states_median: quantile(&states, 0.5),
             states_p99: quantile(&states, 0.99),
             states_max: states.last().copied().unwrap_or(0),
+            decided_by: rows.iter().filter(|r| !r.decided_by.is_empty()).fold(Default::default(), |mut m, r| {
+                *m.entry(r.decided_by.clone()).or_insert(0) += 1;
+                m
+            }),
         }
     }
 
@@ -127,7 +134,7 @@ mod tests {
     use super::*;
 
     fn row(seed: u64, outcome: &str, micros: u64) -> DealRow {
-        DealRow { seed, outcome: outcome.into(), states: seed * 10, micros, solution_len: 0, max_home: 0, redeals_used: 0 }
+        DealRow { seed, outcome: outcome.into(), states: seed * 10, micros, solution_len: 0, max_home: 0, redeals_used: 0, decided_by: String::new() }
     }
 
     #[test]

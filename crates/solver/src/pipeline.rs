@@ -1,0 +1,171 @@
+//! The solving pipeline `solve`, `study` and `bench` use: phases run one after the other on a
+//! deal, sharing one budget of positions, until one decides it.
+//!
+//! 1. **probe**: the exhaustive search with a small share of the budget. Most deals that are
+//!    decided at all are decided here, cheaply.
+//! 2. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
+//!    left open.
+//! 3. **search**: the exhaustive search again, from scratch, with what is left of the budget.
+//!
+//! Soundness: only the exhaustive search (phases 1 and 3, each with a fresh table, so nothing an
+//! aborted phase explored is taken as explored) may answer *lost*; the lookahead may only answer
+//! *won*, with a line of legal moves that callers replay through the reference rules. A search
+//! stopped by its budget is *unknown*, and the next phase runs.
+//!
+//! Budgets are counted in positions stored, never in time, so that a study's rows depend neither
+//! on the machine nor on the number of threads. The split is fixed ([`Plan::split`]) and each
+//! study's manifest records it ([`Plan::describe`]).
+
+use crate::lookahead::lookahead;
+use crate::{Limits, SearchResult, Solver, Stop, Verdict};
+use patience_games::game::{Game, Pruning};
+use std::time::Instant;
+
+/// Which phase decided a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Probe,
+    Lookahead,
+    Search,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Probe => "probe",
+            Phase::Lookahead => "lookahead",
+            Phase::Search => "search",
+        }
+    }
+}
+
+/// How a deal's budget of positions is split between the phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Positions the probe may store (0: no probe).
+    pub probe: u64,
+    /// Positions the lookahead may store in all (0: no lookahead)...
+    pub lookahead: u64,
+    /// ... and per child it searches.
+    pub lookahead_per_move: u64,
+}
+
+/// The default split's shares of the budget, in thousandths, and the lookahead's positions per
+/// child (measured: `results/bench/decide-*.md`).
+const PROBE_PERMILLE: u64 = 100;
+const LOOKAHEAD_PERMILLE: u64 = 400;
+const LOOKAHEAD_PER_MOVE: u64 = 2_000;
+
+impl Plan {
+    /// The default split of `max_states` positions: the probe a tenth, the lookahead four
+    /// tenths, the search what is left (at least half).
+    pub fn split(max_states: u64) -> Plan {
+        Plan { probe: max_states / 1000 * PROBE_PERMILLE, lookahead: max_states / 1000 * LOOKAHEAD_PERMILLE, lookahead_per_move: LOOKAHEAD_PER_MOVE }
+    }
+
+    /// The exhaustive search alone, as before the pipeline.
+    pub const PLAIN: Plan = Plan { probe: 0, lookahead: 0, lookahead_per_move: 0 };
+
+    /// The split in words, for manifests and reports.
+    pub fn describe(&self) -> String {
+        if *self == Plan::PLAIN {
+            return "search".into();
+        }
+        let mut parts = vec![];
+        if self.probe > 0 {
+            parts.push(format!("probe {}", self.probe));
+        }
+        if self.lookahead > 0 {
+            parts.push(format!("lookahead {} ({} per move)", self.lookahead, self.lookahead_per_move));
+        }
+        parts.push("search the rest".into());
+        parts.join(", ")
+    }
+}
+
+/// A deal's result and the phase that decided it (`None` when unknown).
+pub struct Decided<M> {
+    pub result: SearchResult<M>,
+    pub decided_by: Option<Phase>,
+}
+
+/// Runs the phases of a [`Plan`] with reusable solvers (their tables are kept between deals).
+pub struct Pipeline<G: Game> {
+    limits: Limits,
+    plan: Plan,
+    search: Solver<G>,
+    /// The lookahead's short searches, with a table of their own (so the search's table keeps
+    /// the size its deals need).
+    look: Solver<G>,
+}
+
+/// Table memory of the lookahead's searches: ample for `LOOKAHEAD_PER_MOVE` positions.
+const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
+
+impl<G: Game> Pipeline<G>
+where
+    G::State: Default,
+{
+    pub fn new(limits: Limits, plan: Plan) -> Self {
+        let look_limits = Limits { table_bytes: LOOKAHEAD_TABLE_BYTES.min(limits.table_bytes), ..limits };
+        Pipeline { limits, plan, search: Solver::new(limits), look: Solver::new(look_limits) }
+    }
+
+    pub fn plan(&self) -> Plan {
+        self.plan
+    }
+
+    /// Memory the search's transposition table holds now.
+    pub fn table_bytes(&self) -> usize {
+        self.search.table_bytes()
+    }
+
+    /// The most positions one search of the last deal stored (see [`Solver::table_len`]).
+    pub fn table_len(&self) -> usize {
+        self.search.table_len()
+    }
+
+    /// Decides the deal of `game`: `result.states` counts the positions of every phase run.
+    pub fn solve(&mut self, game: &G, pruning: Pruning) -> Decided<G::Move> {
+        let started = Instant::now();
+        let max = self.limits.max_states;
+        let (mut states, mut expanded, mut max_home) = (0u64, 0u64, 0u32);
+        let decided = |mut r: SearchResult<G::Move>, phase, states, expanded, max_home: u32| {
+            r.states += states;
+            r.expanded += expanded;
+            r.max_home = r.max_home.max(max_home);
+            let decided_by = (r.verdict != Verdict::Unknown).then_some(phase);
+            Decided { result: r, decided_by }
+        };
+        if self.plan.probe > 0 && self.plan.probe < max {
+            let r = self.search.solve_within(game, pruning, self.plan.probe, started);
+            if r.verdict != Verdict::Unknown || r.stop != Some(Stop::States) {
+                return decided(r, Phase::Probe, 0, 0, 0);
+            }
+            (states, expanded, max_home) = (r.states, r.expanded, r.max_home);
+        }
+        if self.plan.lookahead > 0 {
+            let budget = self.plan.lookahead.min(max - states);
+            let l = lookahead(&mut self.look, game, pruning, budget, self.plan.lookahead_per_move, started);
+            (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
+            if let Some(moves) = l.win {
+                let mut end = game.start();
+                for &m in &moves {
+                    game.play(&mut end, m);
+                }
+                let r = SearchResult { verdict: Verdict::Won, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop: None, max_home: game.home_cards(&end) };
+                return decided(r, Phase::Lookahead, states, expanded, max_home);
+            }
+            if l.timed_out {
+                let r = SearchResult { verdict: Verdict::Unknown, moves: vec![], states: 0, expanded: 0, elapsed: started.elapsed(), stop: Some(Stop::Time), max_home: 0 };
+                return decided(r, Phase::Lookahead, states, expanded, max_home);
+            }
+        }
+        if states >= max {
+            let r = SearchResult { verdict: Verdict::Unknown, moves: vec![], states: 0, expanded: 0, elapsed: started.elapsed(), stop: Some(Stop::States), max_home: 0 };
+            return decided(r, Phase::Search, states, expanded, max_home);
+        }
+        let r = self.search.solve_within(game, pruning, max - states, started);
+        decided(r, Phase::Search, states, expanded, max_home)
+    }
+}
