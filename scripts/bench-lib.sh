@@ -18,3 +18,10 @@ check_runs() {
 states_rate() {
     grep -o '"states_per_second_per_core":[0-9.e+]*' | cut -d: -f2
 }
+
+# `--plain-search` where binary $1 has the solving pipeline (issue 31), else nothing: the engine
+# scripts measure the exhaustive search alone, so that builds before and after the pipeline
+# compare.
+plain_flag() {
+    if "$1" bench --help 2>/dev/null | grep -q -- --plain-search; then echo --plain-search; fi
+}

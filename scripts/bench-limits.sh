@@ -15,6 +15,7 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 check_runs "$runs"
 bench_binary
+plain=$(plain_flag "$bin")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 variants="alhambra crazy-quilt queen-of-italy algerian"
@@ -23,7 +24,7 @@ for r in $(seq 1 "$runs"); do
     for v in $variants; do
         for s in $sets; do
             # A failed run stops the script.
-            "$bin" bench "$v" --seeds "${s%%:*}" --max-states "${s##*:}" -j 1 --format json | states_rate >>"$tmp/$v.${s##*:}"
+            "$bin" bench "$v" --seeds "${s%%:*}" --max-states "${s##*:}" -j 1 $plain --format json | states_rate >>"$tmp/$v.${s##*:}"
         done
     done
 done

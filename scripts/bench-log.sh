@@ -27,7 +27,7 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     # RUSTFLAGS, when set, replaces the rustflags of .cargo/config.toml (target-cpu=x86-64-v3).
     if [ -n "${RUSTFLAGS:-}" ]; then flags="RUSTFLAGS=$RUSTFLAGS"; else flags="$(grep -h '^rustflags' .cargo/config.toml) (.cargo/config.toml)"; fi
     echo "- code generation: $flags"
-    echo "- command: \`patience bench VARIANT --seeds $seeds --max-states $limit -j 1\`"
+    echo "- command: \`patience bench VARIANT --seeds $seeds --max-states $limit -j 1 --plain-search\` (the engine: the exhaustive search alone)"
     echo "- columns: seconds are each deal's CPU time (its worker thread's CPU clock);"
     echo "  states/s/core = unique states (distinct positions reached and stored) per second;"
     echo "  expanded/s/core = those of them whose moves were generated (all but the dead ones, those"
@@ -42,7 +42,7 @@ out=results/bench/$(date -u +%Y-%m-%d)-$(git rev-parse --short=12 HEAD).md
     variants="alhambra crazy-quilt queen-of-italy algerian"
     for r in $(seq 1 "$runs"); do
         for v in $variants; do
-            target/release/patience bench "$v" --seeds "$seeds" --max-states "$limit" -j 1 >"$tmp/$v.$r"
+            target/release/patience bench "$v" --seeds "$seeds" --max-states "$limit" -j 1 --plain-search >"$tmp/$v.$r"
         done
     done
     first=1

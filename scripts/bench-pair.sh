@@ -24,7 +24,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # states/s/core of one bench run of binary $2 on core $1.
 rate() {
-    taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json | states_rate
+    taskset -c "$1" "$2" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 $(plain_flag "$2") --format json | states_rate
 }
 echo "| round | A core | A states/s | B states/s | B/A |"
 echo "|---|---|---|---|---|"

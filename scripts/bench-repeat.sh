@@ -17,11 +17,12 @@ fi
 variant=$1 runs=${2:-21} seeds=${3:-0..1000} limit=${4:-200000} target=${5:-3000000}
 check_runs "$runs"
 bench_binary
+plain=$(plain_flag "$bin")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for _ in $(seq 1 "$runs"); do
     # A failed run stops the script.
-    "$bin" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 --format json | states_rate >>"$tmp/rates"
+    "$bin" bench "$variant" --seeds "$seeds" --limit-states "$limit" -j 1 $plain --format json | states_rate >>"$tmp/rates"
 done
 sort -g "$tmp/rates" | awk -v v="$variant" -v s="$seeds" -v l="$limit" -v t="$target" '
     { a[NR] = $1; if ($1 < t) under++ }

@@ -24,7 +24,7 @@ mod position_fuzz;
 mod report;
 mod study;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::game::{Action, Game, Pruning};
@@ -184,6 +184,21 @@ enum Command {
         #[command(flatten)]
         plan: PlanArgs,
     },
+    /// The dominance check: every deal that a player study (greedy or sampling, which cannot see
+    /// the stock) won must be won by the thoughtful pipeline, which knows it. Prints the
+    /// exceptions; exit 1 if there are any.
+    Dominance {
+        /// A finished player study's folder (its manifest.json and deals.csv).
+        dir: std::path::PathBuf,
+        /// The pipeline's positions per deal.
+        #[arg(long, default_value_t = 5_000_000)]
+        max_states: u64,
+        /// Worker threads (default: every core).
+        #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+        jobs: usize,
+        #[command(flatten)]
+        plan: PlanArgs,
+    },
     /// Regenerate a results folder's README.md table and win-rates.svg chart from its studies.
     Report {
         /// The folder holding one study per subfolder.
@@ -275,6 +290,13 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
+        Command::Dominance { dir, max_states, jobs, plan } => {
+            if jobs == 0 || max_states == 0 {
+                bail!("-j and --max-states must be at least 1");
+            }
+            let plan = plan.plan(max_states)?;
+            dominance(&dir, max_states, plan, jobs)
+        }
         Command::Report { results } => {
             out!("{}", patience_study::report::write_report(&results)?);
             Ok(0)
@@ -331,6 +353,42 @@ fn run(cli: Cli) -> Result<u8> {
             solve_and_report(&choice, &loaded, limits, plan, prune, format, hint, position_after)
         }
     }
+}
+
+/// `patience dominance DIR`: the player study's own command line, parsed again, says which game
+/// and rule options its deals were played under.
+fn dominance(dir: &std::path::Path, max_states: u64, plan: Plan, jobs: usize) -> Result<u8> {
+    let manifest = patience_study::run::read_manifest(dir)?;
+    if manifest.player == "thoughtful" {
+        bail!("{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)", dir.display());
+    }
+    let Ok(Cli { command: Command::Study { game, rules, .. } }) = Cli::try_parse_from(&manifest.command) else {
+        bail!("{}: its manifest's command is not a `patience study` command this version reads", dir.display());
+    };
+    let choice = choose_game(&game, &rules)?;
+    if choice.info.name != manifest.variant {
+        bail!("{}: its command names {game}, its manifest {}", dir.display(), manifest.variant);
+    }
+    let deals = dir.join(patience_study::run::DEALS);
+    let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
+    let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
+    let won: Vec<u64> = rows.iter().filter(|r| r.outcome == "won").map(|r| r.seed).collect();
+    let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
+    let exceptions = patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
+    for e in &exceptions {
+        outln!("seed {}: won by the {} player, {} by the pipeline ({} states)", e.seed, manifest.player, e.verdict.as_str(), e.states);
+    }
+    outln!(
+        "{}: the {} player won {} of {} deals; the pipeline ({}; {max_states} states) won {} of them{}",
+        manifest.variant,
+        manifest.player,
+        won.len(),
+        rows.len(),
+        plan.describe(),
+        won.len() - exceptions.len(),
+        if exceptions.is_empty() { ": dominance holds" } else { "" }
+    );
+    Ok(if exceptions.is_empty() { 0 } else { 1 })
 }
 
 fn solve_and_report(

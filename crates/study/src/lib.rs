@@ -13,6 +13,7 @@
 
 pub mod bench;
 pub mod clock;
+pub mod dominance;
 pub mod interval;
 pub mod manifest;
 pub mod merge;
