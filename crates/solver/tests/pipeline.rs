@@ -1,0 +1,89 @@
+//! The solving pipeline (issue 31, `pipeline.rs`, `lookahead.rs`): it finds wins the plain
+//! search does not, every win it finds replays through the reference rules, it never disagrees
+//! with the plain search where both decide, and only the exhaustive search ever answers lost.
+
+use patience_games::deal::{DealSource, make_deal};
+use patience_games::game::Pruning;
+use patience_games::rules::FamilyRules;
+use patience_games::variant::{VARIANTS, find_variant};
+use patience_games::with_rules;
+use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict, actions, shorten, solve};
+use patience_verify as verify;
+
+fn limits(max_states: u64) -> Limits {
+    Limits { max_states, max_time: None, table_bytes: 64 << 20, ..Limits::default() }
+}
+
+/// (pipeline verdict, deciding phase, plain search verdict) of `seed`, the pipeline's win
+/// replayed through the reference rules.
+fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -> (Verdict, Option<Phase>, Verdict) {
+    let info = find_variant(game).unwrap();
+    let rules = info.rules;
+    let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
+    with_rules!(rules, |r| {
+        let layout = r.layout(&deal);
+        let g = r.game(&layout).unwrap();
+        let d = Pipeline::new(limits(max_states), plan).solve(&g, Pruning::ALL);
+        if d.result.verdict == Verdict::Won {
+            let line = actions(&g, &shorten(&g, &d.result.moves));
+            verify::replay(&rules, &layout, &line).unwrap_or_else(|e| panic!("{game} seed {seed}: {e}"));
+        }
+        assert!(d.result.states <= max_states, "{game} seed {seed}: {} states for a budget of {max_states}", d.result.states);
+        let plain = solve(&g, limits(plain_states), Pruning::ALL).verdict;
+        (d.result.verdict, d.decided_by, plain)
+    })
+}
+
+/// Granada at 200,000 positions (pinned): seeds 1, 2, 4, 7, 8 and 10 are won by the
+/// lookahead, where the plain search at the same budget leaves them unknown; the probe wins
+/// 0, 5, 9 and 11 as the plain search does.
+#[test]
+fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
+    let plan = Plan::split(200_000);
+    for seed in [1, 2, 4, 7, 8, 10] {
+        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown), "seed {seed}");
+    }
+    for seed in [0, 5, 9, 11] {
+        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Probe), Verdict::Won), "seed {seed}");
+    }
+}
+
+/// Every variant, small budgets: where the pipeline and a plain search with more positions both
+/// decide, they agree; a loss comes only from the exhaustive search; a lookahead run alone (no
+/// probe) never answers lost.
+#[test]
+fn the_pipeline_never_contradicts_the_plain_search() {
+    let mut decided = 0;
+    for v in VARIANTS.iter() {
+        for seed in 0..6 {
+            let (verdict, by, plain) = both(v.name, seed, 60_000, Plan::split(60_000), 400_000);
+            if verdict != Verdict::Unknown && plain != Verdict::Unknown {
+                assert_eq!(verdict, plain, "{} seed {seed}", v.name);
+                decided += 1;
+            }
+            if verdict == Verdict::Lost {
+                assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
+            }
+            let lookahead_first = Plan { probe: 0, lookahead: 50_000, lookahead_per_move: 500 };
+            let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
+            assert!(!(verdict == Verdict::Lost && by == Some(Phase::Lookahead)), "{} seed {seed}", v.name);
+        }
+    }
+    assert!(decided >= 40, "only {decided} deals decided by both: the test compares too little");
+}
+
+/// The plain plan is the search alone: the same verdict and positions as `solve`.
+#[test]
+fn the_plain_plan_is_the_search() {
+    for (game, seed) in [("granada", 0), ("queen-of-italy", 3), ("algerian", 1), ("crazy-quilt", 2)] {
+        let info = find_variant(game).unwrap();
+        let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
+        with_rules!(info.rules, |r| {
+            let g = r.deal_game(&deal);
+            let d = Pipeline::new(limits(100_000), Plan::PLAIN).solve(&g, Pruning::ALL);
+            let s = solve(&g, limits(100_000), Pruning::ALL);
+            assert_eq!((d.result.verdict, d.result.states, d.result.moves), (s.verdict, s.states, s.moves), "{game} {seed}");
+            assert_eq!(d.decided_by, (s.verdict != Verdict::Unknown).then_some(Phase::Search));
+        });
+    }
+}
