@@ -100,7 +100,8 @@ pub struct PlanArgs {
     /// lookahead).
     #[arg(long, value_name = "N")]
     pub lookahead_states: Option<u64>,
-    /// Positions the lookahead may store per move it weighs.
+    /// Positions the lookahead's first walk may store per move it weighs (each next walk four
+    /// times as many).
     #[arg(long, value_name = "N")]
     pub lookahead_per_move: Option<u64>,
 }

@@ -46,7 +46,7 @@ pub struct Plan {
     pub probe: u64,
     /// Positions the lookahead may store in all (0: no lookahead)...
     pub lookahead: u64,
-    /// ... and per child it searches.
+    /// ... and per child searched in its first walk (each next walk four times as many).
     pub lookahead_per_move: u64,
 }
 
@@ -54,7 +54,7 @@ pub struct Plan {
 /// child (measured: `results/bench/decide-*.md`).
 const PROBE_PERMILLE: u64 = 100;
 const LOOKAHEAD_PERMILLE: u64 = 400;
-const LOOKAHEAD_PER_MOVE: u64 = 2_000;
+const LOOKAHEAD_PER_MOVE: u64 = 250;
 
 impl Plan {
     /// The default split of `max_states` positions: the probe a tenth, the lookahead four
@@ -76,7 +76,7 @@ impl Plan {
             parts.push(format!("probe {}", self.probe));
         }
         if self.lookahead > 0 {
-            parts.push(format!("lookahead {} ({} per move)", self.lookahead, self.lookahead_per_move));
+            parts.push(format!("lookahead {} (walks of {} per move, x4)", self.lookahead, self.lookahead_per_move));
         }
         parts.push("search the rest".into());
         parts.join(", ")
