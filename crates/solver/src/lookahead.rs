@@ -126,7 +126,9 @@ where
                 }
                 Verdict::Lost => continue,
                 Verdict::Unknown => {
-                    if r.stop == Some(crate::Stop::Time) {
+                    // (A search this small reads the clock too rarely to stop itself: it is
+                    // read here, once a child.)
+                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) {
                         out.timed_out = true;
                         return out;
                     }

@@ -191,6 +191,10 @@ where
         self.search(game, root, pruning, max_states, started).timed(started)
     }
 
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// Memory the transposition table holds now (it keeps its size between deals).
     pub fn table_bytes(&self) -> usize {
         self.table.bytes()
