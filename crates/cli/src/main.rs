@@ -27,7 +27,7 @@ mod study;
 use anyhow::{Context, Result, bail};
 use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
-use patience_games::game::{Action, Game, Pruning};
+use patience_games::game::{Action, Game, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
@@ -413,7 +413,7 @@ fn play_and_report(choice: &GameChoice, loaded: &LoadedDeal, player: patience_st
     with_rules!(choice.rules, |r| play_report(choice, loaded, player, format, &r.game(&loaded.layout)?))
 }
 
-fn play_report<G: Game>(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format, game: &G) -> Result<u8>
+fn play_report<G: PlayerView + Notation>(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format, game: &G) -> Result<u8>
 where
     G::State: Default,
 {
@@ -488,7 +488,7 @@ impl SolveJob<'_> {
     }
 
     /// Solves, replays a win through the reference rules, prints, and gives the exit code.
-    fn run<G: Game>(self, game: &G) -> Result<u8>
+    fn run<G: Game + Notation>(self, game: &G) -> Result<u8>
     where
         G::State: Default,
     {

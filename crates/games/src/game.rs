@@ -1,5 +1,6 @@
-//! The one trait every game family implements, and the names of piles and actions that
-//! solutions are written in (RULES.md §0).
+//! The traits every game family implements: [`Game`], what the search needs; [`PlayerView`],
+//! what players that cannot see the stock need; [`Notation`], moves in rule-book notation. And
+//! the names of piles and actions that solutions are written in (RULES.md §0).
 
 use crate::card::Kind;
 use arrayvec::ArrayVec;
@@ -122,40 +123,11 @@ pub trait Game {
     fn play_fingerprinted(&self, s: &mut Self::State, m: Self::Move, _fp: u128) {
         self.play(s, m)
     }
-    /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
-    /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
-    /// order they will come; a fair player may use the multiset, never this order.
-    fn unseen(&self, s: &Self::State) -> Vec<Kind>;
-
-    /// The same visible position with the unseen cards in `order` instead (next to come first;
-    /// `order` is a permutation of [`Game::unseen`]): what a player who knows only what is face
-    /// up cannot tell apart from `s`.
-    fn with_unseen(&self, s: &Self::State, order: &[Kind]) -> (Self, Self::State)
-    where
-        Self: Sized;
-
     /// Cards on the foundations (for studies: how far a lost or unknown deal got).
     fn home_cards(&self, s: &Self::State) -> u32;
     /// A sound test: `true` only if no sequence of moves from `s` wins.
     fn is_dead(&self, _s: &Self::State) -> bool {
         false
-    }
-    /// The move in rule-book notation; `s` is the position before it.
-    fn action(&self, s: &Self::State, m: Self::Move) -> Action;
-
-    /// A winning line in rule-book notation, from the start. A family whose moves carry forced
-    /// consequences (gap fills) or whose state does not know which real pile a card goes to
-    /// overrides this; the default renders each move with [`Game::action`].
-    fn render(&self, moves: &[Self::Move]) -> Vec<Action> {
-        let mut s = self.start();
-        moves
-            .iter()
-            .map(|&m| {
-                let a = self.action(&s, m);
-                self.play(&mut s, m);
-                a
-            })
-            .collect()
     }
 
     /// The representative of `s`'s class under the family's symmetries: two positions with the
@@ -170,6 +142,45 @@ pub trait Game {
     /// (the Queen of Italy family), each branch with its own growing budget.
     fn split_root(&self) -> bool {
         false
+    }
+}
+
+/// What a player that cannot see the stock's order uses (`patience_solver::player`): the cards
+/// it cannot see, and the positions it cannot tell apart from the real one. The search never
+/// needs this.
+pub trait PlayerView: Game {
+    /// The cards whose order a player cannot see: the stock not yet dealt, while it has never
+    /// been turned (after a redeal every stock card has been seen on the waste). Listed in the
+    /// order they will come; a fair player may use the multiset, never this order.
+    fn unseen(&self, s: &Self::State) -> Vec<Kind>;
+
+    /// The same visible position with the unseen cards in `order` instead (next to come first;
+    /// `order` is a permutation of [`PlayerView::unseen`]): what a player who knows only what is
+    /// face up cannot tell apart from `s`.
+    fn with_unseen(&self, s: &Self::State, order: &[Kind]) -> (Self, Self::State)
+    where
+        Self: Sized;
+}
+
+/// Moves written in rule-book notation (RULES.md §0): what solutions are reported, replayed and
+/// verified in. The search never needs this.
+pub trait Notation: Game {
+    /// The move in rule-book notation; `s` is the position before it.
+    fn action(&self, s: &Self::State, m: Self::Move) -> Action;
+
+    /// A winning line in rule-book notation, from the start. A family whose moves carry forced
+    /// consequences (gap fills) or whose state does not know which real pile a card goes to
+    /// overrides this; the default renders each move with [`Notation::action`].
+    fn render(&self, moves: &[Self::Move]) -> Vec<Action> {
+        let mut s = self.start();
+        moves
+            .iter()
+            .map(|&m| {
+                let a = self.action(&s, m);
+                self.play(&mut s, m);
+                a
+            })
+            .collect()
     }
 }
 

@@ -1,7 +1,8 @@
 //! Cards, deals and the game families of the `patience` solver.
 //!
-//! Each family is one module that implements [`game::Game`] with a compact, exact state; the
-//! rule book is `RULES.md` (section numbers are cited throughout).
+//! Each family is one module that implements [`game::Game`] (and [`game::PlayerView`],
+//! [`game::Notation`]) with a compact, exact state; the rule book is `RULES.md` (section numbers
+//! are cited throughout).
 
 pub mod algerian;
 pub mod alhambra;

@@ -12,9 +12,9 @@ pub use pipeline::{Decided, Phase, Pipeline, Plan};
 pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
 pub use shorten::shorten;
 
-use patience_games::game::{Action, Game};
+use patience_games::game::{Action, Notation};
 
 /// The solution of a search in rule-book notation, replaying it on the fast state.
-pub fn actions<G: Game>(game: &G, moves: &[G::Move]) -> Vec<Action> {
+pub fn actions<G: Notation>(game: &G, moves: &[G::Move]) -> Vec<Action> {
     game.render(moves)
 }

@@ -9,7 +9,7 @@
 
 use crate::{Limits, Solver, Verdict};
 use patience_games::card::Kind;
-use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::game::{Game, MoveList, Notation, PlayerView, Pruning};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -35,7 +35,7 @@ pub trait Player<G: Game> {
 }
 
 /// The player's view of `s`: the unseen cards sorted.
-pub fn view_of<G: Game>(game: &G, s: &G::State) -> (G, G::State) {
+pub fn view_of<G: PlayerView>(game: &G, s: &G::State) -> (G, G::State) {
     let mut unseen: Vec<Kind> = game.unseen(s);
     unseen.sort_by_key(|k| k.index());
     game.with_unseen(s, &unseen)
@@ -53,7 +53,7 @@ pub struct Played<M> {
 }
 
 /// Plays `game` with `player` until it is won, the player gives up, or `max_moves` are played.
-pub fn play<G: Game>(game: &G, player: &mut dyn Player<G>, max_moves: usize) -> Played<G::Move> {
+pub fn play<G: PlayerView>(game: &G, player: &mut dyn Player<G>, max_moves: usize) -> Played<G::Move> {
     let mut s = game.start();
     let mut visited = Visited::default();
     let mut out = Played { won: false, moves: vec![], reasoning: vec![], states: 0, max_home: game.home_cards(&s) };
@@ -129,7 +129,7 @@ where
     }
 }
 
-impl<G: Game> Player<G> for Sampling<G>
+impl<G: PlayerView + Notation> Player<G> for Sampling<G>
 where
     G::State: Default,
 {

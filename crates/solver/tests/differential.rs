@@ -7,7 +7,7 @@
 use patience_games::algerian::{self, Algerian, AlgerianRules, AlgerianVariant, ReserveSpace};
 use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Action, Game, Pruning};
+use patience_games::game::{Action, Game, Notation, Pruning};
 use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
 use patience_games::layout::Layout;
@@ -73,7 +73,7 @@ fn reference_plain(rules: Rules, layout: &Layout, max_states: u64) -> PlainOutco
 /// One position (`game`, made from `layout` under `rules`): the plain verdict against the fast
 /// solver's under every pruning configuration; every win, the plain search's own included, must
 /// replay through the reference rules from `layout`.
-fn compare<G: Game>(tally: &mut Tally, case: &str, game: &G, rules: Rules, layout: &Layout, plain: PlainOutcome)
+fn compare<G: Game + Notation>(tally: &mut Tally, case: &str, game: &G, rules: Rules, layout: &Layout, plain: PlainOutcome)
 where
     G::State: Default,
 {

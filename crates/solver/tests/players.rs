@@ -4,7 +4,7 @@
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::card::Kind;
 use patience_games::deal::{DealSource, Hook, make_deal};
-use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::game::{MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::variant::Rules;
 use patience_solver::player::{Greedy, Player, Sampling, Visited, play, view_of};
@@ -13,7 +13,7 @@ use patience_verify as verify;
 
 /// Along a line of real positions, permute the real unseen cards (same visible position, another
 /// hidden order): the greedy and the sampling player (same seed) must decide the same.
-fn decisions_ignore_the_hidden_order<G: Game + Clone>(game: &G, steps: usize)
+fn decisions_ignore_the_hidden_order<G: PlayerView + Notation + Clone>(game: &G, steps: usize)
 where
     G::State: Default,
     G::Move: PartialEq + std::fmt::Debug,
@@ -87,7 +87,7 @@ fn player_wins_are_legal_and_sampling_beats_greedy() {
 
 /// The sampling player stops trying candidates once one wins every sample and leads to a new
 /// position; along real lines its decisions must be those of trying every candidate.
-fn early_stop_decides_as_trying_all<G: Game + Clone>(game: &G, steps: usize) -> usize
+fn early_stop_decides_as_trying_all<G: PlayerView + Notation + Clone>(game: &G, steps: usize) -> usize
 where
     G::State: Default,
     G::Move: PartialEq + std::fmt::Debug,
@@ -137,7 +137,7 @@ fn players_play_whole_deals_of_every_family() {
     use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
     use patience_games::game::Action;
     use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
-    fn both<G: Game + Clone>(name: &str, game: &G, replay: impl Fn(&[Action]) -> Result<(), String>) -> bool
+    fn both<G: PlayerView + Notation + Clone>(name: &str, game: &G, replay: impl Fn(&[Action]) -> Result<(), String>) -> bool
     where
         G::State: Default,
     {

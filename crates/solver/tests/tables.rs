@@ -11,7 +11,7 @@ use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::card::Kind;
-use patience_games::game::{Action, Game, MoveList, Pruning};
+use patience_games::game::{Action, Game, MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
 use patience_solver::{Limits, Verdict, solve};
@@ -41,6 +41,21 @@ impl<G: Game> Game for PlayFirst<G> {
     fn fingerprint(&self, s: &G::State, symmetry: bool) -> u128 {
         self.0.fingerprint(s, symmetry)
     }
+    fn home_cards(&self, s: &G::State) -> u32 {
+        self.0.home_cards(s)
+    }
+    fn is_dead(&self, s: &G::State) -> bool {
+        self.0.is_dead(s)
+    }
+    fn canonical(&self, s: &G::State) -> G::State {
+        self.0.canonical(s)
+    }
+    fn split_root(&self) -> bool {
+        self.0.split_root()
+    }
+}
+
+impl<G: PlayerView> PlayerView for PlayFirst<G> {
     fn unseen(&self, s: &G::State) -> Vec<Kind> {
         self.0.unseen(s)
     }
@@ -48,23 +63,14 @@ impl<G: Game> Game for PlayFirst<G> {
         let (g, s) = self.0.with_unseen(s, order);
         (PlayFirst(g), s)
     }
-    fn home_cards(&self, s: &G::State) -> u32 {
-        self.0.home_cards(s)
-    }
-    fn is_dead(&self, s: &G::State) -> bool {
-        self.0.is_dead(s)
-    }
+}
+
+impl<G: Notation> Notation for PlayFirst<G> {
     fn action(&self, s: &G::State, m: G::Move) -> Action {
         self.0.action(s, m)
     }
     fn render(&self, moves: &[G::Move]) -> Vec<Action> {
         self.0.render(moves)
-    }
-    fn canonical(&self, s: &G::State) -> G::State {
-        self.0.canonical(s)
-    }
-    fn split_root(&self) -> bool {
-        self.0.split_root()
     }
 }
 

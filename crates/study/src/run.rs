@@ -15,7 +15,7 @@ use crate::summary::Summary;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Action, Game, Pruning};
+use patience_games::game::{Action, Game, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
@@ -52,7 +52,7 @@ impl PlayerKind {
     /// Plays `game` to the end with this player (greedy for `Thoughtful`, which is not a player:
     /// callers solve instead). `seed` seeds the sampling player's own shuffles: a deal's seed,
     /// so a study's row and `solve --player` of the same deal agree.
-    pub fn play<G: Game>(&self, game: &G, seed: u64) -> Played<G::Move>
+    pub fn play<G: PlayerView + Notation>(&self, game: &G, seed: u64) -> Played<G::Move>
     where
         G::State: Default,
     {
@@ -125,7 +125,7 @@ pub fn run_study(job: &StudyJob, rules: Rules) -> Result<Summary> {
 /// A study with the game of each deal from `make`, and `verify` replaying a win's line.
 fn run_games<G, F, V>(job: &StudyJob, make: F, verify: V) -> Result<Summary>
 where
-    G: Game,
+    G: PlayerView + Notation,
     G::State: Default,
     F: Fn(&Deal) -> G + Sync,
     V: Fn(&Deal, &[Action]) -> Result<(), String> + Sync,
@@ -234,7 +234,7 @@ where
 
 fn solve_one<G, F, V>(solver: &mut Pipeline<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
 where
-    G: Game,
+    G: Game + Notation,
     G::State: Default,
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,
@@ -266,7 +266,7 @@ fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(deal: &Deal, lin
 /// not a proof). Its wins are replayed through the reference rules too.
 fn play_one<G, F, V>(player: PlayerKind, seed: u64, hook: Hook, make: &F, verify: &V) -> Result<DealRow, String>
 where
-    G: Game,
+    G: PlayerView + Notation,
     G::State: Default,
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,

@@ -9,7 +9,7 @@ use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, NO_KIND, ReserveSpace};
 use crate::bits::bits;
 use crate::card::Kind;
-use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Pile, Pruning, WindowFill};
+use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Notation, Pile, PlayerView, Pruning, WindowFill};
 
 /// A pile, by its stored index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -623,18 +623,6 @@ impl Game for Algerian {
     }
 
     #[inline]
-    fn unseen(&self, s: &AlgerianState) -> Vec<Kind> {
-        self.stock[s.dealt as usize..self.stock_len as usize].to_vec()
-    }
-
-    fn with_unseen(&self, s: &AlgerianState, order: &[Kind]) -> (Self, AlgerianState) {
-        assert_eq!(order.len(), self.stock_left(s), "a permutation of the unseen cards");
-        let mut g = self.clone();
-        g.stock[s.dealt as usize..self.stock_len as usize].copy_from_slice(order);
-        (g, *s)
-    }
-
-    #[inline]
     fn home_cards(&self, s: &AlgerianState) -> u32 {
         // The eight height nibbles summed in pairs into bytes, then the bytes by one multiply
         // (every partial sum is at most 104).
@@ -657,7 +645,23 @@ impl Game for Algerian {
     fn child_fingerprint(&self, s: &AlgerianState, m: AlgerianMove, symmetry: bool) -> Option<u128> {
         if symmetry { self.child_class_fingerprint(s, m) } else { None }
     }
+}
 
+impl PlayerView for Algerian {
+    #[inline]
+    fn unseen(&self, s: &AlgerianState) -> Vec<Kind> {
+        self.stock[s.dealt as usize..self.stock_len as usize].to_vec()
+    }
+
+    fn with_unseen(&self, s: &AlgerianState, order: &[Kind]) -> (Self, AlgerianState) {
+        assert_eq!(order.len(), self.stock_left(s), "a permutation of the unseen cards");
+        let mut g = self.clone();
+        g.stock[s.dealt as usize..self.stock_len as usize].copy_from_slice(order);
+        (g, *s)
+    }
+}
+
+impl Notation for Algerian {
     fn action(&self, s: &AlgerianState, m: AlgerianMove) -> Action {
         match m {
             AlgerianMove::Card { from, to, .. } => Action::Card {

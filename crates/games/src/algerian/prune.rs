@@ -58,7 +58,7 @@
 //! **Not implemented: the calibration note's "meet class" canonicalisation** (argument 4: store a
 //! met suit, up + down = 13, at one split and replace the transfers by macro moves "shift the
 //! split, then place or take a card"). It is sound only together with the macro moves, and a macro
-//! move is several actions, while `Game::action` renders one move as ONE action, which the
+//! move is several actions, while `Notation::action` renders one move as ONE action, which the
 //! solution replay and the shortening pass rely on. The partial-order reduction below gets part of
 //! the effect with single moves.
 //!

@@ -3,7 +3,7 @@ use super::state::{AlgerianState, DEPOTS, PILES, name_shift};
 use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
-use crate::game::{Action, Game, MAX_MOVES, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MAX_MOVES, MoveList, Notation, Pile, Pruning};
 use AlgerianVariant::{AlgerianParlett, Carthage};
 const ALG: AlgerianVariant = AlgerianVariant::Algerian;
 

@@ -3,7 +3,7 @@
 use super::state::AlhambraState;
 use super::{Alhambra, AlhambraVariant};
 use crate::card::Kind;
-use crate::game::{Action, Game, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum AlhambraMove {
@@ -192,6 +192,25 @@ impl Game for Alhambra {
         }
     }
 
+    fn home_cards(&self, s: &AlhambraState) -> u32 {
+        s.found.total() as u32
+    }
+
+    fn hash(&self, s: &AlhambraState) -> u64 {
+        s.full_hash()
+    }
+
+    fn fingerprint(&self, s: &AlhambraState, _symmetry: bool) -> u128 {
+        // No symmetry in this family: the key is the position.
+        s.fingerprint()
+    }
+
+    fn is_dead(&self, s: &AlhambraState) -> bool {
+        self.last_pass_dead(s)
+    }
+}
+
+impl PlayerView for Alhambra {
     #[inline]
     fn unseen(&self, s: &AlhambraState) -> Vec<Kind> {
         if s.redeals_left < self.rules.redeals {
@@ -218,24 +237,9 @@ impl Game for Alhambra {
         }
         (self.clone(), t)
     }
+}
 
-    fn home_cards(&self, s: &AlhambraState) -> u32 {
-        s.found.total() as u32
-    }
-
-    fn hash(&self, s: &AlhambraState) -> u64 {
-        s.full_hash()
-    }
-
-    fn fingerprint(&self, s: &AlhambraState, _symmetry: bool) -> u128 {
-        // No symmetry in this family: the key is the position.
-        s.fingerprint()
-    }
-
-    fn is_dead(&self, s: &AlhambraState) -> bool {
-        self.last_pass_dead(s)
-    }
-
+impl Notation for Alhambra {
     fn action(&self, s: &AlhambraState, m: AlhambraMove) -> Action {
         let waste = |w: u8| if self.rules.wastes() == 1 { Pile::Waste } else { Pile::WasteN(w) };
         let reserve_card = |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");

@@ -6,7 +6,7 @@ use super::state::{CHILD_FP_BIT, DEAD_BIT, HOME_COUNT_AT, HOME_COUNT_MASK, NO_CA
 use super::{Queen, QueenVariant, tableau_accepts};
 use crate::bits::bits;
 use crate::card::Kind;
-use crate::game::{Action, Game, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
 /// Where a card is taken from or put.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -618,34 +618,6 @@ impl Game for Queen {
         s.key_fp = fp & !1;
     }
 
-    fn unseen(&self, s: &QueenState) -> Vec<Kind> {
-        let kinds = |ks: &[u8]| ks.iter().map(|&k| Kind::from_index(k)).collect::<Vec<_>>();
-        if !s.chosen() {
-            // Before the choice: the six cards the choice deals, then the rest of the stock.
-            let mut v = kinds(&self.refill);
-            v.extend(kinds(&self.seq[..self.seq_len as usize]));
-            return v;
-        }
-        if self.second_pass(s) {
-            return vec![];
-        }
-        kinds(&self.seq[s.dealt as usize..self.seq_len as usize])
-    }
-
-    fn with_unseen(&self, s: &QueenState, order: &[Kind]) -> (Self, QueenState) {
-        let mut g = self.clone();
-        let order: Vec<u8> = order.iter().map(|k| k.index()).collect();
-        if !s.chosen() {
-            assert_eq!(order.len(), 6 + self.seq_len as usize, "a permutation of the unseen cards");
-            g.refill.copy_from_slice(&order[..6]);
-            g.seq[..self.seq_len as usize].copy_from_slice(&order[6..]);
-        } else if !order.is_empty() {
-            assert_eq!(order.len(), (self.seq_len - s.dealt) as usize, "a permutation of the unseen cards");
-            g.seq[s.dealt as usize..self.seq_len as usize].copy_from_slice(&order);
-        }
-        (g, *s)
-    }
-
     fn home_cards(&self, s: &QueenState) -> u32 {
         // Kept by `refresh_playable` (the search asks it of every new position).
         (s.playable >> HOME_COUNT_AT) as u32 & 0x7F
@@ -676,6 +648,49 @@ impl Game for Queen {
         dead
     }
 
+    fn canonical(&self, s: &QueenState) -> QueenState {
+        // No rule names a tableau pile once the base is chosen (gaps are filled one at a time,
+        // and in the end phase any empty pile may be used), so positions that differ only in
+        // the order of the piles have the same future. Before the choice, P0..P3 are special.
+        if s.chosen() { s.with_sorted_piles(self.rules.rows()) } else { *s }
+    }
+
+    fn split_root(&self) -> bool {
+        !self.start.chosen()
+    }
+}
+
+impl PlayerView for Queen {
+    fn unseen(&self, s: &QueenState) -> Vec<Kind> {
+        let kinds = |ks: &[u8]| ks.iter().map(|&k| Kind::from_index(k)).collect::<Vec<_>>();
+        if !s.chosen() {
+            // Before the choice: the six cards the choice deals, then the rest of the stock.
+            let mut v = kinds(&self.refill);
+            v.extend(kinds(&self.seq[..self.seq_len as usize]));
+            return v;
+        }
+        if self.second_pass(s) {
+            return vec![];
+        }
+        kinds(&self.seq[s.dealt as usize..self.seq_len as usize])
+    }
+
+    fn with_unseen(&self, s: &QueenState, order: &[Kind]) -> (Self, QueenState) {
+        let mut g = self.clone();
+        let order: Vec<u8> = order.iter().map(|k| k.index()).collect();
+        if !s.chosen() {
+            assert_eq!(order.len(), 6 + self.seq_len as usize, "a permutation of the unseen cards");
+            g.refill.copy_from_slice(&order[..6]);
+            g.seq[..self.seq_len as usize].copy_from_slice(&order[6..]);
+        } else if !order.is_empty() {
+            assert_eq!(order.len(), (self.seq_len - s.dealt) as usize, "a permutation of the unseen cards");
+            g.seq[s.dealt as usize..self.seq_len as usize].copy_from_slice(&order);
+        }
+        (g, *s)
+    }
+}
+
+impl Notation for Queen {
     fn action(&self, s: &QueenState, m: QueenMove) -> Action {
         let pile = |l: Loc| match l {
             Loc::Pile(i) => Pile::Tableau(i),
@@ -693,17 +708,6 @@ impl Game for Queen {
 
     fn render(&self, moves: &[QueenMove]) -> Vec<Action> {
         self.render_line(moves)
-    }
-
-    fn canonical(&self, s: &QueenState) -> QueenState {
-        // No rule names a tableau pile once the base is chosen (gaps are filled one at a time,
-        // and in the end phase any empty pile may be used), so positions that differ only in
-        // the order of the piles have the same future. Before the choice, P0..P3 are special.
-        if s.chosen() { s.with_sorted_piles(self.rules.rows()) } else { *s }
-    }
-
-    fn split_root(&self) -> bool {
-        !self.start.chosen()
     }
 }
 

@@ -1,6 +1,6 @@
 use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
-use crate::game::{Action, Game, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MoveList, Notation, Pile, Pruning};
 use crate::layout::golden::assert_golden;
 
 fn deal(seed: u64) -> Deal {

@@ -6,7 +6,7 @@ use super::Quilt;
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::foundations::Foundations;
-use crate::game::{Action, Game, MoveList, Pile, Pruning};
+use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QuiltMove {
@@ -166,6 +166,25 @@ impl Game for Quilt {
         }
     }
 
+    fn home_cards(&self, s: &QuiltState) -> u32 {
+        s.found.total() as u32
+    }
+
+    fn hash(&self, s: &QuiltState) -> u64 {
+        s.full_hash()
+    }
+
+    fn fingerprint(&self, s: &QuiltState, _symmetry: bool) -> u128 {
+        // No symmetry in this family: the key is the position.
+        s.fingerprint()
+    }
+
+    fn is_dead(&self, s: &QuiltState) -> bool {
+        self.last_pass_dead(s)
+    }
+}
+
+impl PlayerView for Quilt {
     #[inline]
     fn unseen(&self, s: &QuiltState) -> Vec<Kind> {
         // persian-rug has no stock; the others' stock follows the waste in the sequence.
@@ -191,24 +210,9 @@ impl Game for Quilt {
         }
         (self.clone(), t)
     }
+}
 
-    fn home_cards(&self, s: &QuiltState) -> u32 {
-        s.found.total() as u32
-    }
-
-    fn hash(&self, s: &QuiltState) -> u64 {
-        s.full_hash()
-    }
-
-    fn fingerprint(&self, s: &QuiltState, _symmetry: bool) -> u128 {
-        // No symmetry in this family: the key is the position.
-        s.fingerprint()
-    }
-
-    fn is_dead(&self, s: &QuiltState) -> bool {
-        self.last_pass_dead(s)
-    }
-
+impl Notation for Quilt {
     fn action(&self, s: &QuiltState, m: QuiltMove) -> Action {
         let q = |cell: u8| Pile::Quilt(cell / 8, cell % 8);
         let card_of = |cell: u8| self.cells[cell as usize];
