@@ -146,7 +146,11 @@ where
         }
         if self.plan.lookahead > 0 {
             let budget = self.plan.lookahead.min(max - states);
-            let l = lookahead(&mut self.look, game, pruning, budget, self.plan.lookahead_per_move, started);
+            // Without partial-order reduction: it is sound for a search that tries every order
+            // of the moves it defers, but a walk follows one line, and deferring a reserve card's
+            // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
+            let look_pruning = Pruning { partial_order: false, ..pruning };
+            let l = lookahead(&mut self.look, game, look_pruning, budget, self.plan.lookahead_per_move, started);
             (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
             if let Some(moves) = l.win {
                 let mut end = game.start();
