@@ -100,6 +100,10 @@ pub struct PlanArgs {
     /// lookahead).
     #[arg(long, value_name = "N")]
     pub lookahead_states: Option<u64>,
+    /// Positions the hedged lookahead may store in all (default: two tenths of --max-states; 0:
+    /// none).
+    #[arg(long, value_name = "N")]
+    pub hedged_states: Option<u64>,
     /// Positions the lookahead's first walk may store per move it weighs (each next walk four
     /// times as many).
     #[arg(long, value_name = "N")]
@@ -110,10 +114,10 @@ impl PlanArgs {
     /// The plan for a budget of `max_states`, or why the options do not make one.
     pub fn plan(&self, max_states: u64) -> anyhow::Result<patience_solver::Plan> {
         use patience_solver::Plan;
-        let custom = self.probe_states.is_some() || self.lookahead_states.is_some() || self.lookahead_per_move.is_some();
+        let custom = self.probe_states.is_some() || self.lookahead_states.is_some() || self.lookahead_per_move.is_some() || self.hedged_states.is_some();
         if self.plain_search {
             if custom {
-                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states or --lookahead-per-move");
+                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states, --hedged-states or --lookahead-per-move");
             }
             return Ok(Plan::PLAIN);
         }
@@ -121,11 +125,17 @@ impl PlanArgs {
         plan.probe = self.probe_states.unwrap_or(plan.probe);
         plan.lookahead = self.lookahead_states.unwrap_or(plan.lookahead);
         plan.lookahead_per_move = self.lookahead_per_move.unwrap_or(plan.lookahead_per_move);
-        if plan.lookahead > 0 && plan.lookahead_per_move == 0 {
+        plan.hedged = self.hedged_states.unwrap_or(plan.hedged);
+        if (plan.lookahead > 0 || plan.hedged > 0) && plan.lookahead_per_move == 0 {
             bail!("--lookahead-per-move must be at least 1");
         }
-        if plan.probe.saturating_add(plan.lookahead) >= max_states {
-            bail!("--probe-states and --lookahead-states ({} and {}) leave nothing of --max-states {max_states} for the search", plan.probe, plan.lookahead);
+        if plan.probe.saturating_add(plan.lookahead).saturating_add(plan.hedged) >= max_states {
+            bail!(
+                "--probe-states, --lookahead-states and --hedged-states ({}, {} and {}) leave nothing of --max-states {max_states} for the search",
+                plan.probe,
+                plan.lookahead,
+                plan.hedged
+            );
         }
         Ok(plan)
     }

@@ -27,7 +27,7 @@ mod study;
 use anyhow::{Context, Result, bail};
 use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
-use patience_games::game::{Action, Game, Notation, PlayerView, Pruning};
+use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
@@ -488,7 +488,7 @@ impl SolveJob<'_> {
     }
 
     /// Solves, replays a win through the reference rules, prints, and gives the exit code.
-    fn run<G: Game + Notation>(self, game: &G) -> Result<u8>
+    fn run<G: PlayerView + Notation>(self, game: &G) -> Result<u8>
     where
         G::State: Default,
     {

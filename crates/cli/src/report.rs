@@ -49,7 +49,7 @@ pub struct SolveReport {
     /// Why the search stopped when the verdict is unknown.
     pub stop: Option<&'static str>,
     pub states: u64,
-    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `search`; `null` when
+    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `hedged`, `search`; `null` when
     /// unknown).
     pub decided_by: Option<&'static str>,
     /// The pipeline's phases and budgets.

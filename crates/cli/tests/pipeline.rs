@@ -40,7 +40,7 @@ fn rows_summary_and_manifest_say_which_phase_decided() {
     for (outcome, by) in &rows {
         match outcome.as_str() {
             "unknown" => assert_eq!(by, "", "an unknown deal names no phase"),
-            "won" => assert!(["probe", "lookahead", "search"].contains(&by.as_str()), "{by}"),
+            "won" => assert!(["probe", "lookahead", "hedged", "search"].contains(&by.as_str()), "{by}"),
             // Only the exhaustive search proves a loss.
             "lost" => assert!(["probe", "search"].contains(&by.as_str()), "{by}"),
             other => panic!("outcome {other}"),
@@ -55,7 +55,7 @@ fn rows_summary_and_manifest_say_which_phase_decided() {
         assert_eq!(rows.iter().filter(|(_, b)| b == phase).count() as u64, n.as_u64().unwrap(), "{phase}");
     }
     let manifest: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(manifest["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), search the rest");
+    assert_eq!(manifest["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (3 samples, 10 cards kept), search the rest");
 
     // Resuming with another split is refused: the rows would mix two pipelines.
     let o = patience(&["study", "granada", "--seeds", "0..12", "--max-states", "200000", "--quiet", "--resume", "--plain-search", "--out", dir.to_str().unwrap()]);
@@ -84,7 +84,7 @@ fn bench_and_solve_name_the_deciding_phase() {
     let t = text(&o);
     assert!(t.contains("| decided by |"), "{t}");
     assert!(t.contains("lookahead"), "{t}");
-    assert!(t.contains("pipeline: probe 20000, lookahead 80000 (walks of 250 per move, x4), search the rest"), "{t}");
+    assert!(t.contains("pipeline: probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (3 samples, 10 cards kept), search the rest"), "{t}");
 
     let o = patience(&["solve", "granada", "--seed", "1", "--max-states", "200000", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();

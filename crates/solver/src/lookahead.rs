@@ -24,7 +24,10 @@
 
 use crate::{Solver, Verdict};
 use ahash::AHashSet;
-use patience_games::game::{Game, MoveList, Pruning};
+use patience_games::game::{MoveList, PlayerView, Pruning};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// What the phase spent and found.
@@ -54,7 +57,7 @@ const WALK_GROWTH: u64 = 4;
 /// does so by committing to a line that its searches judged well and that turned out lost.
 /// Searches of another size judge differently (measured: each size wins deals the others do
 /// not), and larger ones see further, so the next walk takes another line.
-pub fn lookahead<G: Game>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, started: Instant) -> LookaheadResult<G::Move>
+pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
@@ -62,7 +65,7 @@ where
     let mut per_move = per_move;
     while out.states < budget {
         let left = budget - out.states;
-        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, started);
+        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge, started);
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -77,7 +80,7 @@ where
 }
 
 /// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
-fn walk<G: Game>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, started: Instant) -> LookaheadResult<G::Move>
+fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
@@ -95,6 +98,7 @@ where
     let mut met: AHashSet<u128> = AHashSet::default();
     met.insert(game.fingerprint(&s, pruning.symmetry));
     let mut moves = MoveList::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(game.hash(&s));
     'walk: while out.states < budget {
         game.moves(&s, pruning, &mut moves);
         let mut candidates: Vec<Candidate<G::Move>> = vec![];
@@ -132,7 +136,9 @@ where
                         out.timed_out = true;
                         return out;
                     }
-                    candidates.push(Candidate { score: (r.max_home, game.home_cards(&child)), order: i, mv: m });
+                    let home = (r.max_home, game.home_cards(&child));
+                    let wins = hedged_wins(solver, game, &child, pruning, per_move, hedge, budget, started, &mut rng, &mut out);
+                    candidates.push(Candidate { score: (wins, home.0, home.1), order: i, mv: m });
                 }
             }
         }
@@ -161,8 +167,52 @@ where
 /// A move weighed at a position of the line.
 struct Candidate<M> {
     /// Most cards home its search reached, then cards home in the child itself.
-    score: (u32, u32),
+    score: (u32, u32, u32),
     /// Its place in the family's move order (earlier wins ties).
     order: usize,
     mv: M,
+}
+
+/// The hedge of a walk: each candidate is also searched `samples` times with the stock's cards
+/// past its next `keep` shuffled, and ranked first by how many of those it wins. Those wins are
+/// not wins of the deal (its true order is searched as always, and only that search's win is
+/// taken): they say which moves leave a position that is easy to win whatever the far stock
+/// holds, which the true order's small search cannot tell apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hedge {
+    pub samples: u32,
+    pub keep: usize,
+}
+
+impl Hedge {
+    pub const NONE: Hedge = Hedge { samples: 0, keep: 0 };
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hedged_wins<G: PlayerView>(solver: &mut Solver<G>, game: &G, child: &G::State, pruning: Pruning, per_move: u64, hedge: Hedge, budget: u64, started: Instant, rng: &mut ChaCha8Rng, out: &mut LookaheadResult<G::Move>) -> u32
+where
+    G::State: Default,
+{
+    if hedge.samples == 0 {
+        return 0;
+    }
+    let unseen = game.unseen(child);
+    if unseen.len() <= hedge.keep + 1 {
+        return 0;
+    }
+    let mut wins = 0;
+    for _ in 0..hedge.samples {
+        let left = budget.saturating_sub(out.states);
+        if left == 0 {
+            break;
+        }
+        let mut order = unseen.clone();
+        order[hedge.keep..].shuffle(rng);
+        let (g, c) = game.with_unseen(child, &order);
+        let r = solver.solve_from_within(&g, c, pruning, per_move.min(left), started);
+        out.states += r.states;
+        out.expanded += r.expanded;
+        wins += (r.verdict == Verdict::Won) as u32;
+    }
+    wins
 }

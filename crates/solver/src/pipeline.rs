@@ -16,9 +16,9 @@
 //! on the machine nor on the number of threads. The split is fixed ([`Plan::split`]) and each
 //! study's manifest records it ([`Plan::describe`]).
 
-use crate::lookahead::lookahead;
+use crate::lookahead::{Hedge, lookahead};
 use crate::{Limits, SearchResult, Solver, Stop, Verdict};
-use patience_games::game::{Game, Pruning};
+use patience_games::game::{Game, PlayerView, Pruning};
 use std::time::Instant;
 
 /// Which phase decided a deal.
@@ -26,6 +26,7 @@ use std::time::Instant;
 pub enum Phase {
     Probe,
     Lookahead,
+    Hedged,
     Search,
 }
 
@@ -34,6 +35,7 @@ impl Phase {
         match self {
             Phase::Probe => "probe",
             Phase::Lookahead => "lookahead",
+            Phase::Hedged => "hedged",
             Phase::Search => "search",
         }
     }
@@ -48,6 +50,8 @@ pub struct Plan {
     pub lookahead: u64,
     /// ... and per child searched in its first walk (each next walk four times as many).
     pub lookahead_per_move: u64,
+    /// Positions of the hedged lookahead (`lookahead::Hedge`; 0: none).
+    pub hedged: u64,
 }
 
 /// The default split's shares of the budget, in thousandths, and the lookahead's positions per
@@ -55,16 +59,24 @@ pub struct Plan {
 const PROBE_PERMILLE: u64 = 100;
 const LOOKAHEAD_PERMILLE: u64 = 400;
 const LOOKAHEAD_PER_MOVE: u64 = 250;
+const HEDGED_PERMILLE: u64 = 200;
+/// The hedged lookahead's samples per candidate and cards of the stock kept in their true order.
+const HEDGE: Hedge = Hedge { samples: 3, keep: 10 };
 
 impl Plan {
     /// The default split of `max_states` positions: the probe a tenth, the lookahead four
     /// tenths, the search what is left (at least half).
     pub fn split(max_states: u64) -> Plan {
-        Plan { probe: max_states / 1000 * PROBE_PERMILLE, lookahead: max_states / 1000 * LOOKAHEAD_PERMILLE, lookahead_per_move: LOOKAHEAD_PER_MOVE }
+        Plan {
+            probe: max_states / 1000 * PROBE_PERMILLE,
+            lookahead: max_states / 1000 * LOOKAHEAD_PERMILLE,
+            lookahead_per_move: LOOKAHEAD_PER_MOVE,
+            hedged: max_states / 1000 * HEDGED_PERMILLE,
+        }
     }
 
     /// The exhaustive search alone, as before the pipeline.
-    pub const PLAIN: Plan = Plan { probe: 0, lookahead: 0, lookahead_per_move: 0 };
+    pub const PLAIN: Plan = Plan { probe: 0, lookahead: 0, lookahead_per_move: 0, hedged: 0 };
 
     /// The split in words, for manifests and reports.
     pub fn describe(&self) -> String {
@@ -77,6 +89,9 @@ impl Plan {
         }
         if self.lookahead > 0 {
             parts.push(format!("lookahead {} (walks of {} per move, x4)", self.lookahead, self.lookahead_per_move));
+        }
+        if self.hedged > 0 {
+            parts.push(format!("hedged lookahead {} ({} samples, {} cards kept)", self.hedged, HEDGE.samples, HEDGE.keep));
         }
         parts.push("search the rest".into());
         parts.join(", ")
@@ -102,7 +117,7 @@ pub struct Pipeline<G: Game> {
 /// Table memory of the lookahead's searches: ample for `LOOKAHEAD_PER_MOVE` positions.
 const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
 
-impl<G: Game> Pipeline<G>
+impl<G: PlayerView> Pipeline<G>
 where
     G::State: Default,
 {
@@ -144,13 +159,16 @@ where
             }
             (states, expanded, max_home) = (r.states, r.expanded, r.max_home);
         }
-        if self.plan.lookahead > 0 {
-            let budget = self.plan.lookahead.min(max - states);
+        for (phase, share, hedge) in [(Phase::Lookahead, self.plan.lookahead, Hedge::NONE), (Phase::Hedged, self.plan.hedged, HEDGE)] {
+            if share == 0 {
+                continue;
+            }
+            let budget = share.min(max - states);
             // Without partial-order reduction: it is sound for a search that tries every order
             // of the moves it defers, but a walk follows one line, and deferring a reserve card's
             // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
             let look_pruning = Pruning { partial_order: false, ..pruning };
-            let l = lookahead(&mut self.look, game, look_pruning, budget, self.plan.lookahead_per_move, started);
+            let l = lookahead(&mut self.look, game, look_pruning, budget, self.plan.lookahead_per_move, hedge, started);
             (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
             if let Some(moves) = l.win {
                 let mut end = game.start();
@@ -158,11 +176,11 @@ where
                     game.play(&mut end, m);
                 }
                 let r = SearchResult { verdict: Verdict::Won, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop: None, max_home: game.home_cards(&end) };
-                return decided(r, Phase::Lookahead, states, expanded, max_home);
+                return decided(r, phase, states, expanded, max_home);
             }
             if l.timed_out {
                 let r = SearchResult { verdict: Verdict::Unknown, moves: vec![], states: 0, expanded: 0, elapsed: started.elapsed(), stop: Some(Stop::Time), max_home: 0 };
-                return decided(r, Phase::Lookahead, states, expanded, max_home);
+                return decided(r, phase, states, expanded, max_home);
             }
         }
         if states >= max {

@@ -34,13 +34,13 @@ fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -
     })
 }
 
-/// Granada at 200,000 positions (pinned): seeds 1, 2, 3, 6, 7, 8 and 10 are won by the
+/// Granada at 200,000 positions (pinned): seeds 1, 2, 3, 4, 6, 7, 8 and 10 are won by the
 /// lookahead, where the plain search at the same budget leaves them unknown; the probe wins
 /// 0, 5, 9 and 11 as the plain search does.
 #[test]
 fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
     let plan = Plan::split(200_000);
-    for seed in [1, 2, 3, 6, 7, 8, 10] {
+    for seed in [1, 2, 3, 4, 6, 7, 8, 10] {
         assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown), "seed {seed}");
     }
     for seed in [0, 5, 9, 11] {
@@ -64,9 +64,9 @@ fn the_pipeline_never_contradicts_the_plain_search() {
             if verdict == Verdict::Lost {
                 assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
             }
-            let lookahead_first = Plan { probe: 0, lookahead: 50_000, lookahead_per_move: 500 };
+            let lookahead_first = Plan { probe: 0, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000 };
             let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
-            assert!(!(verdict == Verdict::Lost && by == Some(Phase::Lookahead)), "{} seed {seed}", v.name);
+            assert!(!(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))), "{} seed {seed}", v.name);
         }
     }
     assert!(decided >= 40, "only {decided} deals decided by both: the test compares too little");

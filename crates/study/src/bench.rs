@@ -12,7 +12,7 @@
 //! fall when threads wait for a core.
 
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Game, Pruning};
+use patience_games::game::{PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
@@ -85,7 +85,7 @@ pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: 
 #[allow(clippy::too_many_arguments)]
 fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
 where
-    G: Game,
+    G: PlayerView,
     G::State: Default,
     F: Fn(&Deal) -> G + Sync,
 {
@@ -129,7 +129,7 @@ where
         lost,
         unknown,
         decided_share: (won + lost) as f64 / ones.len() as f64,
-        decided_by: [Phase::Probe, Phase::Lookahead, Phase::Search]
+        decided_by: [Phase::Probe, Phase::Lookahead, Phase::Hedged, Phase::Search]
             .iter()
             .map(|&p| (p.as_str().to_string(), ones.iter().filter(|o| o.decided_by == Some(p)).count()))
             .filter(|(_, n)| *n > 0)

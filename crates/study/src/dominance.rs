@@ -4,7 +4,7 @@
 //! win was replayed through the reference rules when its study was made).
 
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Game, Notation, Pruning};
+use patience_games::game::{Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
@@ -28,7 +28,7 @@ pub fn check(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan
 
 fn check_games<G, F, V>(seeds: &[u64], hook: Hook, limits: Limits, plan: Plan, jobs: usize, make: F, verify: V) -> anyhow::Result<Vec<Exception>>
 where
-    G: Game + Notation,
+    G: PlayerView + Notation,
     G::State: Default,
     F: Fn(&Deal) -> G + Sync,
     V: Fn(&Deal, &[patience_games::game::Action]) -> Result<(), String> + Sync,

@@ -18,7 +18,7 @@ pub struct DealRow {
     pub max_home: u32,
     /// Redeals the solution uses; 0 unless won.
     pub redeals_used: u32,
-    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `search`; empty when
+    /// The pipeline phase that decided the deal (`probe`, `lookahead`, `hedged`, `search`; empty when
     /// unknown, for a player's rows, and in studies made before the pipeline).
     #[serde(default)]
     pub decided_by: String,

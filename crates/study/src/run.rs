@@ -15,7 +15,7 @@ use crate::summary::Summary;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Action, Game, Notation, PlayerView, Pruning};
+use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
@@ -234,7 +234,7 @@ where
 
 fn solve_one<G, F, V>(solver: &mut Pipeline<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
 where
-    G: Game + Notation,
+    G: PlayerView + Notation,
     G::State: Default,
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,
