@@ -5,10 +5,12 @@
 //!    decided at all are decided here, cheaply.
 //! 2. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
 //!    left open.
-//! 3. **search**: the exhaustive search again, from scratch, with what is left of the budget.
+//! 3. **hedged**: the lookahead again, each move ranked first by wins in searches with the far
+//!    stock shuffled (`lookahead::Hedge`).
+//! 4. **search**: the exhaustive search again, from scratch, with what is left of the budget.
 //!
-//! Soundness: only the exhaustive search (phases 1 and 3, each with a fresh table, so nothing an
-//! aborted phase explored is taken as explored) may answer *lost*; the lookahead may only answer
+//! Soundness: only the exhaustive search (phases 1 and 4, each with a fresh table, so nothing an
+//! aborted phase explored is taken as explored) may answer *lost*; the lookaheads may only answer
 //! *won*, with a line of legal moves that callers replay through the reference rules. A search
 //! stopped by its budget is *unknown*, and the next phase runs.
 //!
@@ -65,7 +67,8 @@ const HEDGE: Hedge = Hedge { samples: 3, keep: 10 };
 
 impl Plan {
     /// The default split of `max_states` positions: the probe a tenth, the lookahead four
-    /// tenths, the search what is left (at least half).
+    /// tenths, the hedged lookahead two, the search what is left (three tenths, enough for the
+    /// deep losses and wins measured: `results/bench/decide-2026-12-04.md`).
     pub fn split(max_states: u64) -> Plan {
         Plan {
             probe: max_states / 1000 * PROBE_PERMILLE,
