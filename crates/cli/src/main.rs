@@ -391,6 +391,7 @@ fn dominance(dir: &std::path::Path, max_states: u64, plan: Plan, jobs: usize) ->
     Ok(if exceptions.is_empty() { 0 } else { 1 })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn solve_and_report(
     choice: &GameChoice,
     loaded: &LoadedDeal,

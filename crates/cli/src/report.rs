@@ -74,6 +74,7 @@ fn position_json<S: Serializer>(position: &Option<(usize, Layout)>, s: S) -> Res
 }
 
 impl SolveReport {
+    #[allow(clippy::too_many_arguments)]
     pub fn new<M>(
         game: &'static str,
         deal: String,

@@ -92,7 +92,7 @@ where
     }
     // The line: each position on it with the candidates not yet tried there, best last.
     let mut line: Vec<G::Move> = vec![];
-    let mut steps: Vec<(G::State, Vec<Candidate<G::Move>>)> = vec![];
+    let mut steps: Vec<Step<G>> = vec![];
     // Every position ever put on the line: never entered again (on the line, it would be a
     // cycle; backed out of, every candidate there has failed).
     let mut met: AHashSet<u128> = AHashSet::default();
@@ -163,6 +163,9 @@ where
     }
     out
 }
+
+/// A position of a walk's line and its candidates not yet tried, best last.
+type Step<G> = (<G as patience_games::game::Game>::State, Vec<Candidate<<G as patience_games::game::Game>::Move>>);
 
 /// A move weighed at a position of the line.
 struct Candidate<M> {
