@@ -350,7 +350,8 @@ fn run(cli: Cli) -> Result<u8> {
             if player != patience_study::PlayerKind::Thoughtful {
                 return play_and_report(&choice, &loaded, player, format);
             }
-            solve_and_report(&choice, &loaded, limits, plan, prune, format, hint, position_after)
+            let (choice, loaded) = (&choice, &loaded);
+            solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after })
         }
     }
 }
@@ -391,20 +392,10 @@ fn dominance(dir: &std::path::Path, max_states: u64, plan: Plan, jobs: usize) ->
     Ok(if exceptions.is_empty() { 0 } else { 1 })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn solve_and_report(
-    choice: &GameChoice,
-    loaded: &LoadedDeal,
-    limits: Limits,
-    plan: Plan,
-    pruning: Pruning,
-    format: Format,
-    hint: bool,
-    position_after: Option<usize>,
-) -> Result<u8> {
-    let layout = &loaded.layout;
-    let job = SolveJob { choice, loaded, layout, limits, plan, pruning, format, hint, position_after };
-    with_rules!(choice.rules, |r| job.run(&r.game(layout)?))
+/// Solves the job's game, built from its layout through the one dispatch.
+fn solve_and_report(job: SolveJob) -> Result<u8> {
+    let layout = job.layout;
+    with_rules!(job.choice.rules, |r| job.run(&r.game(layout)?))
 }
 
 /// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
@@ -494,18 +485,17 @@ impl SolveJob<'_> {
         G::State: Default,
     {
         let decided = Pipeline::new(self.limits, self.plan).solve(game, self.pruning);
-        let result = decided.result;
-        let solution = actions(game, &shorten(game, &result.moves));
+        let solution = actions(game, &shorten(game, &decided.result.moves));
         let mut report = SolveReport::new(
             self.choice.info.name,
             self.loaded.name.clone(),
             self.loaded.deal.as_ref().map(|d| d.to_text()),
             self.layout.clone(),
-            &result,
-            decided.decided_by,
+            &decided,
             self.plan,
             solution.clone(),
         );
+        let result = decided.result;
         if result.verdict == Verdict::Won {
             patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;

@@ -2,7 +2,7 @@
 
 use patience_games::game::Action;
 use patience_games::layout::Layout;
-use patience_solver::{Phase, Plan, SearchResult, Stop};
+use patience_solver::{Decided, Phase, Plan, Stop};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
@@ -74,17 +74,16 @@ fn position_json<S: Serializer>(position: &Option<(usize, Layout)>, s: S) -> Res
 }
 
 impl SolveReport {
-    #[allow(clippy::too_many_arguments)]
     pub fn new<M>(
         game: &'static str,
         deal: String,
         talon: Option<String>,
         layout: Layout,
-        result: &SearchResult<M>,
-        decided_by: Option<Phase>,
+        decided: &Decided<M>,
         plan: Plan,
         actions: Vec<Action>,
     ) -> Self {
+        let (result, decided_by) = (&decided.result, decided.decided_by);
         let seconds = result.elapsed.as_secs_f64();
         SolveReport {
             game,

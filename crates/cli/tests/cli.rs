@@ -1,13 +1,12 @@
 //! The `patience` binary end to end: outputs, exit codes, and one-line errors for bad input.
 
+mod common;
+use common::patience;
+
 use patience_reference as reference;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
-}
 
 fn with_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))

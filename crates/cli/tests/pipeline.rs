@@ -1,19 +1,12 @@
 //! The solving pipeline end to end (issue 31): which phase decided each deal, in the rows, the
 //! summary, the manifest and the bench table; and the dominance check on a small player study.
 
+mod common;
+use common::{patience, tempdir};
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("patience-pipeline-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use std::path::Path;
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))

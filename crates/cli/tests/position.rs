@@ -1,12 +1,11 @@
 //! `solve --position` and `solve --hint` (issue 37): positions read back from what `deal` prints,
 //! malformed positions refused with one line, hints.
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
+use common::patience;
 
-fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
-}
+use serde_json::Value;
+use std::process::Output;
 
 fn json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))

@@ -1,20 +1,13 @@
 //! `patience study` and `patience merge` end to end: identical results whatever `-j`, a real
 //! `kill -9` followed by `--resume`, shards merged back, and refusals.
 
+mod common;
+use common::{patience, tempdir};
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("patience-study-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 /// deals.csv without its timing column.
 fn rows(dir: &Path) -> Vec<String> {

@@ -37,7 +37,7 @@ pub struct LookaheadResult<M> {
     /// Positions stored by its searches, all together (what its budget counts).
     pub states: u64,
     pub expanded: u64,
-    /// Most cards home in any position its searches examined.
+    /// Most cards home in any position of the deal it examined (all of them when it won).
     pub max_home: u32,
     /// Whether the time limit stopped it.
     pub timed_out: bool,
@@ -108,6 +108,7 @@ where
             if game.is_won(&child) {
                 line.push(m);
                 out.win = Some(line);
+                out.max_home = game.home_cards(&child);
                 return out;
             }
             if met.contains(&game.fingerprint(&child, pruning.symmetry)) || (pruning.dead_positions && game.is_dead(&child)) {
@@ -122,6 +123,7 @@ where
             out.expanded += r.expanded;
             out.max_home = out.max_home.max(r.max_home);
             match r.verdict {
+                // (`r.max_home` is the won position's: all the cards.)
                 Verdict::Won => {
                     line.push(m);
                     line.extend(r.moves);
@@ -136,13 +138,12 @@ where
                         out.timed_out = true;
                         return out;
                     }
-                    let home = (r.max_home, game.home_cards(&child));
                     let wins = hedged_wins(solver, game, &child, pruning, per_move, hedge, budget, started, &mut rng, &mut out);
-                    candidates.push(Candidate { score: (wins, home.0, home.1), order: i, mv: m });
+                    candidates.push(Candidate { score: (wins, r.max_home, game.home_cards(&child)), order: i, mv: m });
                 }
             }
         }
-        // Best last: most cards home, then the family's order.
+        // Best last: by score (see `Candidate`), then the family's order.
         candidates.sort_by(|a, b| a.score.cmp(&b.score).then(b.order.cmp(&a.order)));
         steps.push((s, candidates));
         // Down the best candidate left, backing out of positions where none is left.
@@ -169,7 +170,8 @@ type Step<G> = (<G as patience_games::game::Game>::State, Vec<Candidate<<G as pa
 
 /// A move weighed at a position of the line.
 struct Candidate<M> {
-    /// Most cards home its search reached, then cards home in the child itself.
+    /// Its hedged searches' wins (0 without a hedge), then the most cards home its search
+    /// reached, then cards home in the child itself.
     score: (u32, u32, u32),
     /// Its place in the family's move order (earlier wins ties).
     order: usize,

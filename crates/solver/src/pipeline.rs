@@ -129,10 +129,6 @@ where
         Pipeline { limits, plan, search: Solver::new(limits), look: Solver::new(look_limits) }
     }
 
-    pub fn plan(&self) -> Plan {
-        self.plan
-    }
-
     /// Memory the search's transposition table holds now.
     pub fn table_bytes(&self) -> usize {
         self.search.table_bytes()
@@ -148,6 +144,8 @@ where
         let started = Instant::now();
         let max = self.limits.max_states;
         let (mut states, mut expanded, mut max_home) = (0u64, 0u64, 0u32);
+        // What a lookahead phase ends with (it is not a search: its positions are counted below).
+        let ended = |verdict, moves, stop| SearchResult { verdict, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop, max_home: 0 };
         let decided = |mut r: SearchResult<G::Move>, phase, states, expanded, max_home: u32| {
             r.states += states;
             r.expanded += expanded;
@@ -174,21 +172,14 @@ where
             let l = lookahead(&mut self.look, game, look_pruning, budget, self.plan.lookahead_per_move, hedge, started);
             (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
             if let Some(moves) = l.win {
-                let mut end = game.start();
-                for &m in &moves {
-                    game.play(&mut end, m);
-                }
-                let r = SearchResult { verdict: Verdict::Won, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop: None, max_home: game.home_cards(&end) };
-                return decided(r, phase, states, expanded, max_home);
+                return decided(ended(Verdict::Won, moves, None), phase, states, expanded, max_home);
             }
             if l.timed_out {
-                let r = SearchResult { verdict: Verdict::Unknown, moves: vec![], states: 0, expanded: 0, elapsed: started.elapsed(), stop: Some(Stop::Time), max_home: 0 };
-                return decided(r, phase, states, expanded, max_home);
+                return decided(ended(Verdict::Unknown, vec![], Some(Stop::Time)), phase, states, expanded, max_home);
             }
         }
         if states >= max {
-            let r = SearchResult { verdict: Verdict::Unknown, moves: vec![], states: 0, expanded: 0, elapsed: started.elapsed(), stop: Some(Stop::States), max_home: 0 };
-            return decided(r, Phase::Search, states, expanded, max_home);
+            return decided(ended(Verdict::Unknown, vec![], Some(Stop::States)), Phase::Search, states, expanded, max_home);
         }
         let r = self.search.solve_within(game, pruning, max - states, started);
         decided(r, Phase::Search, states, expanded, max_home)
