@@ -50,22 +50,57 @@ const WALK_GROWTH: u64 = 4;
 
 /// Runs the phase on `game` with at most `budget` positions in all: walks from the start, the
 /// first with `per_move` positions per child searched and at most `WALK_STATES_PER_MOVE` times
-/// that in all, each next one with `WALK_GROWTH` times as many, until one wins or the budget is
-/// spent. The time limit of `solver`'s limits is counted from `started`.
+/// that in all, until one wins or the budget is spent. The time limit of `solver`'s limits is
+/// counted from `started`.
 ///
 /// Why several walks: a walk with small searches is cheap and often enough; one that fails
 /// does so by committing to a line that its searches judged well and that turned out lost.
-/// Searches of another size judge differently (measured: each size wins deals the others do
-/// not), and larger ones see further, so the next walk takes another line.
-pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
+/// Unhedged, each next walk searches `WALK_GROWTH` times as many positions per child: searches
+/// of another size judge differently (measured: each size wins deals the others do not), and
+/// larger ones see further. Hedged, every walk keeps `per_move` and draws its own samples, each
+/// keeping another number of the stock's cards ([`Hedge::keep_in_walk`]): measured, the
+/// samples' draw and the cards kept decide which deals a hedged walk wins far more than the
+/// size of its searches (`results/bench/decide-2026-12-04.md`, step 5).
+pub fn lookahead<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    pruning: Pruning,
+    budget: u64,
+    per_move: u64,
+    hedge: Hedge,
+    started: Instant,
+) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
-    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: 0, timed_out: false };
+    let mut out = LookaheadResult {
+        win: None,
+        states: 0,
+        expanded: 0,
+        max_home: 0,
+        timed_out: false,
+    };
     let mut per_move = per_move;
+    // One stream of samples for all the walks (seeded by the deal: a study's rows do not depend
+    // on the machine or the threads), so that each walk draws its own.
+    let mut rng = ChaCha8Rng::seed_from_u64(game.hash(&game.start()));
+    let mut walk_no = 0;
     while out.states < budget {
         let left = budget - out.states;
-        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge, started);
+        let hedge_now = Hedge {
+            keep: hedge.keep_in_walk(walk_no),
+            ..hedge
+        };
+        let w = walk(
+            solver,
+            game,
+            pruning,
+            per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left),
+            per_move,
+            hedge_now,
+            started,
+            &mut rng,
+        );
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -74,18 +109,37 @@ where
             out.timed_out = w.timed_out;
             return out;
         }
-        per_move = per_move.saturating_mul(WALK_GROWTH);
+        if hedge.samples == 0 {
+            per_move = per_move.saturating_mul(WALK_GROWTH);
+        }
+        walk_no += 1;
     }
     out
 }
 
 /// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
-fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
+#[allow(clippy::too_many_arguments)]
+fn walk<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    pruning: Pruning,
+    budget: u64,
+    per_move: u64,
+    hedge: Hedge,
+    started: Instant,
+    rng: &mut ChaCha8Rng,
+) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
     let mut s = game.start();
-    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: game.home_cards(&s), timed_out: false };
+    let mut out = LookaheadResult {
+        win: None,
+        states: 0,
+        expanded: 0,
+        max_home: game.home_cards(&s),
+        timed_out: false,
+    };
     if game.is_won(&s) {
         out.win = Some(vec![]);
         return out;
@@ -98,7 +152,6 @@ where
     let mut met: AHashSet<u128> = AHashSet::default();
     met.insert(game.fingerprint(&s, pruning.symmetry));
     let mut moves = MoveList::new();
-    let mut rng = ChaCha8Rng::seed_from_u64(game.hash(&s));
     'walk: while out.states < budget {
         game.moves(&s, pruning, &mut moves);
         let mut candidates: Vec<Candidate<G::Move>> = vec![];
@@ -111,7 +164,9 @@ where
                 out.max_home = game.home_cards(&child);
                 return out;
             }
-            if met.contains(&game.fingerprint(&child, pruning.symmetry)) || (pruning.dead_positions && game.is_dead(&child)) {
+            if met.contains(&game.fingerprint(&child, pruning.symmetry))
+                || (pruning.dead_positions && game.is_dead(&child))
+            {
                 continue;
             }
             let left = budget - out.states;
@@ -134,12 +189,24 @@ where
                 Verdict::Unknown => {
                     // (A search this small reads the clock too rarely to stop itself: it is
                     // read here, once a child.)
-                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) {
+                    if r.stop == Some(crate::Stop::Time)
+                        || solver
+                            .limits()
+                            .max_time
+                            .is_some_and(|t| started.elapsed() >= t)
+                    {
                         out.timed_out = true;
                         return out;
                     }
-                    let wins = hedged_wins(solver, game, &child, pruning, per_move, hedge, budget, started, &mut rng, &mut out);
-                    candidates.push(Candidate { score: (wins, r.max_home, game.home_cards(&child)), order: i, mv: m });
+                    let wins = hedged_wins(
+                        solver, game, &child, pruning, per_move, hedge, budget, started, rng,
+                        &mut out,
+                    );
+                    candidates.push(Candidate {
+                        score: (wins, r.max_home, game.home_cards(&child)),
+                        order: i,
+                        mv: m,
+                    });
                 }
             }
         }
@@ -148,7 +215,9 @@ where
         steps.push((s, candidates));
         // Down the best candidate left, backing out of positions where none is left.
         loop {
-            let Some((at, left)) = steps.last_mut() else { break 'walk };
+            let Some((at, left)) = steps.last_mut() else {
+                break 'walk;
+            };
             if let Some(c) = left.pop() {
                 s = *at;
                 game.play(&mut s, c.mv);
@@ -166,7 +235,10 @@ where
 }
 
 /// A position of a walk's line and its candidates not yet tried, best last.
-type Step<G> = (<G as patience_games::game::Game>::State, Vec<Candidate<<G as patience_games::game::Game>::Move>>);
+type Step<G> = (
+    <G as patience_games::game::Game>::State,
+    Vec<Candidate<<G as patience_games::game::Game>::Move>>,
+);
 
 /// A move weighed at a position of the line.
 struct Candidate<M> {
@@ -190,11 +262,37 @@ pub struct Hedge {
 }
 
 impl Hedge {
-    pub const NONE: Hedge = Hedge { samples: 0, keep: 0 };
+    pub const NONE: Hedge = Hedge {
+        samples: 0,
+        keep: 0,
+    };
+
+    /// The cards kept in walk `n` (0 first) of a phase: `keep`, twice as many, half as many,
+    /// none, and again. Each number wins deals the others do not (measured on the dominance
+    /// check's exceptions: `results/bench/decide-2026-12-04.md`, step 5).
+    pub fn keep_in_walk(&self, n: usize) -> usize {
+        match n % 4 {
+            0 => self.keep,
+            1 => self.keep * 2,
+            2 => self.keep / 2,
+            _ => 0,
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
-fn hedged_wins<G: PlayerView>(solver: &mut Solver<G>, game: &G, child: &G::State, pruning: Pruning, per_move: u64, hedge: Hedge, budget: u64, started: Instant, rng: &mut ChaCha8Rng, out: &mut LookaheadResult<G::Move>) -> u32
+fn hedged_wins<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    child: &G::State,
+    pruning: Pruning,
+    per_move: u64,
+    hedge: Hedge,
+    budget: u64,
+    started: Instant,
+    rng: &mut ChaCha8Rng,
+    out: &mut LookaheadResult<G::Move>,
+) -> u32
 where
     G::State: Default,
 {
@@ -220,4 +318,19 @@ where
         wins += (r.verdict == Verdict::Won) as u32;
     }
     wins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Hedge;
+
+    #[test]
+    fn hedged_walks_keep_k_2k_half_k_and_none_in_turn() {
+        let h = Hedge {
+            samples: 3,
+            keep: 10,
+        };
+        let kept: Vec<usize> = (0..9).map(|n| h.keep_in_walk(n)).collect();
+        assert_eq!(kept, [10, 20, 5, 0, 10, 20, 5, 0, 10]);
+    }
 }
