@@ -98,12 +98,12 @@ pub struct PlanArgs {
     /// Positions of the first, short exhaustive search (default: a tenth of --max-states).
     #[arg(long, value_name = "N")]
     pub probe_states: Option<u64>,
-    /// Positions the lookahead may store in all (default: four tenths of --max-states; 0: no
-    /// lookahead).
+    /// Positions the lookahead may store in all (default: the variant's share of --max-states,
+    /// four tenths for most, README "How it decides a deal"; 0: no lookahead).
     #[arg(long, value_name = "N")]
     pub lookahead_states: Option<u64>,
-    /// Positions the hedged lookahead may store in all (default: two tenths of --max-states; 0:
-    /// none).
+    /// Positions the hedged lookahead may store in all (default: the variant's share of
+    /// --max-states, two tenths for most; 0: none).
     #[arg(long, value_name = "N")]
     pub hedged_states: Option<u64>,
     /// Positions the lookahead's first walk may store per move it weighs (each next walk four
