@@ -642,3 +642,59 @@ fn every_subcommand_takes_the_same_limit_names_and_the_old_ones() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whole studies of consecutive seed ranges merge into the study of their union (a study
+/// extended to more seeds); a gap between them is refused.
+#[test]
+fn consecutive_studies_merge_into_one() {
+    let (a, b, c, whole, merged) = (
+        tempdir("e0"),
+        tempdir("e1"),
+        tempdir("e2"),
+        tempdir("ew"),
+        tempdir("em"),
+    );
+    let limits = ["--max-states", "20000"];
+    study(&a, &[&["--seeds", "0..10"][..], &limits].concat());
+    study(&b, &[&["--seeds", "10..24"][..], &limits].concat());
+    study(&whole, &[&["--seeds", "0..24"][..], &limits].concat());
+    let out = patience(&[
+        "merge",
+        b.to_str().unwrap(),
+        a.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(rows(&merged), rows(&whole));
+    assert_eq!(summary(&merged), summary(&whole));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(merged.join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        (
+            manifest["seeds_first"].as_u64(),
+            manifest["seeds_end"].as_u64()
+        ),
+        (Some(0), Some(24))
+    );
+
+    study(&c, &[&["--seeds", "12..24"][..], &limits].concat());
+    let gap = patience(&[
+        "merge",
+        a.to_str().unwrap(),
+        c.to_str().unwrap(),
+        "--out",
+        tempdir("eg").to_str().unwrap(),
+    ]);
+    assert_eq!(gap.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&gap.stderr).contains("seed 10 is missing"),
+        "{}",
+        String::from_utf8_lossy(&gap.stderr)
+    );
+}

@@ -1,5 +1,6 @@
 //! Joining the shards of one study: same study in every manifest, every seed of the range
-//! exactly once, then the combined files.
+//! exactly once, then the combined files. Unsharded studies of consecutive seed ranges join too
+//! (a study extended to more seeds: 0..1000, then 1000..10000).
 
 use crate::manifest::Manifest;
 use crate::row::{DealRow, read_rows};
@@ -20,8 +21,14 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
         .map(|d| read_manifest(d))
         .collect::<Result<_>>()?;
     let first = &manifests[0];
+    // Whole studies (no shard) of other seed ranges extend each other: their range is then the
+    // union, which the checks below require to hold every seed exactly once.
+    let extension = manifests.iter().all(|m| m.shard.is_none());
     for (dir, m) in shards.iter().zip(&manifests).skip(1) {
-        let d = first.differences(m);
+        let mut d = first.differences(m);
+        if extension {
+            d.retain(|&name| name != "seed range");
+        }
         if !d.is_empty() {
             bail!(
                 "{} is not a shard of the same study as {}: it differs in {}",
@@ -43,7 +50,12 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
         );
     }
     rows.sort_by_key(|r| r.seed);
-    let range = first.seeds_first..first.seeds_end;
+    let range = if extension {
+        manifests.iter().map(|m| m.seeds_first).min().unwrap_or(0)
+            ..manifests.iter().map(|m| m.seeds_end).max().unwrap_or(0)
+    } else {
+        first.seeds_first..first.seeds_end
+    };
     if let Some(w) = rows.windows(2).find(|w| w[0].seed == w[1].seed) {
         bail!("seed {} appears more than once in the shards", w[0].seed);
     }
@@ -70,6 +82,8 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
     fs::create_dir_all(out)?;
     let manifest = Manifest {
         shard: None,
+        seeds_first: range.start,
+        seeds_end: range.end,
         command,
         ..first.clone()
     };
