@@ -10,4 +10,9 @@ fn main() {
     println!("cargo:rustc-env=PATIENCE_GIT_COMMIT={commit}");
     println!("cargo:rerun-if-changed=../../.git/HEAD");
     println!("cargo:rerun-if-changed=../../.git/index");
+    // A source edited since the last commit makes the tree dirty: run again then too (cargo
+    // watches a directory's files), or a binary built from uncommitted code would cite the
+    // commit before it without `-dirty`.
+    println!("cargo:rerun-if-changed=../../crates");
+    println!("cargo:rerun-if-changed=../../Cargo.toml");
 }
