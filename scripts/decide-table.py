@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
 """The research log's table for studies in OUT/<variant> (scripts/decide-log.sh makes them).
 
-    scripts/decide-table.py OUT variant... [--base BASE]
+    scripts/decide-table.py OUT variant... [--base BASE] [--seeds A..B]
 
 Per variant: deals, won, lost, unknown, the decided share, CPU seconds per deal (median, p99,
 max; the `micros` column) and, where the rows have it, how many deals each phase decided
 (`decided_by`). With --base (the same variants and seeds by another build): the won and
 decided ratios and the median and p99 CPU ratios against it, and every deal whose verdict
-flipped between won and lost (which must never happen: one of the two is wrong)."""
+flipped between won and lost (which must never happen: one of the two is wrong). With --seeds:
+only the deals of seeds A..B-1 (e.g. the seeds a choice was not made on)."""
 import csv
 import os
 import sys
 from collections import Counter
 
 
+SEEDS = None
+
+
 def rows(folder):
     with open(os.path.join(folder, "deals.csv")) as f:
-        return {int(r["seed"]): r for r in csv.DictReader(f)}
+        return {int(r["seed"]): r for r in csv.DictReader(f) if SEEDS is None or int(r["seed"]) in SEEDS}
 
 
 def quantile(xs, q):
@@ -37,6 +41,12 @@ def main():
     if "--base" in args:
         i = args.index("--base")
         base = args[i + 1]
+        del args[i : i + 2]
+    if "--seeds" in args:
+        global SEEDS
+        i = args.index("--seeds")
+        a, b = args[i + 1].split("..")
+        SEEDS = range(int(a), int(b))
         del args[i : i + 2]
     out, variants = args[0], args[1:]
     head = "| variant | deals | won | lost | unknown | decided | CPU s/deal median | p99 | max | decided by |"
