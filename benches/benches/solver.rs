@@ -19,28 +19,16 @@ fn deal(seed: u64, hook: Hook) -> Deal {
 
 /// One game per family (the base variants of issue 7), built for seed `s`.
 fn alhambra(s: u64) -> Alhambra {
-    Alhambra::new(
-        AlhambraRules::new(AlhambraVariant::Alhambra),
-        &deal(s, Hook::AcesKingsToTop),
-    )
+    Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &deal(s, Hook::AcesKingsToTop))
 }
 fn crazy_quilt(s: u64) -> Quilt {
-    Quilt::new(
-        QuiltRules::new(QuiltVariant::CrazyQuilt),
-        &deal(s, Hook::AcesKingsToTop),
-    )
+    Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(s, Hook::AcesKingsToTop))
 }
 fn queen_of_italy(s: u64) -> Queen {
-    Queen::new(
-        QueenRules::new(QueenVariant::QueenOfItaly),
-        &deal(s, Hook::None),
-    )
+    Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &deal(s, Hook::None))
 }
 fn algerian(s: u64) -> Algerian {
-    Algerian::new(
-        AlgerianRules::new(AlgerianVariant::Algerian),
-        &deal(s, Hook::KingsToTop),
-    )
+    Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(s, Hook::KingsToTop))
 }
 
 fn deals(c: &mut Criterion) {
@@ -76,9 +64,7 @@ fn playout_states<G: Game>(games: &[G], n: usize) -> Vec<(usize, G::State)> {
             s = games[i].start();
             continue;
         }
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         games[i].play(&mut s, list[(rng >> 33) as usize % list.len()]);
         out.push((i, s));
     }
@@ -109,21 +95,9 @@ where
             n
         })
     });
-    g.bench_function("hash/4096-positions", |b| {
-        b.iter(|| {
-            states
-                .iter()
-                .map(|(i, s)| games[*i].hash(s))
-                .fold(0u64, |a, h| a ^ h)
-        })
-    });
+    g.bench_function("hash/4096-positions", |b| b.iter(|| states.iter().map(|(i, s)| games[*i].hash(s)).fold(0u64, |a, h| a ^ h)));
     g.bench_function("fingerprint/4096-positions", |b| {
-        b.iter(|| {
-            states
-                .iter()
-                .map(|(i, s)| games[*i].fingerprint(s, true))
-                .fold(0u128, |a, h| a ^ h)
-        })
+        b.iter(|| states.iter().map(|(i, s)| games[*i].fingerprint(s, true)).fold(0u128, |a, h| a ^ h))
     });
     g.bench_function("table-insert+probe/4096-positions", |b| {
         let mut table = FingerprintTable::new(64 << 20);
@@ -156,30 +130,14 @@ where
     let mut g = c.benchmark_group(format!("{name}/search"));
     g.sample_size(10);
     g.throughput(Throughput::Elements(STATES));
-    let limits = Limits {
-        max_states: STATES,
-        max_time: None,
-        table_bytes: 256 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits { max_states: STATES, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
     let mut solver = Solver::new(limits);
-    g.bench_function("seed-0/200k-states", |b| {
-        b.iter(|| black_box(solver.solve(&games[0], Pruning::ALL).states))
-    });
+    g.bench_function("seed-0/200k-states", |b| b.iter(|| black_box(solver.solve(&games[0], Pruning::ALL).states)));
     // A small fixed set of deals to decide (deals per second), 50,000 states each at most.
     let set: Vec<G> = (100..108).map(make).collect();
-    let mut solver = Solver::new(Limits {
-        max_states: 50_000,
-        ..limits
-    });
+    let mut solver = Solver::new(Limits { max_states: 50_000, ..limits });
     g.throughput(Throughput::Elements(set.len() as u64));
-    g.bench_function("seeds-100..108/50k-states", |b| {
-        b.iter(|| {
-            set.iter()
-                .map(|gm| solver.solve(gm, Pruning::ALL).states)
-                .sum::<u64>()
-        })
-    });
+    g.bench_function("seeds-100..108/50k-states", |b| b.iter(|| set.iter().map(|gm| solver.solve(gm, Pruning::ALL).states).sum::<u64>()));
     g.finish();
 }
 

@@ -3,9 +3,7 @@
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use patience_games::algerian::ReserveSpace;
-use patience_games::deal::{
-    Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number,
-};
+use patience_games::deal::{Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number};
 use patience_games::layout::Layout;
 use patience_games::rules::RuleOptions;
 use patience_games::variant::Rules;
@@ -132,9 +130,7 @@ impl PlanArgs {
             || self.hedge_keep.is_some();
         if self.plain_search {
             if custom {
-                bail!(
-                    "--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep"
-                );
+                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep");
             }
             return Ok(Plan::PLAIN);
         }
@@ -148,12 +144,7 @@ impl PlanArgs {
         if (plan.lookahead > 0 || plan.hedged > 0) && plan.lookahead_per_move == 0 {
             bail!("--lookahead-per-move must be at least 1");
         }
-        if plan
-            .probe
-            .saturating_add(plan.lookahead)
-            .saturating_add(plan.hedged)
-            >= max_states
-        {
+        if plan.probe.saturating_add(plan.lookahead).saturating_add(plan.hedged) >= max_states {
             bail!(
                 "--probe-states, --lookahead-states and --hedged-states ({}, {} and {}) leave nothing of --max-states {max_states} for the search",
                 plan.probe,
@@ -191,8 +182,7 @@ pub enum PlayerName {
 impl PlayerArgs {
     pub fn kind(&self) -> anyhow::Result<patience_study::PlayerKind> {
         use patience_study::PlayerKind;
-        if self.player != PlayerName::Sampling && (self.samples != 8 || self.sample_states != 5_000)
-        {
+        if self.player != PlayerName::Sampling && (self.samples != 8 || self.sample_states != 5_000) {
             bail!("--samples and --sample-states apply only to --player sampling");
         }
         if self.samples == 0 || self.sample_states == 0 {
@@ -201,10 +191,7 @@ impl PlayerArgs {
         Ok(match self.player {
             PlayerName::Thoughtful => PlayerKind::Thoughtful,
             PlayerName::Greedy => PlayerKind::Greedy,
-            PlayerName::Sampling => PlayerKind::Sampling {
-                samples: self.samples,
-                budget: self.sample_states,
-            },
+            PlayerName::Sampling => PlayerKind::Sampling { samples: self.samples, budget: self.sample_states },
         })
     }
 }
@@ -250,10 +237,7 @@ impl RuleArgs {
 /// The variant named `name` with the rule options given (each family checks its own).
 pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
     let info = find_variant(name)?;
-    let rules = info
-        .rules
-        .with_options(&options.options())
-        .map_err(anyhow::Error::msg)?;
+    let rules = info.rules.with_options(&options.options()).map_err(anyhow::Error::msg)?;
     Ok(GameChoice { info, rules })
 }
 
@@ -278,18 +262,13 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         }
         return Ok(DealSource::Pysol(parse_game_number(n)?));
     }
-    let Some(path) = args.deal.as_deref() else {
-        bail!("name a deal: --seed, --pysol, --deal or --position")
-    };
+    let Some(path) = args.deal.as_deref() else { bail!("name a deal: --seed, --pysol, --deal or --position") };
     let text = deal_text(read_input(path, "deal")?)?;
     if !hooked {
         return Ok(DealSource::Text(text));
     }
     if info.hook == Hook::None {
-        bail!(
-            "--apply-hook: {} has no hook (its deal text is dealt as given)",
-            info.name
-        );
+        bail!("--apply-hook: {} has no hook (its deal text is dealt as given)", info.name);
     }
     Ok(DealSource::TextToHook(text))
 }
@@ -298,9 +277,7 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
 fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
     if path == "-" {
         let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .with_context(|| format!("reading the {what} from standard input"))?;
+        std::io::stdin().read_to_end(&mut b).with_context(|| format!("reading the {what} from standard input"))?;
         Ok(b)
     } else {
         std::fs::read(path).with_context(|| format!("reading {what} file {path}"))
@@ -311,10 +288,7 @@ fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
 /// UTF-8 is refused here with the offset of the first bad byte.
 pub fn deal_text(bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)",
-            e.utf8_error().valid_up_to() + 1
-        )
+        anyhow::anyhow!("deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)", e.utf8_error().valid_up_to() + 1)
     })
 }
 
@@ -333,26 +307,14 @@ pub struct LoadedDeal {
 
 pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
     if args.apply_hook && args.which.deal.is_none() {
-        bail!(
-            "--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)"
-        );
+        bail!("--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)");
     }
     if let Some(path) = &args.which.position {
-        let text = String::from_utf8(read_input(path, "position")?)
-            .map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
+        let text = String::from_utf8(read_input(path, "position")?).map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
         let layout = crate::position::parse_position(&text, choice)?;
         choice.rules.check(&layout)?;
-        let name = if path == "-" {
-            "position from standard input".into()
-        } else {
-            format!("position from {path}")
-        };
-        return Ok(LoadedDeal {
-            name,
-            seed: None,
-            deal: None,
-            layout,
-        });
+        let name = if path == "-" { "position from standard input".into() } else { format!("position from {path}") };
+        return Ok(LoadedDeal { name, seed: None, deal: None, layout });
     }
     deal_from_source(choice, deal_source(args, choice.info)?)
 }
@@ -365,10 +327,5 @@ pub fn deal_from_source(choice: &GameChoice, source: DealSource) -> Result<Loade
         DealSource::Native(seed) => Some(seed),
         _ => None,
     };
-    Ok(LoadedDeal {
-        name: describe_source(&source),
-        seed,
-        deal: Some(deal),
-        layout,
-    })
+    Ok(LoadedDeal { name: describe_source(&source), seed, deal: Some(deal), layout })
 }

@@ -14,18 +14,12 @@ macro_rules! features {
 #[cfg(target_arch = "x86_64")]
 type Feature = (&'static str, bool, fn() -> bool);
 #[cfg(target_arch = "x86_64")]
-const FEATURES: &[Feature] = features!(
-    "popcnt", "sse4.2", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe"
-);
+const FEATURES: &[Feature] = features!("popcnt", "sse4.2", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe");
 
 /// The features this binary uses that `detected` says the processor lacks.
 #[cfg(target_arch = "x86_64")]
 fn missing_with(detected: impl Fn(&str) -> bool) -> Vec<&'static str> {
-    FEATURES
-        .iter()
-        .filter(|&&(name, compiled, _)| compiled && !detected(name))
-        .map(|&(name, _, _)| name)
-        .collect()
+    FEATURES.iter().filter(|&&(name, compiled, _)| compiled && !detected(name)).map(|&(name, _, _)| name).collect()
 }
 
 /// Whether the processor has the feature named `name` (one of `FEATURES`).
@@ -62,14 +56,7 @@ mod tests {
     #[test]
     fn a_lacking_feature_is_named_only_if_the_build_uses_it() {
         let without_bmi2 = missing_with(|f| f != "bmi2");
-        assert_eq!(
-            without_bmi2,
-            if cfg!(target_feature = "bmi2") {
-                vec!["bmi2"]
-            } else {
-                vec![]
-            }
-        );
+        assert_eq!(without_bmi2, if cfg!(target_feature = "bmi2") { vec!["bmi2"] } else { vec![] });
         let nothing = missing_with(|_| false);
         assert_eq!(nothing.len(), FEATURES.iter().filter(|f| f.1).count());
     }

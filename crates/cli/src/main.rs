@@ -16,19 +16,16 @@ macro_rules! out {
 
 mod args;
 mod cpu;
+mod position;
 #[cfg(test)]
 mod deal_fuzz;
-mod position;
 #[cfg(test)]
 mod position_fuzz;
 mod report;
 mod study;
 
 use anyhow::{Context, Result, bail};
-use args::{
-    DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs,
-    choose_game, load_deal,
-};
+use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
 use clap::{Parser, Subcommand};
 use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
@@ -46,14 +43,8 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
-#[command(
-    name = "patience",
-    version,
-    about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)"
-)]
-#[command(
-    after_help = "Exit codes: 0 won, 1 lost, 2 bad input (or a processor this build cannot run on), 3 unknown (a limit stopped the search), 4 internal error."
-)]
+#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)")]
+#[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input (or a processor this build cannot run on), 3 unknown (a limit stopped the search), 4 internal error.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -238,11 +229,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("patience: {e:#}");
             let internal = e.downcast_ref::<InternalError>().is_some();
-            ExitCode::from(if internal {
-                EXIT_INTERNAL
-            } else {
-                EXIT_BAD_INPUT
-            })
+            ExitCode::from(if internal { EXIT_INTERNAL } else { EXIT_BAD_INPUT })
         }
     }
 }
@@ -263,24 +250,7 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study {
-            game,
-            seeds,
-            jobs,
-            max_states,
-            max_seconds,
-            limit_ms,
-            table_mb,
-            table,
-            out,
-            shard,
-            resume,
-            quiet,
-            rules,
-            prune,
-            plan,
-            player,
-        } => {
+        Command::Study { game, seeds, jobs, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, plan, player } => {
             let player = player.kind()?;
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
@@ -306,45 +276,21 @@ fn run(cli: Cli) -> Result<u8> {
             outln!("{}", summary.headline());
             Ok(0)
         }
-        Command::Bench {
-            game,
-            seeds,
-            max_states,
-            max_seconds,
-            limit_ms,
-            jobs,
-            table,
-            format,
-            rules,
-            plan,
-        } => {
+        Command::Bench { game, seeds, max_states, max_seconds, limit_ms, jobs, table, format, rules, plan } => {
             if jobs == 0 || max_states == 0 {
                 bail!("-j and --max-states must be at least 1");
             }
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
-            let report = study::bench(
-                &choice,
-                seeds,
-                max_states,
-                plan,
-                max_ms,
-                jobs,
-                table.exact_table,
-            )?;
+            let report = study::bench(&choice, seeds, max_states, plan, max_ms, jobs, table.exact_table)?;
             match format {
                 Format::Text => out!("{}", report.to_text()),
                 Format::Json => outln!("{}", serde_json::to_string(&report)?),
             }
             Ok(0)
         }
-        Command::Dominance {
-            dir,
-            max_states,
-            jobs,
-            plan,
-        } => {
+        Command::Dominance { dir, max_states, jobs, plan } => {
             if jobs == 0 || max_states == 0 {
                 bail!("-j and --max-states must be at least 1");
             }
@@ -361,12 +307,7 @@ fn run(cli: Cli) -> Result<u8> {
         }
         Command::Deal { game, deal, format } => {
             let choice = choose_game(&game, &RuleArgs::default())?;
-            let LoadedDeal {
-                name,
-                deal: d,
-                layout,
-                ..
-            } = load_deal(&deal, &choice)?;
+            let LoadedDeal { name, deal: d, layout, .. } = load_deal(&deal, &choice)?;
             let talon = d.as_ref().map(|d| d.to_text());
             match format {
                 Format::Text => {
@@ -376,36 +317,14 @@ fn run(cli: Cli) -> Result<u8> {
                         outln!("talon: {talon}");
                     }
                 }
-                Format::Json => outln!(
-                    "{}",
-                    serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})
-                ),
+                Format::Json => outln!("{}", serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})),
             }
             Ok(0)
         }
-        Command::Solve {
-            game,
-            deal,
-            rules,
-            format,
-            max_states,
-            max_seconds,
-            limit_ms,
-            table_mb,
-            table,
-            prune,
-            plan,
-            player,
-            hint,
-            position_after,
-        } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, plan, player, hint, position_after } => {
             let player = player.kind()?;
-            if (hint || position_after.is_some())
-                && player != patience_study::PlayerKind::Thoughtful
-            {
-                bail!(
-                    "--hint and --position-after are the solver's: they do not combine with --player"
-                );
+            if (hint || position_after.is_some()) && player != patience_study::PlayerKind::Thoughtful {
+                bail!("--hint and --position-after are the solver's: they do not combine with --player");
             }
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
@@ -431,17 +350,7 @@ fn run(cli: Cli) -> Result<u8> {
                 return play_and_report(&choice, &loaded, player, format);
             }
             let (choice, loaded) = (&choice, &loaded);
-            solve_and_report(SolveJob {
-                choice,
-                loaded,
-                layout: &loaded.layout,
-                limits,
-                plan,
-                pruning: prune,
-                format,
-                hint,
-                position_after,
-            })
+            solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after })
         }
     }
 }
@@ -451,55 +360,24 @@ fn run(cli: Cli) -> Result<u8> {
 fn dominance(dir: &std::path::Path, max_states: u64, plan: PlanArgs, jobs: usize) -> Result<u8> {
     let manifest = patience_study::run::read_manifest(dir)?;
     if manifest.player == "thoughtful" {
-        bail!(
-            "{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)",
-            dir.display()
-        );
+        bail!("{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)", dir.display());
     }
-    let Ok(Cli {
-        command: Command::Study { game, rules, .. },
-    }) = Cli::try_parse_from(&manifest.command)
-    else {
-        bail!(
-            "{}: its manifest's command is not a `patience study` command this version reads",
-            dir.display()
-        );
+    let Ok(Cli { command: Command::Study { game, rules, .. } }) = Cli::try_parse_from(&manifest.command) else {
+        bail!("{}: its manifest's command is not a `patience study` command this version reads", dir.display());
     };
     let choice = choose_game(&game, &rules)?;
     if choice.info.name != manifest.variant {
-        bail!(
-            "{}: its command names {game}, its manifest {}",
-            dir.display(),
-            manifest.variant
-        );
+        bail!("{}: its command names {game}, its manifest {}", dir.display(), manifest.variant);
     }
     let plan = plan.plan(max_states, choice.info.name)?;
     let deals = dir.join(patience_study::run::DEALS);
-    let text = std::fs::read_to_string(&deals)
-        .with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
-    let (rows, _) = patience_study::row::read_rows(&text, false)
-        .with_context(|| format!("reading {}", deals.display()))?;
-    let won: Vec<u64> = rows
-        .iter()
-        .filter(|r| r.outcome == "won")
-        .map(|r| r.seed)
-        .collect();
-    let limits = Limits {
-        max_states,
-        max_time: None,
-        table_bytes: 512 << 20,
-        ..Limits::default()
-    };
-    let exceptions =
-        patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
+    let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
+    let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
+    let won: Vec<u64> = rows.iter().filter(|r| r.outcome == "won").map(|r| r.seed).collect();
+    let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
+    let exceptions = patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
     for e in &exceptions {
-        outln!(
-            "seed {}: won by the {} player, {} by the pipeline ({} states)",
-            e.seed,
-            manifest.player,
-            e.verdict.as_str(),
-            e.states
-        );
+        outln!("seed {}: won by the {} player, {} by the pipeline ({} states)", e.seed, manifest.player, e.verdict.as_str(), e.states);
     }
     outln!(
         "{}: the {} player won {} of {} deals; the pipeline ({}; {max_states} states) won {} of them{}",
@@ -509,11 +387,7 @@ fn dominance(dir: &std::path::Path, max_states: u64, plan: PlanArgs, jobs: usize
         rows.len(),
         plan.describe(),
         won.len() - exceptions.len(),
-        if exceptions.is_empty() {
-            ": dominance holds"
-        } else {
-            ""
-        }
+        if exceptions.is_empty() { ": dominance holds" } else { "" }
     );
     Ok(if exceptions.is_empty() { 0 } else { 1 })
 }
@@ -527,28 +401,11 @@ fn solve_and_report(job: SolveJob) -> Result<u8> {
 /// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
 /// each move with the player's reasoning. Exit 0 if the player won, 1 if it did not (which
 /// proves nothing about the deal).
-fn play_and_report(
-    choice: &GameChoice,
-    loaded: &LoadedDeal,
-    player: patience_study::PlayerKind,
-    format: Format,
-) -> Result<u8> {
-    with_rules!(choice.rules, |r| play_report(
-        choice,
-        loaded,
-        player,
-        format,
-        &r.game(&loaded.layout)?
-    ))
+fn play_and_report(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
+    with_rules!(choice.rules, |r| play_report(choice, loaded, player, format, &r.game(&loaded.layout)?))
 }
 
-fn play_report<G: PlayerView + Notation>(
-    choice: &GameChoice,
-    loaded: &LoadedDeal,
-    player: patience_study::PlayerKind,
-    format: Format,
-    game: &G,
-) -> Result<u8>
+fn play_report<G: PlayerView + Notation>(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format, game: &G) -> Result<u8>
 where
     G::State: Default,
 {
@@ -561,46 +418,24 @@ where
     let r = player.play(game, seed);
     let line = actions(game, &r.moves);
     if r.won {
-        patience_verify::replay(&choice.rules, &loaded.layout, &line)
-            .map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        patience_verify::replay(&choice.rules, &loaded.layout, &line).map_err(|e| anyhow::Error::new(InternalError(e)))?;
     }
     // Each player move in rule-book notation (the rendered line has exactly one unforced action
     // per move), with the reasoning behind it.
-    let decisions: Vec<(String, String)> = line
-        .iter()
-        .filter(|a| !a.is_forced())
-        .zip(&r.reasoning)
-        .map(|(a, why)| (a.to_string(), why.clone()))
-        .collect();
+    let decisions: Vec<(String, String)> =
+        line.iter().filter(|a| !a.is_forced()).zip(&r.reasoning).map(|(a, why)| (a.to_string(), why.clone())).collect();
     match format {
         Format::Text => {
-            outln!(
-                "game: {}  ({deal_name})\nplayer: {}",
-                choice.info.name,
-                player.describe()
-            );
-            let verdict = if r.won {
-                "won by the player (replayed through the reference rules)"
-            } else {
-                "not won by the player (this proves nothing about the deal)"
-            };
-            outln!(
-                "verdict: {verdict} after {} moves; {} solver positions spent thinking; {:.3} s",
-                r.moves.len(),
-                r.states,
-                started.elapsed().as_secs_f64()
-            );
+            outln!("game: {}  ({deal_name})\nplayer: {}", choice.info.name, player.describe());
+            let verdict = if r.won { "won by the player (replayed through the reference rules)" } else { "not won by the player (this proves nothing about the deal)" };
+            outln!("verdict: {verdict} after {} moves; {} solver positions spent thinking; {:.3} s", r.moves.len(), r.states, started.elapsed().as_secs_f64());
             for (i, (a, why)) in decisions.iter().enumerate() {
                 outln!("{:4}. {a:<28} {why}", i + 1);
             }
         }
         Format::Json => {
-            let moves: Vec<report::JsonAction> =
-                line.iter().map(|&a| report::JsonAction(a)).collect();
-            let decisions: Vec<_> = decisions
-                .iter()
-                .map(|(a, why)| serde_json::json!({"move": a, "reasoning": why}))
-                .collect();
+            let moves: Vec<report::JsonAction> = line.iter().map(|&a| report::JsonAction(a)).collect();
+            let decisions: Vec<_> = decisions.iter().map(|(a, why)| serde_json::json!({"move": a, "reasoning": why})).collect();
             outln!(
                 "{}",
                 serde_json::json!({"game": choice.info.name, "deal": deal_name, "talon": talon, "player": player.describe(),
@@ -626,11 +461,7 @@ struct SolveJob<'a> {
 impl SolveJob<'_> {
     /// The position after the first `k` chosen moves of `solution` and the forced ones that
     /// follow them, by the reference rules.
-    fn position_after(
-        &self,
-        solution: &[Action],
-        k: usize,
-    ) -> Result<(usize, patience_games::layout::Layout)> {
+    fn position_after(&self, solution: &[Action], k: usize) -> Result<(usize, patience_games::layout::Layout)> {
         let chosen = solution.iter().filter(|a| !a.is_forced()).count();
         if k > chosen {
             bail!("--position-after {k}: the solution has {chosen} moves");
@@ -638,19 +469,13 @@ impl SolveJob<'_> {
         // Just past the k-th chosen move, then past the forced moves it brings.
         let mut end = match k {
             0 => 0,
-            _ => solution
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| !a.is_forced())
-                .nth(k - 1)
-                .map_or(0, |(i, _)| i + 1),
+            _ => solution.iter().enumerate().filter(|(_, a)| !a.is_forced()).nth(k - 1).map_or(0, |(i, _)| i + 1),
         };
         while k > 0 && end < solution.len() && solution[end].is_forced() {
             end += 1;
         }
         let moves = patience_verify::reference_moves(&solution[..end]);
-        let (layout, _) = patience_verify::position_after(&self.choice.rules, self.layout, &moves)
-            .map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        let (layout, _) = patience_verify::position_after(&self.choice.rules, self.layout, &moves).map_err(|e| anyhow::Error::new(InternalError(e)))?;
         Ok((k, layout))
     }
 
@@ -672,8 +497,7 @@ impl SolveJob<'_> {
         );
         let result = decided.result;
         if result.verdict == Verdict::Won {
-            patience_verify::replay(&self.choice.rules, self.layout, &solution)
-                .map_err(|e| anyhow::Error::new(InternalError(e)))?;
+            patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;
             if let Some(k) = self.position_after {
                 report.position = Some(self.position_after(&solution, k)?);
@@ -682,13 +506,8 @@ impl SolveJob<'_> {
         match (self.format, self.hint) {
             (Format::Text, false) => out!("{}", report.to_text(&self.choice.rules.waste_names())),
             (Format::Json, false) => outln!("{}", serde_json::to_string(&report)?),
-            (Format::Text, true) => {
-                out!("{}", report::HintReport::of(&report, &solution).to_text())
-            }
-            (Format::Json, true) => outln!(
-                "{}",
-                serde_json::to_string(&report::HintReport::of(&report, &solution))?
-            ),
+            (Format::Text, true) => out!("{}", report::HintReport::of(&report, &solution).to_text()),
+            (Format::Json, true) => outln!("{}", serde_json::to_string(&report::HintReport::of(&report, &solution))?),
         }
         Ok(match result.verdict {
             Verdict::Won => 0,
@@ -702,9 +521,7 @@ impl SolveJob<'_> {
 /// both at once); `None` for no limit.
 fn time_limit_ms(max_seconds: Option<f64>, limit_ms: Option<u64>) -> Result<Option<u64>> {
     match (max_seconds, limit_ms) {
-        (Some(s), _) if !(s >= 0.0 && s.is_finite() && s <= 1e12) => {
-            bail!("--max-seconds must be a number of seconds, 0 or more")
-        }
+        (Some(s), _) if !(s >= 0.0 && s.is_finite() && s <= 1e12) => bail!("--max-seconds must be a number of seconds, 0 or more"),
         (Some(s), _) => Ok(Some((s * 1000.0).round() as u64)),
         (None, ms) => Ok(ms),
     }
@@ -720,24 +537,14 @@ fn parse_pruning(text: &str) -> Result<Pruning, String> {
             "forced" => p.forced_moves = true,
             "por" => p.partial_order = true,
             "sym" => p.symmetry = true,
-            other => {
-                return Err(format!(
-                    "unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)"
-                ));
-            }
+            other => return Err(format!("unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)")),
         }
     }
     Ok(p)
 }
 
 fn print_games() {
-    outln!(
-        "{:<24} {:<8} {:<7} {:<12} aliases",
-        "game",
-        "PySolFC",
-        "rules",
-        "status"
-    );
+    outln!("{:<24} {:<8} {:<7} {:<12} aliases", "game", "PySolFC", "rules", "status");
     for v in VARIANTS {
         outln!(
             "{:<24} {:<8} {:<7} {:<12} {}",

@@ -17,24 +17,16 @@ use serde_json::Value;
 
 /// What `solve --position` does with `text`: `Ok` if searched, the error's message if refused.
 fn run_position(variant: usize, text: &str) -> Result<(), String> {
-    let choice =
-        choose_game(VARIANTS[variant].name, &RuleArgs::default()).map_err(|e| format!("{e:#}"))?;
+    let choice = choose_game(VARIANTS[variant].name, &RuleArgs::default()).map_err(|e| format!("{e:#}"))?;
     let layout = parse_position(text, &choice).map_err(|e| format!("{e:#}"))?;
     choice.rules.check(&layout).map_err(|e| e.to_string())?;
-    let limits = Limits {
-        max_states: 300,
-        table_bytes: 1 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits { max_states: 300, table_bytes: 1 << 20, ..Limits::default() };
     with_rules!(choice.rules, |r| {
-        let game = r
-            .game(&layout)
-            .unwrap_or_else(|e| panic!("checked, then refused: {e}"));
+        let game = r.game(&layout).unwrap_or_else(|e| panic!("checked, then refused: {e}"));
         let result = solve(&game, limits, Pruning::ALL);
         if result.verdict == Verdict::Won {
             let line = actions(&game, &result.moves);
-            patience_verify::replay(&choice.rules, &layout, &line)
-                .unwrap_or_else(|e| panic!("a win from a position fails the reference: {e}"));
+            patience_verify::replay(&choice.rules, &layout, &line).unwrap_or_else(|e| panic!("a win from a position fails the reference: {e}"));
         }
     });
     Ok(())
@@ -114,17 +106,11 @@ fn apply(layout: &mut Value, e: &Edit) {
             let (field, i) = pick(a / 10);
             let list = layout[field.as_str()].as_array_mut().unwrap();
             let gone = list.remove(i);
-            layout["stock_top_first"]
-                .as_array_mut()
-                .unwrap()
-                .extend(gone.as_array().unwrap().iter().cloned());
+            layout["stock_top_first"].as_array_mut().unwrap().extend(gone.as_array().unwrap().iter().cloned());
         }
         Edit::AddPile(a) if a % 10 == 0 => {
             let (field, _) = pick(a / 10);
-            layout[field.as_str()]
-                .as_array_mut()
-                .unwrap()
-                .push(Value::Array(vec![]));
+            layout[field.as_str()].as_array_mut().unwrap().push(Value::Array(vec![]));
         }
         Edit::DropPile(_) | Edit::AddPile(_) => {}
         Edit::Redeals(r) => layout["redeals_left"] = Value::from(r),
@@ -162,11 +148,6 @@ fn every_start_is_accepted() {
     for (v, info) in VARIANTS.iter().enumerate() {
         let deal = make_deal(&DealSource::Native(1), info.hook).unwrap();
         let layout = serde_json::to_value(info.rules.layout(&deal)).unwrap();
-        assert_eq!(
-            run_position(v, &layout.to_string()),
-            Ok(()),
-            "{}",
-            info.name
-        );
+        assert_eq!(run_position(v, &layout.to_string()), Ok(()), "{}", info.name);
     }
 }

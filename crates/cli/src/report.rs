@@ -60,18 +60,12 @@ pub struct SolveReport {
     pub verified: bool,
     pub moves: Vec<JsonAction>,
     /// `--position-after K`: the position after the solution's first K moves.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "position_json"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "position_json")]
     pub position: Option<(usize, Layout)>,
 }
 
 /// `{"after": K, "layout": {...}}`: what `--position` reads back (it prefers `position`'s layout).
-fn position_json<S: Serializer>(
-    position: &Option<(usize, Layout)>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
+fn position_json<S: Serializer>(position: &Option<(usize, Layout)>, s: S) -> Result<S::Ok, S::Error> {
     let (after, layout) = position.as_ref().expect("skipped when none");
     let mut m = s.serialize_map(Some(2))?;
     m.serialize_entry("after", after)?;
@@ -102,11 +96,7 @@ impl SolveReport {
             decided_by: decided_by.map(Phase::as_str),
             pipeline: plan.describe(),
             seconds,
-            states_per_second: if seconds > 0.0 {
-                result.states as f64 / seconds
-            } else {
-                0.0
-            },
+            states_per_second: if seconds > 0.0 { result.states as f64 / seconds } else { 0.0 },
             verified: false,
             moves: actions.into_iter().map(JsonAction).collect(),
             position: None,
@@ -120,27 +110,15 @@ impl SolveReport {
             ("won", _) => format!(
                 "won in {} moves{}",
                 self.moves.len(),
-                if self.verified {
-                    " (replayed through the reference rules)"
-                } else {
-                    ""
-                }
+                if self.verified { " (replayed through the reference rules)" } else { "" }
             ),
-            ("lost", _) => {
-                "lost: no sequence of moves wins (every reachable position was searched)"
-                    .to_string()
-            }
-            (_, Some(why)) => {
-                format!("unknown: the {why} stopped the search before it decided the deal")
-            }
+            ("lost", _) => "lost: no sequence of moves wins (every reachable position was searched)".to_string(),
+            (_, Some(why)) => format!("unknown: the {why} stopped the search before it decided the deal"),
             (v, None) => v.to_string(),
         };
         out.push_str(&format!("verdict: {verdict}\n"));
         if let Some(phase) = self.decided_by {
-            out.push_str(&format!(
-                "decided by: {phase}  (pipeline: {})\n",
-                self.pipeline
-            ));
+            out.push_str(&format!("decided by: {phase}  (pipeline: {})\n", self.pipeline));
         }
         out.push_str(&format!(
             "states: {}   time: {:.3} s   ({:.2} M states/s)\n",
@@ -155,9 +133,7 @@ impl SolveReport {
             }
         }
         if let Some((after, layout)) = &self.position {
-            out.push_str(&format!(
-                "position after {after} moves (by the reference rules):\n"
-            ));
+            out.push_str(&format!("position after {after} moves (by the reference rules):\n"));
             out.push_str(&layout.to_text(waste_names));
         }
         out
@@ -183,13 +159,7 @@ pub struct HintReport {
 impl HintReport {
     pub fn of(report: &SolveReport, solution: &[Action]) -> Self {
         let hint = solution.first().copied();
-        let then_forced = solution
-            .iter()
-            .skip(1)
-            .take_while(|a| a.is_forced())
-            .copied()
-            .map(JsonAction)
-            .collect();
+        let then_forced = solution.iter().skip(1).take_while(|a| a.is_forced()).copied().map(JsonAction).collect();
         HintReport {
             game: report.game,
             deal: report.deal.clone(),

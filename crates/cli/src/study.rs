@@ -12,23 +12,14 @@ use std::time::Duration;
 
 /// `A..B`, half-open, non-empty.
 pub fn parse_seed_range(text: &str) -> Result<std::ops::Range<u64>, String> {
-    let (a, b) = text
-        .split_once("..")
-        .ok_or_else(|| format!("seed range {text:?} is not A..B (half-open: B is not included)"))?;
-    let parse = |s: &str| {
-        s.trim()
-            .replace('_', "")
-            .parse::<u64>()
-            .map_err(|_| format!("{s:?} in seed range {text:?} is not a seed (0 to 2^64-1)"))
-    };
+    let (a, b) = text.split_once("..").ok_or_else(|| format!("seed range {text:?} is not A..B (half-open: B is not included)"))?;
+    let parse = |s: &str| s.trim().replace('_', "").parse::<u64>().map_err(|_| format!("{s:?} in seed range {text:?} is not a seed (0 to 2^64-1)"));
     let (a, b) = (parse(a)?, parse(b)?);
     if a > b {
         return Err(format!("seed range {text:?} is reversed"));
     }
     if a == b {
-        return Err(format!(
-            "seed range {text:?} is empty (A..B includes A but not B)"
-        ));
+        return Err(format!("seed range {text:?} is empty (A..B includes A but not B)"));
     }
     Ok(a..b)
 }
@@ -37,10 +28,7 @@ pub fn parse_seed_range(text: &str) -> Result<std::ops::Range<u64>, String> {
 pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let bad = || format!("shard {text:?} is not I/K with 0 <= I < K (e.g. 0/4)");
     let (i, k) = text.split_once('/').ok_or_else(bad)?;
-    let (i, k) = (
-        i.trim().parse::<u64>().map_err(|_| bad())?,
-        k.trim().parse::<u64>().map_err(|_| bad())?,
-    );
+    let (i, k) = (i.trim().parse::<u64>().map_err(|_| bad())?, k.trim().parse::<u64>().map_err(|_| bad())?);
     if k == 0 || i >= k {
         return Err(bad());
     }
@@ -78,13 +66,8 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
     let rules = with_rules!(&choice.rules, |r| format!("{r:?}"));
     let name = choice.info.name;
     let out = a.out.clone().unwrap_or_else(|| {
-        let shard = a
-            .shard
-            .map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));
-        PathBuf::from(format!(
-            "study-{name}-{}-{}{shard}",
-            a.seeds.start, a.seeds.end
-        ))
+        let shard = a.shard.map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));
+        PathBuf::from(format!("study-{name}-{}-{}{shard}", a.seeds.start, a.seeds.end))
     });
     let manifest = Manifest {
         variant: name.to_string(),
@@ -97,11 +80,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         table_mb: a.table_mb,
         table: patience_study::manifest::table_kind(a.exact_table).into(),
         pruning: a.pruning_text.clone(),
-        pipeline: if a.player == patience_study::PlayerKind::Thoughtful {
-            a.plan.describe()
-        } else {
-            "-".into()
-        },
+        pipeline: if a.player == patience_study::PlayerKind::Thoughtful { a.plan.describe() } else { "-".into() },
         player: a.player.describe(),
         deal_generator: DEAL_GENERATOR.into(),
         solver_version: env!("CARGO_PKG_VERSION").into(),
@@ -109,12 +88,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         command: std::env::args().collect(),
     };
     if manifest.shard_seeds().is_empty() {
-        bail!(
-            "shard {:?} of seeds {}..{} holds no seed: use fewer shards",
-            a.shard.unwrap(),
-            a.seeds.start,
-            a.seeds.end
-        );
+        bail!("shard {:?} of seeds {}..{} holds no seed: use fewer shards", a.shard.unwrap(), a.seeds.start, a.seeds.end);
     }
     let limits = Limits {
         max_states: a.max_states,
@@ -133,11 +107,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         plan: a.plan,
         pruning: a.pruning,
         hook: choice.info.hook,
-        progress: if a.quiet {
-            Progress::Quiet
-        } else {
-            Progress::Auto
-        },
+        progress: if a.quiet { Progress::Quiet } else { Progress::Auto },
     };
     run_study(&job, choice.rules)
 }
@@ -155,13 +125,7 @@ pub fn bench(
 ) -> Result<patience_study::bench::BenchReport> {
     use patience_study::bench::run_bench;
     let max_time = max_ms.map(Duration::from_millis);
-    let limits = Limits {
-        max_states,
-        max_time,
-        table_bytes: 512 << 20,
-        exact_table,
-        ..Limits::default()
-    };
+    let limits = Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
     let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
     run_bench(name, seeds, hook, choice.rules, limits, plan, p, jobs)
 }

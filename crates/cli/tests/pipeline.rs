@@ -9,11 +9,7 @@ use std::path::Path;
 use std::process::Output;
 
 fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
 
 /// (outcome, decided_by) of each row of a study's deals.csv.
@@ -23,84 +19,39 @@ fn outcomes(dir: &Path) -> Vec<(String, String)> {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |name| header.iter().position(|h| *h == name).unwrap();
     let (o, d) = (col("outcome"), col("decided_by"));
-    lines
-        .map(|l| l.split(',').collect::<Vec<_>>())
-        .map(|f| (f[o].to_string(), f[d].to_string()))
-        .collect()
+    lines.map(|l| l.split(',').collect::<Vec<_>>()).map(|f| (f[o].to_string(), f[d].to_string())).collect()
 }
 
 #[test]
 fn rows_summary_and_manifest_say_which_phase_decided() {
     let dir = tempdir("decided-by");
     // Granada at 200,000 positions: the probe (20,000) wins some deals, the lookahead others.
-    let o = patience(&[
-        "study",
-        "granada",
-        "--seeds",
-        "0..12",
-        "--max-states",
-        "200000",
-        "--quiet",
-        "-j",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let o = patience(&["study", "granada", "--seeds", "0..12", "--max-states", "200000", "--quiet", "-j", "2", "--out", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     let rows = outcomes(&dir);
     assert_eq!(rows.len(), 12);
     for (outcome, by) in &rows {
         match outcome.as_str() {
             "unknown" => assert_eq!(by, "", "an unknown deal names no phase"),
-            "won" => assert!(
-                ["probe", "lookahead", "hedged", "search"].contains(&by.as_str()),
-                "{by}"
-            ),
+            "won" => assert!(["probe", "lookahead", "hedged", "search"].contains(&by.as_str()), "{by}"),
             // Only the exhaustive search proves a loss.
             "lost" => assert!(["probe", "search"].contains(&by.as_str()), "{by}"),
             other => panic!("outcome {other}"),
         }
     }
-    assert!(
-        rows.iter().any(|(_, by)| by == "lookahead"),
-        "no deal won by the lookahead: {rows:?}"
-    );
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    assert!(rows.iter().any(|(_, by)| by == "lookahead"), "no deal won by the lookahead: {rows:?}");
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
     let by = summary["decided_by"].as_object().unwrap();
     let counted: u64 = by.values().map(|v| v.as_u64().unwrap()).sum();
-    assert_eq!(
-        counted,
-        summary["won"].as_u64().unwrap() + summary["lost"].as_u64().unwrap()
-    );
+    assert_eq!(counted, summary["won"].as_u64().unwrap() + summary["lost"].as_u64().unwrap());
     for (phase, n) in by {
-        assert_eq!(
-            rows.iter().filter(|(_, b)| b == phase).count() as u64,
-            n.as_u64().unwrap(),
-            "{phase}"
-        );
+        assert_eq!(rows.iter().filter(|(_, b)| b == phase).count() as u64, n.as_u64().unwrap(), "{phase}");
     }
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
-    assert_eq!(
-        manifest["pipeline"],
-        "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 3 samples keeping 10, 20, 5, 0 cards in turn), search the rest"
-    );
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 3 samples keeping 10, 20, 5, 0 cards in turn), search the rest");
 
     // Resuming with another split is refused: the rows would mix two pipelines.
-    let o = patience(&[
-        "study",
-        "granada",
-        "--seeds",
-        "0..12",
-        "--max-states",
-        "200000",
-        "--quiet",
-        "--resume",
-        "--plain-search",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let o = patience(&["study", "granada", "--seeds", "0..12", "--max-states", "200000", "--quiet", "--resume", "--plain-search", "--out", dir.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(text(&o).contains("pipeline"), "{}", text(&o));
     let _ = std::fs::remove_dir_all(&dir);
@@ -109,224 +60,67 @@ fn rows_summary_and_manifest_say_which_phase_decided() {
 #[test]
 fn plan_options_that_contradict_are_refused() {
     for args in [
-        &[
-            "bench",
-            "granada",
-            "--seeds",
-            "0..1",
-            "--plain-search",
-            "--probe-states",
-            "10",
-        ][..],
-        &[
-            "bench",
-            "granada",
-            "--seeds",
-            "0..1",
-            "--max-states",
-            "1000",
-            "--probe-states",
-            "500",
-            "--lookahead-states",
-            "500",
-        ][..],
-        &[
-            "solve",
-            "granada",
-            "--seed",
-            "1",
-            "--lookahead-per-move",
-            "0",
-        ][..],
-        &[
-            "solve",
-            "granada",
-            "--seed",
-            "1",
-            "--plain-search",
-            "--hedge-samples",
-            "5",
-        ][..],
-        &[
-            "study",
-            "granada",
-            "--seeds",
-            "0..1",
-            "--plain-search",
-            "--hedge-keep",
-            "0",
-            "--out",
-            "/nonexistent",
-        ][..],
+        &["bench", "granada", "--seeds", "0..1", "--plain-search", "--probe-states", "10"][..],
+        &["bench", "granada", "--seeds", "0..1", "--max-states", "1000", "--probe-states", "500", "--lookahead-states", "500"][..],
+        &["solve", "granada", "--seed", "1", "--lookahead-per-move", "0"][..],
+        &["solve", "granada", "--seed", "1", "--plain-search", "--hedge-samples", "5"][..],
+        &["study", "granada", "--seeds", "0..1", "--plain-search", "--hedge-keep", "0", "--out", "/nonexistent"][..],
     ] {
         let o = patience(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-        assert_eq!(
-            String::from_utf8_lossy(&o.stderr).trim().lines().count(),
-            1,
-            "{args:?}: {}",
-            text(&o)
-        );
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim().lines().count(), 1, "{args:?}: {}", text(&o));
     }
 }
 
 #[test]
 fn bench_and_solve_name_the_deciding_phase() {
-    let o = patience(&[
-        "bench",
-        "granada",
-        "--seeds",
-        "0..6",
-        "--max-states",
-        "200000",
-    ]);
+    let o = patience(&["bench", "granada", "--seeds", "0..6", "--max-states", "200000"]);
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(t.contains("| decided by |"), "{t}");
     assert!(t.contains("lookahead"), "{t}");
     assert!(t.contains("pipeline: probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 3 samples keeping 10, 20, 5, 0 cards in turn), search the rest"), "{t}");
 
-    let o = patience(&[
-        "solve",
-        "granada",
-        "--seed",
-        "1",
-        "--max-states",
-        "200000",
-        "--format",
-        "json",
-    ]);
+    let o = patience(&["solve", "granada", "--seed", "1", "--max-states", "200000", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
     assert_eq!(v["verdict"], "won");
     assert!(v["verified"].as_bool().unwrap());
     assert!(v["decided_by"].is_string());
-    let o = patience(&[
-        "solve",
-        "granada",
-        "--seed",
-        "1",
-        "--max-states",
-        "200000",
-        "--plain-search",
-        "--format",
-        "json",
-    ]);
+    let o = patience(&["solve", "granada", "--seed", "1", "--max-states", "200000", "--plain-search", "--format", "json"]);
     let plain: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
     assert_eq!(plain["pipeline"], "search");
 
     // Carthage's split has no hedged lookahead (its share goes to the search); the hedge's
     // options reach the plan of other variants.
-    let o = patience(&[
-        "solve",
-        "carthage",
-        "--seed",
-        "1",
-        "--max-states",
-        "200000",
-        "--format",
-        "json",
-    ]);
+    let o = patience(&["solve", "carthage", "--seed", "1", "--max-states", "200000", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
-    assert_eq!(
-        v["pipeline"],
-        "probe 20000, lookahead 80000 (walks of 250 per move, x4), search the rest"
-    );
-    let o = patience(&[
-        "solve",
-        "granada",
-        "--seed",
-        "1",
-        "--max-states",
-        "200000",
-        "--hedge-samples",
-        "5",
-        "--hedge-keep",
-        "6",
-        "--format",
-        "json",
-    ]);
+    assert_eq!(v["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), search the rest");
+    let o = patience(&["solve", "granada", "--seed", "1", "--max-states", "200000", "--hedge-samples", "5", "--hedge-keep", "6", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
-    assert_eq!(
-        v["pipeline"],
-        "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 5 samples keeping 6, 12, 3, 0 cards in turn), search the rest"
-    );
+    assert_eq!(v["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 5 samples keeping 6, 12, 3, 0 cards in turn), search the rest");
 }
 
 #[test]
 fn dominance_check_passes_and_fails_as_it_should() {
     let dir = tempdir("dominance");
-    let o = patience(&[
-        "study",
-        "algerian",
-        "--seeds",
-        "0..40",
-        "--player",
-        "greedy",
-        "--quiet",
-        "-j",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let o = patience(&["study", "algerian", "--seeds", "0..40", "--player", "greedy", "--quiet", "-j", "2", "--out", dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     let won = outcomes(&dir).iter().filter(|(o, _)| o == "won").count();
-    assert!(
-        won >= 2,
-        "the greedy player won only {won} deals: pick a range where it wins some"
-    );
+    assert!(won >= 2, "the greedy player won only {won} deals: pick a range where it wins some");
 
-    let o = patience(&[
-        "dominance",
-        dir.to_str().unwrap(),
-        "--max-states",
-        "1000000",
-        "-j",
-        "2",
-    ]);
+    let o = patience(&["dominance", dir.to_str().unwrap(), "--max-states", "1000000", "-j", "2"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(
-        text(&o).contains(&format!(
-            "the greedy player won {won} of 40 deals; the pipeline"
-        )),
-        "{}",
-        text(&o)
-    );
+    assert!(text(&o).contains(&format!("the greedy player won {won} of 40 deals; the pipeline")), "{}", text(&o));
     assert!(text(&o).contains("dominance holds"), "{}", text(&o));
 
     // A budget of 100 positions wins nothing (every win is longer): each player win is listed.
-    let o = patience(&[
-        "dominance",
-        dir.to_str().unwrap(),
-        "--max-states",
-        "100",
-        "--plain-search",
-        "-j",
-        "2",
-    ]);
+    let o = patience(&["dominance", dir.to_str().unwrap(), "--max-states", "100", "--plain-search", "-j", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert_eq!(
-        String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .filter(|l| l.starts_with("seed "))
-            .count(),
-        won,
-        "{}",
-        text(&o)
-    );
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ")).count(), won, "{}", text(&o));
 
     // A study of the solver itself is not a player's.
     let solver_dir = tempdir("dominance-solver");
-    let o = patience(&[
-        "study",
-        "algerian",
-        "--seeds",
-        "0..2",
-        "--max-states",
-        "1000",
-        "--quiet",
-        "--out",
-        solver_dir.to_str().unwrap(),
-    ]);
+    let o = patience(&["study", "algerian", "--seeds", "0..2", "--max-states", "1000", "--quiet", "--out", solver_dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     let o = patience(&["dominance", solver_dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));

@@ -16,21 +16,13 @@ fn rows(dir: &Path) -> Vec<String> {
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let micros = header.iter().position(|h| *h == "micros").unwrap();
     lines
-        .map(|l| {
-            l.split(',')
-                .enumerate()
-                .filter(|(i, _)| *i != micros)
-                .map(|(_, f)| f)
-                .collect::<Vec<_>>()
-                .join(",")
-        })
+        .map(|l| l.split(',').enumerate().filter(|(i, _)| *i != micros).map(|(_, f)| f).collect::<Vec<_>>().join(","))
         .collect()
 }
 
 /// summary.json without its timing fields.
 fn summary(dir: &Path) -> Value {
-    let mut v: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
     for k in ["seconds_mean", "seconds_p99", "seconds_max"] {
         v.as_object_mut().unwrap().remove(k);
     }
@@ -38,20 +30,10 @@ fn summary(dir: &Path) -> Value {
 }
 
 fn study(dir: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "study",
-        "queen-of-italy",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
-    ];
+    let mut args = vec!["study", "queen-of-italy", "--quiet", "--out", dir.to_str().unwrap()];
     args.extend_from_slice(extra);
     let out = patience(&args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     out
 }
 
@@ -67,37 +49,14 @@ fn threads_do_not_change_results() {
     assert_eq!(summary(&a), summary(&b));
     let s = summary(&a);
     assert_eq!(s["deals"], 24);
-    assert_eq!(
-        s["won"].as_u64().unwrap() + s["lost"].as_u64().unwrap() + s["unknown"].as_u64().unwrap(),
-        24
-    );
-    assert!(
-        !a.join("journal.csv").exists(),
-        "the journal goes once deals.csv is written"
-    );
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(a.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(s["won"].as_u64().unwrap() + s["lost"].as_u64().unwrap() + s["unknown"].as_u64().unwrap(), 24);
+    assert!(!a.join("journal.csv").exists(), "the journal goes once deals.csv is written");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(a.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["variant"], "queen-of-italy");
-    assert_eq!(
-        (
-            manifest["seeds_first"].as_u64(),
-            manifest["seeds_end"].as_u64()
-        ),
-        (Some(0), Some(24))
-    );
+    assert_eq!((manifest["seeds_first"].as_u64(), manifest["seeds_end"].as_u64()), (Some(0), Some(24)));
     assert_eq!(manifest["max_states"], 20000);
     // Running again into the same folder without --resume is refused.
-    let again = patience(&[
-        "study",
-        "queen-of-italy",
-        "--quiet",
-        "--out",
-        a.to_str().unwrap(),
-        "--seeds",
-        "0..24",
-        "--max-states",
-        "20000",
-    ]);
+    let again = patience(&["study", "queen-of-italy", "--quiet", "--out", a.to_str().unwrap(), "--seeds", "0..24", "--max-states", "20000"]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
 }
@@ -107,13 +66,7 @@ fn kill_9_then_resume_loses_nothing() {
     let (killed, whole) = (tempdir("killed"), tempdir("whole"));
     let args = ["--seeds", "0..40", "--max-states", "150000", "-j", "2"];
     let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args([
-            "study",
-            "queen-of-italy",
-            "--quiet",
-            "--out",
-            killed.to_str().unwrap(),
-        ])
+        .args(["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap()])
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -123,28 +76,17 @@ fn kill_9_then_resume_loses_nothing() {
     let journal = killed.join("journal.csv");
     let started = Instant::now();
     loop {
-        let lines = std::fs::read_to_string(&journal)
-            .map(|t| t.lines().count())
-            .unwrap_or(0);
+        let lines = std::fs::read_to_string(&journal).map(|t| t.lines().count()).unwrap_or(0);
         if lines > 6 {
             break;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the study journaled nothing"
-        );
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the study finished before it could be killed"
-        );
+        assert!(started.elapsed() < Duration::from_secs(120), "the study journaled nothing");
+        assert!(child.try_wait().unwrap().is_none(), "the study finished before it could be killed");
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(
-        !killed.join("deals.csv").exists(),
-        "killed before the end: no deals.csv yet"
-    );
+    assert!(!killed.join("deals.csv").exists(), "killed before the end: no deals.csv yet");
     let journaled = std::fs::read_to_string(&journal).unwrap().lines().count() - 1;
     assert!(journaled < 40);
 
@@ -154,136 +96,49 @@ fn kill_9_then_resume_loses_nothing() {
     assert_eq!(summary(&killed), summary(&whole));
     assert!(String::from_utf8_lossy(&resumed.stdout).contains("40 deals"));
     // Resuming with different limits is refused, naming the difference.
-    let other = patience(&[
-        "study",
-        "queen-of-italy",
-        "--quiet",
-        "--out",
-        killed.to_str().unwrap(),
-        "--seeds",
-        "0..40",
-        "--max-states",
-        "1000",
-        "--resume",
-    ]);
+    let other = patience(&["study", "queen-of-italy", "--quiet", "--out", killed.to_str().unwrap(), "--seeds", "0..40", "--max-states", "1000", "--resume"]);
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("limits"));
 }
 
 #[test]
 fn shards_merge_into_the_whole_study() {
-    let (s0, s1, s2, whole, merged) = (
-        tempdir("s0"),
-        tempdir("s1"),
-        tempdir("s2"),
-        tempdir("w"),
-        tempdir("m"),
-    );
+    let (s0, s1, s2, whole, merged) = (tempdir("s0"), tempdir("s1"), tempdir("s2"), tempdir("w"), tempdir("m"));
     study(&s0, &[SMALL, &["--shard", "0/2"]].concat());
     study(&s1, &[SMALL, &["--shard", "1/2"]].concat());
     study(&whole, SMALL);
-    let out = patience(&[
-        "merge",
-        s0.to_str().unwrap(),
-        s1.to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = patience(&["merge", s0.to_str().unwrap(), s1.to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(rows(&merged), rows(&whole));
     assert_eq!(summary(&merged), summary(&whole));
     assert_eq!(rows(&s0).len() + rows(&s1).len(), 24);
 
     // A missing seed range: one shard alone.
-    let missing = patience(&[
-        "merge",
-        s0.to_str().unwrap(),
-        "--out",
-        tempdir("m2").to_str().unwrap(),
-    ]);
+    let missing = patience(&["merge", s0.to_str().unwrap(), "--out", tempdir("m2").to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&missing.stderr).contains("missing"),
-        "{}",
-        String::from_utf8_lossy(&missing.stderr)
-    );
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("missing"), "{}", String::from_utf8_lossy(&missing.stderr));
     // A shard of another study (other limits).
-    study(
-        &s2,
-        &[
-            "--seeds",
-            "0..24",
-            "--max-states",
-            "10000",
-            "--shard",
-            "1/2",
-        ],
-    );
-    let mismatch = patience(&[
-        "merge",
-        s0.to_str().unwrap(),
-        s2.to_str().unwrap(),
-        "--out",
-        tempdir("m3").to_str().unwrap(),
-    ]);
+    study(&s2, &["--seeds", "0..24", "--max-states", "10000", "--shard", "1/2"]);
+    let mismatch = patience(&["merge", s0.to_str().unwrap(), s2.to_str().unwrap(), "--out", tempdir("m3").to_str().unwrap()]);
     assert_eq!(mismatch.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&mismatch.stderr).contains("limits"),
-        "{}",
-        String::from_utf8_lossy(&mismatch.stderr)
-    );
+    assert!(String::from_utf8_lossy(&mismatch.stderr).contains("limits"), "{}", String::from_utf8_lossy(&mismatch.stderr));
     // The same shard twice: seeds repeated.
-    let twice = patience(&[
-        "merge",
-        s0.to_str().unwrap(),
-        s0.to_str().unwrap(),
-        s1.to_str().unwrap(),
-        "--out",
-        tempdir("m4").to_str().unwrap(),
-    ]);
+    let twice = patience(&["merge", s0.to_str().unwrap(), s0.to_str().unwrap(), s1.to_str().unwrap(), "--out", tempdir("m4").to_str().unwrap()]);
     assert_eq!(twice.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&twice.stderr).contains("more than once"));
 }
 
 #[test]
 fn bad_study_arguments_are_one_line_errors() {
-    for (seeds, needle) in [
-        ("5..5", "empty"),
-        ("9..3", "reversed"),
-        ("x..3", "not a seed"),
-        ("10", "A..B"),
-    ] {
+    for (seeds, needle) in [("5..5", "empty"), ("9..3", "reversed"), ("x..3", "not a seed"), ("10", "A..B")] {
         let out = patience(&["study", "queen-of-italy", "--seeds", seeds]);
         assert_eq!(out.status.code(), Some(2), "{seeds}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains(needle) && !err.contains("panicked"),
-            "{seeds}: {err}"
-        );
+        assert!(err.contains(needle) && !err.contains("panicked"), "{seeds}: {err}");
     }
-    let out = patience(&[
-        "study",
-        "queen-of-italy",
-        "--seeds",
-        "0..10",
-        "--shard",
-        "2/2",
-    ]);
+    let out = patience(&["study", "queen-of-italy", "--seeds", "0..10", "--shard", "2/2"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = patience(&[
-        "study",
-        "queen-of-italy",
-        "--seeds",
-        "0..1",
-        "--shard",
-        "0/2",
-        "--out",
-        tempdir("tiny").to_str().unwrap(),
-    ]);
+    let out = patience(&["study", "queen-of-italy", "--seeds", "0..1", "--shard", "0/2", "--out", tempdir("tiny").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds no seed"));
     let out = patience(&["study", "klondike", "--seeds", "0..10"]);
@@ -294,109 +149,43 @@ fn bad_study_arguments_are_one_line_errors() {
 fn report_tables_and_charts_every_study() {
     let results = tempdir("results");
     for game in ["queen-of-italy", "algerian"] {
-        let out = patience(&[
-            "study",
-            game,
-            "--quiet",
-            "--seeds",
-            "0..6",
-            "--max-states",
-            "5000",
-            "--out",
-            results.join(game).to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = patience(&["study", game, "--quiet", "--seeds", "0..6", "--max-states", "5000", "--out", results.join(game).to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     std::fs::create_dir_all(results.join("not-a-study")).unwrap();
     let out = patience(&["report", results.to_str().unwrap()]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let readme = std::fs::read_to_string(results.join("README.md")).unwrap();
-    assert!(
-        readme.contains("[queen-of-italy](queen-of-italy/) | queen-of-italy | thoughtful | 6 |"),
-        "{readme}"
-    );
-    assert!(
-        readme.contains("[algerian](algerian/) | algerian | thoughtful | 6 |"),
-        "{readme}"
-    );
+    assert!(readme.contains("[queen-of-italy](queen-of-italy/) | queen-of-italy | thoughtful | 6 |"), "{readme}");
+    assert!(readme.contains("[algerian](algerian/) | algerian | thoughtful | 6 |"), "{readme}");
     let svg = std::fs::read_to_string(results.join("win-rates.svg")).unwrap();
-    assert!(
-        svg.starts_with("<svg")
-            && svg.contains("queen-of-italy (6)")
-            && svg.contains("algerian (6)")
-    );
+    assert!(svg.starts_with("<svg") && svg.contains("queen-of-italy (6)") && svg.contains("algerian (6)"));
 }
 
 #[test]
 fn bench_prints_one_table() {
-    let out = patience(&[
-        "bench",
-        "queen-of-italy",
-        "--seeds",
-        "0..4",
-        "--max-states",
-        "20000",
-        "-j",
-        "1",
-        "--format",
-        "json",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--max-states", "20000", "-j", "1", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["deals"], 4);
-    assert_eq!(
-        v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(),
-        4
-    );
+    assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap() + v["unknown"].as_u64().unwrap(), 4);
     assert!(v["states_per_second_per_core"].as_f64().unwrap() > 0.0);
     // Deals are timed by their thread's CPU clock where there is one (`clock.rs`'s test tells it
     // from wall time); one thread's deals take no more than the run.
     #[cfg(any(target_os = "linux", target_os = "macos"))]
     assert_eq!(v["clock"], "thread-cpu");
-    assert!(
-        v["seconds_total"].as_f64().unwrap() <= v["wall_seconds"].as_f64().unwrap() + 0.01,
-        "{v}"
-    );
+    assert!(v["seconds_total"].as_f64().unwrap() <= v["wall_seconds"].as_f64().unwrap() + 0.01, "{v}");
     // Expanded positions are some of the unique states (Queen of Italy's dead-position test
     // rejects some of them), in the same time.
-    let (states, expanded) = (
-        v["states"].as_u64().unwrap(),
-        v["expanded"].as_u64().unwrap(),
-    );
+    let (states, expanded) = (v["states"].as_u64().unwrap(), v["expanded"].as_u64().unwrap());
     assert!(0 < expanded && expanded < states, "{v}");
-    let ratio = v["expanded_per_second_per_core"].as_f64().unwrap()
-        / v["states_per_second_per_core"].as_f64().unwrap();
-    assert!(
-        (ratio - expanded as f64 / states as f64).abs() < 1e-9,
-        "{v}"
-    );
+    let ratio = v["expanded_per_second_per_core"].as_f64().unwrap() / v["states_per_second_per_core"].as_f64().unwrap();
+    assert!((ratio - expanded as f64 / states as f64).abs() < 1e-9, "{v}");
     // The default table keeps 12-byte fingerprints: at most 32 bytes per stored position.
     assert_eq!(v["table"], "fingerprint-95");
     assert!(v["bytes_per_state"].as_f64().unwrap() <= 32.0, "{v}");
     // The exact table stores whole positions, with the same search.
-    let out = patience(&[
-        "bench",
-        "queen-of-italy",
-        "--seeds",
-        "0..4",
-        "--max-states",
-        "20000",
-        "--format",
-        "json",
-        "--exact-table",
-    ]);
+    let out = patience(&["bench", "queen-of-italy", "--seeds", "0..4", "--max-states", "20000", "--format", "json", "--exact-table"]);
     let e: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(e["table"], "exact");
     assert!(e["bytes_per_state"].as_f64().unwrap() >= e["state_bytes"].as_f64().unwrap());
@@ -404,22 +193,8 @@ fn bench_prints_one_table() {
         assert_eq!(e[field], v[field], "{field}");
     }
     assert!(v["states"].as_u64().unwrap() >= 4, "{v}");
-    let text = String::from_utf8(
-        patience(&[
-            "bench",
-            "algerian",
-            "--seeds",
-            "0..2",
-            "--max-states",
-            "20000",
-        ])
-        .stdout,
-    )
-    .unwrap();
-    assert!(
-        text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"),
-        "{text}"
-    );
+    let text = String::from_utf8(patience(&["bench", "algerian", "--seeds", "0..2", "--max-states", "20000"]).stdout).unwrap();
+    assert!(text.starts_with("| variant |") && text.contains("| algerian | 0..2 |"), "{text}");
 }
 
 /// `patience bench VARIANT` without options measures the benchmark log's set: the seeds and the
@@ -427,94 +202,37 @@ fn bench_prints_one_table() {
 #[test]
 fn bench_defaults_are_the_logs_set() {
     let help = String::from_utf8(patience(&["bench", "--help"]).stdout).unwrap();
-    let script = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../scripts/bench-log.sh"
-    ))
-    .unwrap();
+    let script = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/bench-log.sh")).unwrap();
     let script_default = |var: &str| -> String {
-        let line = script
-            .lines()
-            .find(|l| l.starts_with(&format!("{var}=${{")))
-            .unwrap_or_else(|| panic!("no {var}= line in bench-log.sh"));
-        line.split(":-")
-            .nth(1)
-            .and_then(|d| d.strip_suffix('}'))
-            .unwrap()
-            .to_string()
+        let line = script.lines().find(|l| l.starts_with(&format!("{var}=${{"))).unwrap_or_else(|| panic!("no {var}= line in bench-log.sh"));
+        line.split(":-").nth(1).and_then(|d| d.strip_suffix('}')).unwrap().to_string()
     };
     let (seeds, limit) = (script_default("seeds"), script_default("limit"));
-    assert_eq!(
-        (seeds.as_str(), limit.as_str()),
-        ("0..1000", "200000"),
-        "bench-log.sh's defaults changed: change the issue's log set with care"
-    );
-    assert!(
-        help.contains(&format!("[default: {seeds}]")),
-        "bench --help: {help}"
-    );
-    assert!(
-        help.contains(&format!("[default: {limit}]")),
-        "bench --help: {help}"
-    );
+    assert_eq!((seeds.as_str(), limit.as_str()), ("0..1000", "200000"), "bench-log.sh's defaults changed: change the issue's log set with care");
+    assert!(help.contains(&format!("[default: {seeds}]")), "bench --help: {help}");
+    assert!(help.contains(&format!("[default: {limit}]")), "bench --help: {help}");
 }
 
 /// Players that cannot see the stock: `solve --player` explains each move, `study --player`
 /// writes the same files (outcomes won or lost only) and records the player in the manifest.
 #[test]
 fn players_solve_and_study() {
-    let out = patience(&[
-        "solve",
-        "queen-of-italy",
-        "--seed",
-        "2",
-        "--player",
-        "sampling",
-        "--samples",
-        "2",
-        "--sample-states",
-        "1000",
-        "--format",
-        "json",
-    ]);
+    let out = patience(&["solve", "queen-of-italy", "--seed", "2", "--player", "sampling", "--samples", "2", "--sample-states", "1000", "--format", "json"]);
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["player"], "sampling K=2 states=1000");
-    assert_eq!(
-        out.status.code(),
-        Some(if v["won"] == true { 0 } else { 1 })
-    );
+    assert_eq!(out.status.code(), Some(if v["won"] == true { 0 } else { 1 }));
     let decisions = v["decisions"].as_array().unwrap();
-    assert!(
-        decisions[0]["reasoning"]
-            .as_str()
-            .unwrap()
-            .contains("samples won per move"),
-        "{}",
-        decisions[0]
-    );
-    assert!(
-        decisions[0]["move"]
-            .as_str()
-            .unwrap()
-            .starts_with("choose P")
-    );
+    assert!(decisions[0]["reasoning"].as_str().unwrap().contains("samples won per move"), "{}", decisions[0]);
+    assert!(decisions[0]["move"].as_str().unwrap().starts_with("choose P"));
 
     let dir = tempdir("greedy");
     study(&dir, &["--seeds", "0..20", "--player", "greedy"]);
     let s = summary(&dir);
     assert_eq!(s["unknown"], 0, "a player wins or not: {s}");
     assert_eq!(s["won"].as_u64().unwrap() + s["lost"].as_u64().unwrap(), 20);
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["player"], "greedy");
-    let bad = patience(&[
-        "study",
-        "queen-of-italy",
-        "--seeds",
-        "0..5",
-        "--samples",
-        "3",
-    ]);
+    let bad = patience(&["study", "queen-of-italy", "--seeds", "0..5", "--samples", "3"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("only to --player sampling"));
 }
@@ -527,33 +245,15 @@ fn exact_and_fingerprint_tables_give_the_same_study() {
     study(&f, SMALL);
     let with_exact: Vec<&str> = SMALL.iter().copied().chain(["--exact-table"]).collect();
     study(&e, &with_exact);
-    let manifest = |d: &Path| -> Value {
-        serde_json::from_str(&std::fs::read_to_string(d.join("manifest.json")).unwrap()).unwrap()
-    };
+    let manifest = |d: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(d.join("manifest.json")).unwrap()).unwrap() };
     assert_eq!(manifest(&f)["table"], "fingerprint-95");
     assert_eq!(manifest(&e)["table"], "exact");
     assert_eq!(rows(&f), rows(&e));
-    let mut args = vec![
-        "study",
-        "queen-of-italy",
-        "--quiet",
-        "--resume",
-        "--out",
-        f.to_str().unwrap(),
-        "--exact-table",
-    ];
+    let mut args = vec!["study", "queen-of-italy", "--quiet", "--resume", "--out", f.to_str().unwrap(), "--exact-table"];
     args.extend_from_slice(SMALL);
     let out = patience(&args);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "resuming with the other table must be refused"
-    );
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("table"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(2), "resuming with the other table must be refused");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("table"), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// Issue 30: one name for each limit on every subcommand (`--max-states`, `--max-seconds`); the
@@ -564,82 +264,32 @@ fn every_subcommand_takes_the_same_limit_names_and_the_old_ones() {
     let _ = std::fs::remove_dir_all(&dir);
     for command in ["solve", "study", "bench"] {
         let help = String::from_utf8(patience(&[command, "--help"]).stdout).unwrap();
-        assert!(
-            help.contains("--max-states") && help.contains("--max-seconds"),
-            "{command} --help: {help}"
-        );
-        assert!(
-            !help.contains("--limit-states") && !help.contains("--limit-ms"),
-            "{command} --help shows an old name: {help}"
-        );
+        assert!(help.contains("--max-states") && help.contains("--max-seconds"), "{command} --help: {help}");
+        assert!(!help.contains("--limit-states") && !help.contains("--limit-ms"), "{command} --help shows an old name: {help}");
     }
     let new = ["--max-states", "3000", "--max-seconds", "100"];
     let old = ["--limit-states", "3000", "--limit-ms", "100000"];
     let mut rows = vec![];
     for (i, limits) in [new, old].iter().enumerate() {
         let out_dir = dir.join(i.to_string());
-        let mut args = vec![
-            "study",
-            "algerian",
-            "--quiet",
-            "--seeds",
-            "0..4",
-            "-j",
-            "1",
-            "--out",
-            out_dir.to_str().unwrap(),
-        ];
+        let mut args = vec!["study", "algerian", "--quiet", "--seeds", "0..4", "-j", "1", "--out", out_dir.to_str().unwrap()];
         args.extend(limits);
         let out = patience(&args);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let manifest: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(out_dir.join("manifest.json")).unwrap())
-                .unwrap();
-        assert_eq!(
-            (manifest["max_states"].as_u64(), manifest["max_ms"].as_u64()),
-            (Some(3000), Some(100_000))
-        );
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out_dir.join("manifest.json")).unwrap()).unwrap();
+        assert_eq!((manifest["max_states"].as_u64(), manifest["max_ms"].as_u64()), (Some(3000), Some(100_000)));
         let deals = std::fs::read_to_string(out_dir.join("deals.csv")).unwrap();
-        rows.push(
-            deals
-                .lines()
-                .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
-                .collect::<Vec<_>>(),
-        );
-        for command in [
-            ["solve", "algerian", "--seed", "0"],
-            ["bench", "algerian", "--seeds", "0..2"],
-        ] {
+        rows.push(deals.lines().map(|l| l.split(',').take(3).collect::<Vec<_>>().join(",")).collect::<Vec<_>>());
+        for command in [["solve", "algerian", "--seed", "0"], ["bench", "algerian", "--seeds", "0..2"]] {
             let mut args: Vec<&str> = command.to_vec();
             args.extend(limits);
             let out = patience(&args);
-            assert!(
-                matches!(out.status.code(), Some(0 | 1 | 3)),
-                "{args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            assert!(matches!(out.status.code(), Some(0 | 1 | 3)), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         }
     }
     assert_eq!(rows[0], rows[1], "the old names mean the same limits");
-    let both = patience(&[
-        "solve",
-        "algerian",
-        "--seed",
-        "0",
-        "--max-seconds",
-        "1",
-        "--limit-ms",
-        "5",
-    ]);
-    assert_eq!(
-        both.status.code(),
-        Some(2),
-        "--max-seconds and --limit-ms together are refused"
-    );
+    let both = patience(&["solve", "algerian", "--seed", "0", "--max-seconds", "1", "--limit-ms", "5"]);
+    assert_eq!(both.status.code(), Some(2), "--max-seconds and --limit-ms together are refused");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -647,54 +297,20 @@ fn every_subcommand_takes_the_same_limit_names_and_the_old_ones() {
 /// extended to more seeds); a gap between them is refused.
 #[test]
 fn consecutive_studies_merge_into_one() {
-    let (a, b, c, whole, merged) = (
-        tempdir("e0"),
-        tempdir("e1"),
-        tempdir("e2"),
-        tempdir("ew"),
-        tempdir("em"),
-    );
+    let (a, b, c, whole, merged) = (tempdir("e0"), tempdir("e1"), tempdir("e2"), tempdir("ew"), tempdir("em"));
     let limits = ["--max-states", "20000"];
     study(&a, &[&["--seeds", "0..10"][..], &limits].concat());
     study(&b, &[&["--seeds", "10..24"][..], &limits].concat());
     study(&whole, &[&["--seeds", "0..24"][..], &limits].concat());
-    let out = patience(&[
-        "merge",
-        b.to_str().unwrap(),
-        a.to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = patience(&["merge", b.to_str().unwrap(), a.to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(rows(&merged), rows(&whole));
     assert_eq!(summary(&merged), summary(&whole));
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(merged.join("manifest.json")).unwrap())
-            .unwrap();
-    assert_eq!(
-        (
-            manifest["seeds_first"].as_u64(),
-            manifest["seeds_end"].as_u64()
-        ),
-        (Some(0), Some(24))
-    );
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(merged.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!((manifest["seeds_first"].as_u64(), manifest["seeds_end"].as_u64()), (Some(0), Some(24)));
 
     study(&c, &[&["--seeds", "12..24"][..], &limits].concat());
-    let gap = patience(&[
-        "merge",
-        a.to_str().unwrap(),
-        c.to_str().unwrap(),
-        "--out",
-        tempdir("eg").to_str().unwrap(),
-    ]);
+    let gap = patience(&["merge", a.to_str().unwrap(), c.to_str().unwrap(), "--out", tempdir("eg").to_str().unwrap()]);
     assert_eq!(gap.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&gap.stderr).contains("seed 10 is missing"),
-        "{}",
-        String::from_utf8_lossy(&gap.stderr)
-    );
+    assert!(String::from_utf8_lossy(&gap.stderr).contains("seed 10 is missing"), "{}", String::from_utf8_lossy(&gap.stderr));
 }

@@ -54,10 +54,7 @@ mod tests {
         assert_eq!(bits(0u32).count(), 0);
         assert_eq!(bits(0b1010_0110u8).collect::<Vec<_>>(), [1, 2, 5, 7]);
         assert_eq!(bits(0x8000u16 | 1).collect::<Vec<_>>(), [0, 15]);
-        assert_eq!(
-            bits(u64::MAX).collect::<Vec<_>>(),
-            (0..64).collect::<Vec<_>>()
-        );
+        assert_eq!(bits(u64::MAX).collect::<Vec<_>>(), (0..64).collect::<Vec<_>>());
         assert_eq!(bits(1u128 << 127 | 1 << 64).collect::<Vec<_>>(), [64, 127]);
         for m in [0u32, 1, 0x8000_0001, 0xDEAD_BEEF, u32::MAX] {
             let want: Vec<usize> = (0..32).filter(|i| m >> i & 1 != 0).collect();

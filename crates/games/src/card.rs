@@ -110,11 +110,7 @@ pub struct BadCardCode(pub String);
 
 impl fmt::Display for BadCardCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown card code {:?} (expected rank A23456789TJQK or 10, then suit CSHD or ♣♠♥♦)",
-            self.0
-        )
+        write!(f, "unknown card code {:?} (expected rank A23456789TJQK or 10, then suit CSHD or ♣♠♥♦)", self.0)
     }
 }
 impl std::error::Error for BadCardCode {}

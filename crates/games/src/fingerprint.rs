@@ -138,10 +138,7 @@ mod tests {
         let mut halves = std::collections::HashSet::new();
         let mut diffs = std::collections::HashSet::new();
         for (i, [a, b, x, y]) in DOMAIN_KEYS.iter().enumerate() {
-            assert!(
-                halves.insert(*a) && halves.insert(*b) && halves.insert(*x) && halves.insert(*y),
-                "domain {i}"
-            );
+            assert!(halves.insert(*a) && halves.insert(*b) && halves.insert(*x) && halves.insert(*y), "domain {i}");
             for [c, d, _, _] in &DOMAIN_KEYS[i + 1..] {
                 // Equal elements XOR differences in both halves would make two domains' halves
                 // coincide on a pair of elements.
@@ -152,9 +149,7 @@ mod tests {
         assert_ne!(multiset64(5, 1), multiset64(5, 2));
         assert_ne!(multiset64(5, 1), multiset64(6, 1));
         // Two pairs of words that exchange their high words: different sums.
-        let pair = |a: (u64, u64), b: (u64, u64)| {
-            multiset128(a.0, a.1, 3).wrapping_add(multiset128(b.0, b.1, 3))
-        };
+        let pair = |a: (u64, u64), b: (u64, u64)| multiset128(a.0, a.1, 3).wrapping_add(multiset128(b.0, b.1, 3));
         assert_ne!(pair((1, 10), (2, 20)), pair((1, 20), (2, 10)));
         assert_eq!(pair((1, 10), (2, 20)), pair((2, 20), (1, 10)));
     }
@@ -176,10 +171,7 @@ mod tests {
             for y in x..600u64 {
                 for d in [0, 7] {
                     let f = multiset64(x << 6 | 3, d).wrapping_add(multiset64(y << 6 | 3, d));
-                    assert!(
-                        seen.insert(((f as u64) | 1, (f >> 64) as u32)),
-                        "collision at {x} {y} {d}"
-                    );
+                    assert!(seen.insert(((f as u64) | 1, (f >> 64) as u32)), "collision at {x} {y} {d}");
                 }
             }
         }
@@ -193,10 +185,7 @@ mod tests {
         for a in 0..2_000u64 {
             for b in 0..100u64 {
                 let f = of_words(&[a, b << 40, 0]);
-                assert!(
-                    seen.insert(((f as u64) | 1, (f >> 64) as u32)),
-                    "collision at {a} {b}"
-                );
+                assert!(seen.insert(((f as u64) | 1, (f >> 64) as u32)), "collision at {a} {b}");
             }
         }
     }

@@ -64,26 +64,15 @@ impl Foundations {
     /// The counts of eight foundation piles (bottom→top), which must be runs from their base.
     pub fn from_piles(piles: &[Vec<Card>]) -> Result<Foundations, BadLayout> {
         if piles.len() != 8 {
-            return Err(BadLayout(format!(
-                "{} foundations, expected 8",
-                piles.len()
-            )));
+            return Err(BadLayout(format!("{} foundations, expected 8", piles.len())));
         }
         let mut found = Foundations::default();
         for (f, pile) in piles.iter().enumerate() {
             if pile.len() > 13 {
                 return Err(BadLayout(format!("F{f} holds {} cards", pile.len())));
             }
-            if let Some((i, c)) = pile
-                .iter()
-                .enumerate()
-                .find(|(i, c)| c.kind() != Foundations::card(f, *i as u8))
-            {
-                return Err(BadLayout(format!(
-                    "F{f} card {} is {c}, expected {}",
-                    i + 1,
-                    Foundations::card(f, i as u8)
-                )));
+            if let Some((i, c)) = pile.iter().enumerate().find(|(i, c)| c.kind() != Foundations::card(f, *i as u8)) {
+                return Err(BadLayout(format!("F{f} card {} is {c}, expected {}", i + 1, Foundations::card(f, i as u8))));
             }
             found.set(f, pile.len() as u8);
         }
@@ -97,11 +86,7 @@ impl Foundations {
 
     /// The `i`-th card (from the bottom) of foundation `f`.
     pub fn card(f: usize, i: u8) -> Kind {
-        if f < 4 {
-            Kind::new(f as u8, i)
-        } else {
-            Kind::new(f as u8 - 4, 12 - i)
-        }
+        if f < 4 { Kind::new(f as u8, i) } else { Kind::new(f as u8 - 4, 12 - i) }
     }
 
     /// The foundations `k` can go to now.
@@ -118,10 +103,7 @@ impl Foundations {
     /// Copies of `k` not yet on a foundation.
     #[inline]
     pub fn remaining(self, k: Kind) -> u8 {
-        let (up, down) = (
-            self.count(k.suit() as usize),
-            self.count(4 + k.suit() as usize),
-        );
+        let (up, down) = (self.count(k.suit() as usize), self.count(4 + k.suit() as usize));
         2 - (k.rank() < up) as u8 - (k.rank() + down > 12) as u8
     }
 
@@ -132,23 +114,14 @@ impl Foundations {
     pub fn met_and_wrap_safe(self, k: Kind, foundation: u8) -> bool {
         let suit = k.suit() as usize;
         let (up, down) = (self.count(suit), self.count(4 + suit));
-        let other_side_ready = if (foundation as usize) < 4 {
-            down >= 12
-        } else {
-            up >= 12
-        };
+        let other_side_ready = if (foundation as usize) < 4 { down >= 12 } else { up >= 12 };
         up + down >= 13 && other_side_ready
     }
 
     /// The dead-position tests for a waste `seq[0..waste]` that has become a pure stack, and,
     /// when `stock_lands_on_waste`, for the stock `seq[waste..]` that will be dealt onto it (see
     /// the module notes). The same as the two tests one after the other, counting the waste once.
-    pub fn last_pass_is_dead(
-        self,
-        seq: &CardSeq,
-        waste: usize,
-        stock_lands_on_waste: bool,
-    ) -> bool {
+    pub fn last_pass_is_dead(self, seq: &CardSeq, waste: usize, stock_lands_on_waste: bool) -> bool {
         let stock = stock_lands_on_waste && seq.len() > waste;
         if waste < 2 && !stock {
             return false;
@@ -197,22 +170,13 @@ fn count_waste(seq: &CardSeq, waste: usize) -> (Copies, u64) {
 }
 
 /// [`Foundations::waste_stack_is_dead`] for `waste >= 2`, given the waste's counts.
-fn waste_dead(
-    homes: &Homes,
-    in_waste: Copies,
-    above_bottom: u64,
-    seq: &CardSeq,
-    waste: usize,
-) -> bool {
+fn waste_dead(homes: &Homes, in_waste: Copies, above_bottom: u64, seq: &CardSeq, waste: usize) -> bool {
     // A card with both routes impossible (no copy of it left) is blocked at once.
     if above_bottom & homes.up & homes.down != 0 {
         return true;
     }
     // Kinds with all their remaining copies in the waste.
-    let (full1, full2) = (
-        homes.rem1 & in_waste.one & !in_waste.two,
-        homes.rem2 & in_waste.two & !in_waste.three,
-    );
+    let (full1, full2) = (homes.rem1 & in_waste.one & !in_waste.two, homes.rem2 & in_waste.two & !in_waste.three);
     if full1 | full2 == 0 {
         return false;
     }
@@ -225,11 +189,7 @@ fn waste_dead(
         below.add(k);
         let up_blocked = (homes.up & b) | (buried & homes.up_open & BELOW_IN_SUIT[k]) != 0;
         let down_blocked = (homes.down & b) | (buried & homes.down_open & ABOVE_IN_SUIT[k]) != 0;
-        if up_blocked && down_blocked {
-            ControlFlow::Break(true)
-        } else {
-            ControlFlow::Continue(())
-        }
+        if up_blocked && down_blocked { ControlFlow::Break(true) } else { ControlFlow::Continue(()) }
     })
 }
 
@@ -461,11 +421,7 @@ const fn home_masks(down: bool) -> [u64; 16] {
     let mut n = 0;
     while n < 16 {
         let c = if n < 13 { n } else { 13 };
-        t[n] = if down {
-            ((1u64 << c) - 1) << (13 - c)
-        } else {
-            (1u64 << c) - 1
-        };
+        t[n] = if down { ((1u64 << c) - 1) << (13 - c) } else { (1u64 << c) - 1 };
         n += 1;
     }
     t
@@ -496,15 +452,9 @@ impl Homes {
             down |= DOWN_HOME[(f.0 >> (16 + 4 * suit) & 0xF) as usize] << (13 * suit);
         }
         let (up_open, down_open) = (ALL_KINDS & !up, ALL_KINDS & !down);
-        Homes {
-            up,
-            down,
-            up_open,
-            down_open,
-            rem1: up ^ down,
-            rem2: up_open & down_open,
-        }
+        Homes { up, down, up_open, down_open, rem1: up ^ down, rem2: up_open & down_open }
     }
+
 }
 
 /// Kinds seen at least once, twice, three times.
@@ -527,17 +477,12 @@ impl Copies {
         use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
         let mut c = Copies::default();
         for i in 0..4 {
-            let half =
-                |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
+            let half = |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
             // SAFETY: SSE2 is part of every x86_64 target.
             let v = unsafe { _mm_set_epi64x(half(2 * i + 1), half(2 * i)) };
             // Signed byte compares: every count is below 128.
             // SAFETY: SSE2 is part of every x86_64 target.
-            let at_least = |n: i8| {
-                (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32
-                    as u64)
-                    << (16 * i)
-            };
+            let at_least = |n: i8| (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32 as u64) << (16 * i);
             c.one |= at_least(1);
             c.two |= at_least(2);
             c.three |= at_least(3);
@@ -565,8 +510,7 @@ impl Copies {
         let mut c = Copies::default();
         for j in 0..8 {
             let x = u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap());
-            let at_least =
-                |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
+            let at_least = |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
             c.one |= at_least(1);
             c.two |= at_least(2);
             c.three |= at_least(3);
@@ -598,12 +542,7 @@ impl Copies {
 /// Calls `f` with the kind index of each card of `seq[start..end]` in order, reading each packed
 /// word once; stops at the first `Break` and returns its value (false when none).
 #[inline(always)]
-fn scan(
-    seq: &CardSeq,
-    start: usize,
-    end: usize,
-    mut f: impl FnMut(usize) -> ControlFlow<bool>,
-) -> bool {
+fn scan(seq: &CardSeq, start: usize, end: usize, mut f: impl FnMut(usize) -> ControlFlow<bool>) -> bool {
     let words = seq.words();
     let mut i = start;
     while i < end {
@@ -652,15 +591,8 @@ pub fn prefill(deal: &Deal, k: u8) -> (Vec<Vec<Card>>, Vec<Card>) {
             placed[c.id() as usize] = true;
         }
     }
-    let foundations = (0..8)
-        .map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect())
-        .collect();
-    let rest = deal
-        .cards()
-        .iter()
-        .copied()
-        .filter(|c| !placed[c.id() as usize])
-        .collect();
+    let foundations = (0..8).map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let rest = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
     (foundations, rest)
 }
 

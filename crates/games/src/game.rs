@@ -40,9 +40,7 @@ pub struct WindowFill<'a, M> {
 impl<M> MoveOut<M> for WindowFill<'_, M> {
     #[inline(always)]
     fn put(&mut self, m: M) -> bool {
-        let Some(slot) = self.slots.get_mut(self.len) else {
-            return false;
-        };
+        let Some(slot) = self.slots.get_mut(self.len) else { return false };
         *slot = m;
         self.len += 1;
         true
@@ -64,18 +62,8 @@ pub struct Pruning {
 }
 
 impl Pruning {
-    pub const ALL: Pruning = Pruning {
-        dead_positions: true,
-        forced_moves: true,
-        partial_order: true,
-        symmetry: true,
-    };
-    pub const NONE: Pruning = Pruning {
-        dead_positions: false,
-        forced_moves: false,
-        partial_order: false,
-        symmetry: false,
-    };
+    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true, partial_order: true, symmetry: true };
+    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false, partial_order: false, symmetry: false };
 }
 
 /// A game with its deal: the rules plus whatever of the deal never changes during play.
@@ -96,13 +84,7 @@ pub trait Game {
     /// one a position) and copies it; a family may write to `out` directly ([`WindowFill`]: the
     /// copy is a `memcpy` call and some bookkeeping, about 40 instructions a position expanded).
     #[inline(always)]
-    fn moves_into(
-        &self,
-        s: &Self::State,
-        pruning: Pruning,
-        scratch: &mut MoveList<Self::Move>,
-        out: &mut MoveWindow<Self::Move>,
-    ) -> usize {
+    fn moves_into(&self, s: &Self::State, pruning: Pruning, scratch: &mut MoveList<Self::Move>, out: &mut MoveWindow<Self::Move>) -> usize {
         // (`moves` replaces the list's contents: no clearing here.)
         self.moves(s, pruning, scratch);
         out[..scratch.len()].copy_from_slice(scratch);
@@ -237,20 +219,12 @@ impl fmt::Display for Pile {
 /// One step of a solution, in the notation another program can replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    Card {
-        from: Pile,
-        to: Pile,
-        card: Kind,
-    },
+    Card { from: Pile, to: Pile, card: Kind },
     Deal,
     Redeal,
     Choose(Pile),
     /// A card moved by the rules themselves, as part of the move before it (a gap filled).
-    Fill {
-        from: Pile,
-        to: Pile,
-        card: Kind,
-    },
+    Fill { from: Pile, to: Pile, card: Kind },
     /// A deal made by the rules themselves (an empty waste refilled from the stock).
     AutoDeal,
 }

@@ -16,8 +16,8 @@ pub mod game;
 pub mod layout;
 pub mod packed;
 pub mod queen;
-pub mod quilt;
 pub mod rules;
+pub mod quilt;
 pub mod variant;
 
 #[cfg(test)]

@@ -9,11 +9,11 @@
 
 use crate::algerian::{AlgerianRules, AlgerianVariant};
 use crate::alhambra::{AlhambraRules, AlhambraVariant};
-use crate::deal::Deal;
 use crate::deal::Hook;
-use crate::layout::{BadLayout, Layout};
 use crate::queen::{QueenRules, QueenVariant};
 use crate::quilt::{QuiltRules, QuiltVariant};
+use crate::deal::Deal;
+use crate::layout::{BadLayout, Layout};
 use crate::rules::{FamilyRules, RuleOptions};
 use std::fmt;
 
@@ -50,10 +50,7 @@ impl Rules {
             (Rules::Algerian(a), Rules::Algerian(b)) => a.variant == b.variant,
             _ => false,
         };
-        VARIANTS
-            .iter()
-            .find(|v| same(&v.rules))
-            .expect("every variant's rules are in the registry")
+        VARIANTS.iter().find(|v| same(&v.rules)).expect("every variant's rules are in the registry")
     }
     pub fn layout(&self, deal: &Deal) -> Layout {
         with_rules!(self, |r| r.layout(deal))
@@ -79,6 +76,7 @@ impl Rules {
     }
 }
 
+
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
     pub name: &'static str,
@@ -99,14 +97,7 @@ const fn v(
     hook: Hook,
     section: &'static str,
 ) -> VariantInfo {
-    VariantInfo {
-        name,
-        aliases,
-        pysol_id,
-        rules,
-        hook,
-        section,
-    }
+    VariantInfo { name, aliases, pysol_id, rules, hook, section }
 }
 
 const fn alhambra(v: AlhambraVariant) -> Rules {
@@ -125,22 +116,8 @@ const fn algerian(v: AlgerianVariant) -> Rules {
 use Hook::{AcesKingsToTop, KingsToTop};
 
 pub static VARIANTS: &[VariantInfo] = &[
-    v(
-        "alhambra",
-        &[],
-        Some(234),
-        alhambra(AlhambraVariant::Alhambra),
-        AcesKingsToTop,
-        "§2",
-    ),
-    v(
-        "granada",
-        &[],
-        Some(465),
-        alhambra(AlhambraVariant::Granada),
-        AcesKingsToTop,
-        "§2",
-    ),
+    v("alhambra", &[], Some(234), alhambra(AlhambraVariant::Alhambra), AcesKingsToTop, "§2"),
+    v("granada", &[], Some(465), alhambra(AlhambraVariant::Granada), AcesKingsToTop, "§2"),
     v(
         "reinforcements",
         &["the-reinforcements", "grants-reinforcement"],
@@ -149,102 +126,18 @@ pub static VARIANTS: &[VariantInfo] = &[
         AcesKingsToTop,
         "§2",
     ),
-    v(
-        "queen-of-italy",
-        &["terrace"],
-        Some(135),
-        queen(QueenVariant::QueenOfItaly),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "queen-of-italy-open",
-        &[],
-        Some(431),
-        queen(QueenVariant::QueenOfItalyOpen),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "generals-patience",
-        &["general's-patience", "generals"],
-        Some(136),
-        queen(QueenVariant::GeneralsPatience),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "blondes-and-brunettes",
-        &[],
-        Some(137),
-        queen(QueenVariant::BlondesAndBrunettes),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "falling-star",
-        &[],
-        Some(138),
-        queen(QueenVariant::FallingStar),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "redheads",
-        &[],
-        None,
-        queen(QueenVariant::Redheads),
-        Hook::None,
-        "§3",
-    ),
-    v(
-        "algerian",
-        &["algerian-patience"],
-        Some(322),
-        algerian(AlgerianVariant::Algerian),
-        KingsToTop,
-        "§4",
-    ),
-    v(
-        "carthage",
-        &[],
-        Some(321),
-        algerian(AlgerianVariant::Carthage),
-        Hook::None,
-        "§4",
-    ),
-    v(
-        "algerian-parlett",
-        &[],
-        None,
-        algerian(AlgerianVariant::AlgerianParlett),
-        Hook::None,
-        "§4",
-    ),
-    v(
-        "crazy-quilt",
-        &["quilt", "japanese-rug"],
-        None,
-        quilt(QuiltVariant::CrazyQuilt),
-        AcesKingsToTop,
-        "§5",
-    ),
-    v(
-        "indian-carpet",
-        &[],
-        None,
-        quilt(QuiltVariant::IndianCarpet),
-        AcesKingsToTop,
-        "§5",
-    ),
-    v(
-        "persian-rug",
-        &[],
-        None,
-        quilt(QuiltVariant::PersianRug),
-        AcesKingsToTop,
-        "§5",
-    ),
+    v("queen-of-italy", &["terrace"], Some(135), queen(QueenVariant::QueenOfItaly), Hook::None, "§3"),
+    v("queen-of-italy-open", &[], Some(431), queen(QueenVariant::QueenOfItalyOpen), Hook::None, "§3"),
+    v("generals-patience", &["general's-patience", "generals"], Some(136), queen(QueenVariant::GeneralsPatience), Hook::None, "§3"),
+    v("blondes-and-brunettes", &[], Some(137), queen(QueenVariant::BlondesAndBrunettes), Hook::None, "§3"),
+    v("falling-star", &[], Some(138), queen(QueenVariant::FallingStar), Hook::None, "§3"),
+    v("redheads", &[], None, queen(QueenVariant::Redheads), Hook::None, "§3"),
+    v("algerian", &["algerian-patience"], Some(322), algerian(AlgerianVariant::Algerian), KingsToTop, "§4"),
+    v("carthage", &[], Some(321), algerian(AlgerianVariant::Carthage), Hook::None, "§4"),
+    v("algerian-parlett", &[], None, algerian(AlgerianVariant::AlgerianParlett), Hook::None, "§4"),
+    v("crazy-quilt", &["quilt", "japanese-rug"], None, quilt(QuiltVariant::CrazyQuilt), AcesKingsToTop, "§5"),
+    v("indian-carpet", &[], None, quilt(QuiltVariant::IndianCarpet), AcesKingsToTop, "§5"),
+    v("persian-rug", &[], None, quilt(QuiltVariant::PersianRug), AcesKingsToTop, "§5"),
 ];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,11 +150,7 @@ impl fmt::Display for VariantError {
         match self {
             VariantError::Unknown(name) => {
                 let names: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
-                write!(
-                    f,
-                    "unknown game {name:?}; known games: {} (see `patience games`)",
-                    names.join(", ")
-                )
+                write!(f, "unknown game {name:?}; known games: {} (see `patience games`)", names.join(", "))
             }
         }
     }
@@ -270,11 +159,7 @@ impl std::error::Error for VariantError {}
 
 /// Finds a variant by name or alias (case-insensitive; `_` and spaces read as `-`).
 pub fn find_variant(name: &str) -> Result<&'static VariantInfo, VariantError> {
-    let norm = name
-        .trim()
-        .to_lowercase()
-        .replace(['_', ' '], "-")
-        .replace('\'', "");
+    let norm = name.trim().to_lowercase().replace(['_', ' '], "-").replace('\'', "");
     VARIANTS
         .iter()
         .find(|v| v.name == norm || v.aliases.contains(&norm.as_str()))
@@ -288,32 +173,17 @@ mod tests {
     #[test]
     fn names_and_aliases_resolve() {
         assert_eq!(find_variant("alhambra").unwrap().pysol_id, Some(234));
-        assert_eq!(
-            find_variant("Grant's Reinforcement").unwrap().name,
-            "reinforcements"
-        );
+        assert_eq!(find_variant("Grant's Reinforcement").unwrap().name, "reinforcements");
         assert_eq!(find_variant("GRANADA").unwrap().pysol_id, Some(465));
-        assert!(matches!(
-            find_variant("klondike"),
-            Err(VariantError::Unknown(_))
-        ));
+        assert!(matches!(find_variant("klondike"), Err(VariantError::Unknown(_))));
         assert_eq!(find_variant("Terrace").unwrap().name, "queen-of-italy");
-        assert_eq!(
-            find_variant("General's Patience").unwrap().pysol_id,
-            Some(136)
-        );
-        assert_eq!(
-            find_variant("Algerian Patience").unwrap().pysol_id,
-            Some(322)
-        );
+        assert_eq!(find_variant("General's Patience").unwrap().pysol_id, Some(136));
+        assert_eq!(find_variant("Algerian Patience").unwrap().pysol_id, Some(322));
     }
 
     #[test]
     fn names_are_unique() {
-        let mut all: Vec<&str> = VARIANTS
-            .iter()
-            .flat_map(|v| std::iter::once(v.name).chain(v.aliases.iter().copied()))
-            .collect();
+        let mut all: Vec<&str> = VARIANTS.iter().flat_map(|v| std::iter::once(v.name).chain(v.aliases.iter().copied())).collect();
         let n = all.len();
         all.sort();
         all.dedup();

@@ -6,10 +6,7 @@ use patience_games::deal::{DealSource, Hook, make_deal, pysol::parse_game_number
 use serde_json::Value;
 
 fn fixtures() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/pysolfc-deals.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pysolfc-deals.jsonl");
     std::fs::read_to_string(path)
         .expect("testdata/pysolfc-deals.jsonl")
         .lines()
@@ -59,29 +56,15 @@ fn queen_family_rows_are_reproduced() {
         let rules = QueenRules::new(variant);
         let compare = |ours: serde_json::Value, theirs: &Value, what: &str| {
             for key in ["foundations", "reserves", "rows", "stock_top_first"] {
-                assert_eq!(
-                    ours[key], theirs[key],
-                    "{variant:?} #{number} {what}: {key}"
-                );
+                assert_eq!(ours[key], theirs[key], "{variant:?} #{number} {what}: {key}");
             }
-            assert_eq!(
-                ours["wastes"][0], theirs["waste"],
-                "{variant:?} #{number} {what}: waste"
-            );
+            assert_eq!(ours["wastes"][0], theirs["waste"], "{variant:?} #{number} {what}: waste");
         };
-        compare(
-            serde_json::to_value(rules.layout(&deal)).unwrap(),
-            &row,
-            "layout",
-        );
+        compare(serde_json::to_value(rules.layout(&deal)).unwrap(), &row, "layout");
         if rules.has_choice() {
             let game = Queen::new(rules, &deal);
             let after = game.layout_of(&game.after_choice(0));
-            compare(
-                serde_json::to_value(after).unwrap(),
-                &row["after_choosing_row_0"],
-                "after choosing row 0",
-            );
+            compare(serde_json::to_value(after).unwrap(), &row["after_choosing_row_0"], "after choosing row 0");
         } else {
             assert!(row.get("after_choosing_row_0").is_none());
         }

@@ -679,11 +679,7 @@ impl Family for Variant {
 
     /// No redeal in this family: only 0 left.
     fn with_redeals_left(self, _position: &mut Position, left: u8) -> Result<(), String> {
-        if left == 0 {
-            Ok(())
-        } else {
-            Err(format!("{left} redeals left, but the family has no redeal"))
-        }
+        if left == 0 { Ok(()) } else { Err(format!("{left} redeals left, but the family has no redeal")) }
     }
 }
 

@@ -228,10 +228,9 @@ impl<V: Family> Start for StartOf<V> {
     fn after(&self, moves: &[Move]) -> Result<(Piles, Vec<Move>), ReplayError> {
         let mut position = self.position.clone();
         for (index, mv) in moves.iter().enumerate() {
-            position.play(mv).map_err(|reason| ReplayError {
-                index,
-                reason: format!("illegal move `{mv}`: {reason}"),
-            })?;
+            position
+                .play(mv)
+                .map_err(|reason| ReplayError { index, reason: format!("illegal move `{mv}`: {reason}") })?;
         }
         Ok((self.variant.piles_of(&position), position.legal_moves()))
     }
@@ -269,8 +268,7 @@ impl NamedGame {
                 chosen::<V>(self.0, self.1, self.2)
             }
         }
-        each_family(&mut Choose(variant, options, piles))
-            .unwrap_or_else(|| Err(format!("unknown variant {variant:?}")))
+        each_family(&mut Choose(variant, options, piles)).unwrap_or_else(|| Err(format!("unknown variant {variant:?}")))
     }
 
     /// The variant's registry name.
@@ -330,8 +328,8 @@ fn chosen<V: Family>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::talon;
     use crate::{algerian, alhambra, queen, quilt};
+    use crate::test_support::talon;
 
     /// The options `given` as family `V`'s variant `variant` reads them, none left over.
     fn read<V: Family>(variant: V, given: &[(&str, &str)]) -> Result<V::Options, String> {

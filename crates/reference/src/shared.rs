@@ -102,9 +102,7 @@ pub(crate) fn check_cards<'a>(
 /// through a game; see `Family::with_redeals_left`).
 pub(crate) fn check_redeals_left(left: u8, allowed: u8) -> Result<(), String> {
     if left > allowed {
-        return Err(format!(
-            "{left} redeals left, but the options allow {allowed} in all"
-        ));
+        return Err(format!("{left} redeals left, but the options allow {allowed} in all"));
     }
     Ok(())
 }

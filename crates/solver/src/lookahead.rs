@@ -61,25 +61,11 @@ const WALK_GROWTH: u64 = 4;
 /// keeping another number of the stock's cards ([`Hedge::keep_in_walk`]): measured, the
 /// samples' draw and the cards kept decide which deals a hedged walk wins far more than the
 /// size of its searches (`results/bench/decide-2026-12-04.md`, step 5).
-pub fn lookahead<G: PlayerView>(
-    solver: &mut Solver<G>,
-    game: &G,
-    pruning: Pruning,
-    budget: u64,
-    per_move: u64,
-    hedge: Hedge,
-    started: Instant,
-) -> LookaheadResult<G::Move>
+pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
-    let mut out = LookaheadResult {
-        win: None,
-        states: 0,
-        expanded: 0,
-        max_home: 0,
-        timed_out: false,
-    };
+    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: 0, timed_out: false };
     let mut per_move = per_move;
     // One stream of samples for all the walks (seeded by the deal: a study's rows do not depend
     // on the machine or the threads), so that each walk draws its own.
@@ -87,20 +73,8 @@ where
     let mut walk_no = 0;
     while out.states < budget {
         let left = budget - out.states;
-        let hedge_now = Hedge {
-            keep: hedge.keep_in_walk(walk_no),
-            ..hedge
-        };
-        let w = walk(
-            solver,
-            game,
-            pruning,
-            per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left),
-            per_move,
-            hedge_now,
-            started,
-            &mut rng,
-        );
+        let hedge_now = Hedge { keep: hedge.keep_in_walk(walk_no), ..hedge };
+        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge_now, started, &mut rng);
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -119,27 +93,12 @@ where
 
 /// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
 #[allow(clippy::too_many_arguments)]
-fn walk<G: PlayerView>(
-    solver: &mut Solver<G>,
-    game: &G,
-    pruning: Pruning,
-    budget: u64,
-    per_move: u64,
-    hedge: Hedge,
-    started: Instant,
-    rng: &mut ChaCha8Rng,
-) -> LookaheadResult<G::Move>
+fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, rng: &mut ChaCha8Rng) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
     let mut s = game.start();
-    let mut out = LookaheadResult {
-        win: None,
-        states: 0,
-        expanded: 0,
-        max_home: game.home_cards(&s),
-        timed_out: false,
-    };
+    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: game.home_cards(&s), timed_out: false };
     if game.is_won(&s) {
         out.win = Some(vec![]);
         return out;
@@ -164,9 +123,7 @@ where
                 out.max_home = game.home_cards(&child);
                 return out;
             }
-            if met.contains(&game.fingerprint(&child, pruning.symmetry))
-                || (pruning.dead_positions && game.is_dead(&child))
-            {
+            if met.contains(&game.fingerprint(&child, pruning.symmetry)) || (pruning.dead_positions && game.is_dead(&child)) {
                 continue;
             }
             let left = budget - out.states;
@@ -189,24 +146,12 @@ where
                 Verdict::Unknown => {
                     // (A search this small reads the clock too rarely to stop itself: it is
                     // read here, once a child.)
-                    if r.stop == Some(crate::Stop::Time)
-                        || solver
-                            .limits()
-                            .max_time
-                            .is_some_and(|t| started.elapsed() >= t)
-                    {
+                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) {
                         out.timed_out = true;
                         return out;
                     }
-                    let wins = hedged_wins(
-                        solver, game, &child, pruning, per_move, hedge, budget, started, rng,
-                        &mut out,
-                    );
-                    candidates.push(Candidate {
-                        score: (wins, r.max_home, game.home_cards(&child)),
-                        order: i,
-                        mv: m,
-                    });
+                    let wins = hedged_wins(solver, game, &child, pruning, per_move, hedge, budget, started, rng, &mut out);
+                    candidates.push(Candidate { score: (wins, r.max_home, game.home_cards(&child)), order: i, mv: m });
                 }
             }
         }
@@ -215,9 +160,7 @@ where
         steps.push((s, candidates));
         // Down the best candidate left, backing out of positions where none is left.
         loop {
-            let Some((at, left)) = steps.last_mut() else {
-                break 'walk;
-            };
+            let Some((at, left)) = steps.last_mut() else { break 'walk };
             if let Some(c) = left.pop() {
                 s = *at;
                 game.play(&mut s, c.mv);
@@ -235,10 +178,7 @@ where
 }
 
 /// A position of a walk's line and its candidates not yet tried, best last.
-type Step<G> = (
-    <G as patience_games::game::Game>::State,
-    Vec<Candidate<<G as patience_games::game::Game>::Move>>,
-);
+type Step<G> = (<G as patience_games::game::Game>::State, Vec<Candidate<<G as patience_games::game::Game>::Move>>);
 
 /// A move weighed at a position of the line.
 struct Candidate<M> {
@@ -262,14 +202,10 @@ pub struct Hedge {
 }
 
 impl Hedge {
-    pub const NONE: Hedge = Hedge {
-        samples: 0,
-        keep: 0,
-    };
+    pub const NONE: Hedge = Hedge { samples: 0, keep: 0 };
 
     /// The cards kept in walk `n` (0 first) of a phase: `keep`, twice as many, half as many,
-    /// none, and again. Each number wins deals the others do not (measured on the dominance
-    /// check's exceptions: `results/bench/decide-2026-12-04.md`, step 5).
+    /// none, and again. Each number won deals the others did not (research log, step 5).
     pub fn keep_in_walk(&self, n: usize) -> usize {
         match n % 4 {
             0 => self.keep,
@@ -281,18 +217,7 @@ impl Hedge {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn hedged_wins<G: PlayerView>(
-    solver: &mut Solver<G>,
-    game: &G,
-    child: &G::State,
-    pruning: Pruning,
-    per_move: u64,
-    hedge: Hedge,
-    budget: u64,
-    started: Instant,
-    rng: &mut ChaCha8Rng,
-    out: &mut LookaheadResult<G::Move>,
-) -> u32
+fn hedged_wins<G: PlayerView>(solver: &mut Solver<G>, game: &G, child: &G::State, pruning: Pruning, per_move: u64, hedge: Hedge, budget: u64, started: Instant, rng: &mut ChaCha8Rng, out: &mut LookaheadResult<G::Move>) -> u32
 where
     G::State: Default,
 {
@@ -326,10 +251,7 @@ mod tests {
 
     #[test]
     fn hedged_walks_keep_k_2k_half_k_and_none_in_turn() {
-        let h = Hedge {
-            samples: 3,
-            keep: 10,
-        };
+        let h = Hedge { samples: 3, keep: 10 };
         let kept: Vec<usize> = (0..9).map(|n| h.keep_in_walk(n)).collect();
         assert_eq!(kept, [10, 20, 5, 0, 10, 20, 5, 0, 10]);
     }

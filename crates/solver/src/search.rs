@@ -33,13 +33,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_states: 5_000_000,
-            max_time: Some(Duration::from_secs(60)),
-            table_bytes: 2 << 30,
-            max_depth: 100_000,
-            exact_table: false,
-        }
+        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30, max_depth: 100_000, exact_table: false }
     }
 }
 
@@ -121,16 +115,7 @@ struct Frame<S> {
 
 impl<S: Copy + Default> Frame<S> {
     fn unused() -> Self {
-        Frame {
-            state: S::default(),
-            first: 0,
-            end: 0,
-            next: 0,
-            pending: Kid {
-                state: S::default(),
-                prepared: Prepared::default(),
-            },
-        }
+        Frame { state: S::default(), first: 0, end: 0, next: 0, pending: Kid { state: S::default(), prepared: Prepared::default() } }
     }
 }
 
@@ -170,16 +155,7 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver {
-            limits,
-            table: PositionTable::new(limits.table_bytes, limits.exact_table),
-            stack: vec![Frame::unused(); 2],
-            depth: 0,
-            arena: Vec::new(),
-            arena_top: 0,
-            scratch: MoveList::new(),
-            peak_len: 0,
-        }
+        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), stack: vec![Frame::unused(); 2], depth: 0, arena: Vec::new(), arena_top: 0, scratch: MoveList::new(), peak_len: 0 }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -191,13 +167,7 @@ where
     /// [`Solver::solve`] storing at most `max_states` positions (at most the limits' own), its
     /// time limit counted from `started` (a caller running several phases passes its own start,
     /// so that the limit is for all of them together).
-    pub fn solve_within(
-        &mut self,
-        game: &G,
-        pruning: Pruning,
-        max_states: u64,
-        started: Instant,
-    ) -> SearchResult<G::Move> {
+    pub fn solve_within(&mut self, game: &G, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
         self.peak_len = 0;
         let root = game.start();
         let max_states = max_states.min(self.limits.max_states);
@@ -209,29 +179,16 @@ where
     }
 
     /// Decides the position `root` of `game` (not its start), with one plain search.
-    pub fn solve_from(
-        &mut self,
-        game: &G,
-        root: G::State,
-        pruning: Pruning,
-    ) -> SearchResult<G::Move> {
+    pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
         self.solve_from_within(game, root, pruning, self.limits.max_states, Instant::now())
     }
 
     /// [`Solver::solve_from`] with at most `max_states` positions and the time limit counted
     /// from `started`, as [`Solver::solve_within`].
-    pub fn solve_from_within(
-        &mut self,
-        game: &G,
-        root: G::State,
-        pruning: Pruning,
-        max_states: u64,
-        started: Instant,
-    ) -> SearchResult<G::Move> {
+    pub fn solve_from_within(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
         self.peak_len = 0;
         let max_states = max_states.min(self.limits.max_states);
-        self.search(game, root, pruning, max_states, started)
-            .timed(started)
+        self.search(game, root, pruning, max_states, started).timed(started)
     }
 
     pub fn limits(&self) -> Limits {
@@ -254,14 +211,7 @@ where
     /// A choice is lost only when its own search was exhaustive; the deal is lost only when every
     /// choice is. Each attempt starts with an empty table: an aborted search proves nothing, so
     /// its positions must not be taken as explored.
-    fn solve_choices(
-        &mut self,
-        game: &G,
-        root: G::State,
-        pruning: Pruning,
-        max_states: u64,
-        started: Instant,
-    ) -> Outcome<G::Move> {
+    fn solve_choices(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         let mut choices = MoveList::new();
         game.moves(&root, pruning, &mut choices);
         let mut open: Vec<G::Move> = choices.to_vec();
@@ -281,14 +231,7 @@ where
                 let mut child = root;
                 game.play(&mut child, choice);
                 if game.is_won(&child) {
-                    return Outcome {
-                        verdict: Verdict::Won,
-                        moves: vec![choice],
-                        states,
-                        expanded,
-                        stop: None,
-                        max_home: game.home_cards(&child),
-                    };
+                    return Outcome { verdict: Verdict::Won, moves: vec![choice], states, expanded, stop: None, max_home: game.home_cards(&child) };
                 }
                 let o = self.search(game, child, pruning, budget.min(left), started);
                 states += o.states;
@@ -297,14 +240,7 @@ where
                 match o.verdict {
                     Verdict::Won => {
                         let moves = std::iter::once(choice).chain(o.moves).collect();
-                        return Outcome {
-                            verdict: Verdict::Won,
-                            moves,
-                            states,
-                            expanded,
-                            stop: None,
-                            max_home: o.max_home,
-                        };
+                        return Outcome { verdict: Verdict::Won, moves, states, expanded, stop: None, max_home: o.max_home };
                     }
                     Verdict::Lost => {}
                     Verdict::Unknown => {
@@ -315,14 +251,7 @@ where
                         }
                         still_open.push(choice);
                         if o.stop == Some(Stop::Time) {
-                            return Outcome {
-                                verdict: Verdict::Unknown,
-                                moves: vec![],
-                                states,
-                                expanded,
-                                stop,
-                                max_home,
-                            };
+                            return Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop, max_home };
                         }
                     }
                 }
@@ -334,48 +263,20 @@ where
             budget = budget.saturating_mul(8);
         }
         if open.is_empty() {
-            Outcome {
-                verdict: Verdict::Lost,
-                moves: vec![],
-                states,
-                expanded,
-                stop: None,
-                max_home,
-            }
+            Outcome { verdict: Verdict::Lost, moves: vec![], states, expanded, stop: None, max_home }
         } else {
-            Outcome {
-                verdict: Verdict::Unknown,
-                moves: vec![],
-                states,
-                expanded,
-                stop: stop.or(Some(Stop::States)),
-                max_home,
-            }
+            Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop: stop.or(Some(Stop::States)), max_home }
         }
     }
 
     /// One exhaustive search from `root` with a fresh table, storing at most `max_states`.
-    fn search(
-        &mut self,
-        game: &G,
-        root: G::State,
-        pruning: Pruning,
-        max_states: u64,
-        started: Instant,
-    ) -> Outcome<G::Move> {
+    fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         let o = self.search_once(game, root, pruning, max_states, started);
         self.peak_len = self.peak_len.max(self.table.len());
         o
     }
 
-    fn search_once(
-        &mut self,
-        game: &G,
-        root: G::State,
-        pruning: Pruning,
-        max_states: u64,
-        started: Instant,
-    ) -> Outcome<G::Move> {
+    fn search_once(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
         self.table.clear();
         self.depth = 0;
         self.arena_top = 0;
@@ -384,14 +285,7 @@ where
         let mut max_home = game.home_cards(&root);
         // (`expanded`: the positions passed to `expand`.)
         let mut expanded = 0u64;
-        let end = |verdict, moves, states, expanded, stop, max_home| Outcome {
-            verdict,
-            moves,
-            states,
-            expanded,
-            stop,
-            max_home,
-        };
+        let end = |verdict, moves, states, expanded, stop, max_home| Outcome { verdict, moves, states, expanded, stop, max_home };
 
         if game.is_won(&root) {
             return end(Verdict::Won, vec![], 0, 0, None, max_home);
@@ -403,14 +297,7 @@ where
         // The limit is checked on the start as on every other position stored: a budget of one
         // (an opening choice's last) stores the start and stops, no more.
         if states >= max_states {
-            return end(
-                Verdict::Unknown,
-                vec![],
-                states,
-                expanded,
-                Some(Stop::States),
-                max_home,
-            );
+            return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::States), max_home);
         }
         if pruning.dead_positions && game.is_dead(&root) {
             return end(Verdict::Lost, vec![], states, expanded, None, max_home);
@@ -465,59 +352,21 @@ where
             };
             let child = &*slot;
             if game.is_won(child) {
-                let moves = line
-                    .iter()
-                    .map(|f| self.arena[f.next as usize - 1])
-                    .collect();
-                return end(
-                    Verdict::Won,
-                    moves,
-                    states,
-                    expanded,
-                    None,
-                    game.home_cards(child),
-                );
+                let moves = line.iter().map(|f| self.arena[f.next as usize - 1]).collect();
+                return end(Verdict::Won, moves, states, expanded, None, game.home_cards(child));
             }
-            match inserted.unwrap_or_else(|| {
-                self.table
-                    .insert_prepared(game, child, pruning.symmetry, prepared)
-            }) {
+            match inserted.unwrap_or_else(|| self.table.insert_prepared(game, child, pruning.symmetry, prepared)) {
                 Insert::Seen => continue,
-                Insert::Full => {
-                    return end(
-                        Verdict::Unknown,
-                        vec![],
-                        states,
-                        expanded,
-                        Some(Stop::Memory),
-                        max_home,
-                    );
-                }
+                Insert::Full => return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Memory), max_home),
                 Insert::New => {}
             }
             states += 1;
             max_home = max_home.max(game.home_cards(child));
             if states >= max_states {
-                return end(
-                    Verdict::Unknown,
-                    vec![],
-                    states,
-                    expanded,
-                    Some(Stop::States),
-                    max_home,
-                );
+                return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::States), max_home);
             }
-            if states.is_multiple_of(TIME_CHECK_EVERY)
-                && self.limits.max_time.is_some_and(|t| started.elapsed() >= t)
-            {
-                return end(
-                    Verdict::Unknown,
-                    vec![],
-                    states,
-                    expanded,
-                    Some(Stop::Time),
-                    max_home,
-                );
+            if states.is_multiple_of(TIME_CHECK_EVERY) && self.limits.max_time.is_some_and(|t| started.elapsed() >= t) {
+                return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Time), max_home);
             }
             if pruning.dead_positions && game.is_dead(child) {
                 continue;
@@ -532,14 +381,7 @@ where
             self.expand(game, pruning);
         }
         if cut {
-            return end(
-                Verdict::Unknown,
-                vec![],
-                states,
-                expanded,
-                Some(Stop::Depth),
-                max_home,
-            );
+            return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::Depth), max_home);
         }
         end(Verdict::Lost, vec![], states, expanded, None, max_home)
     }
@@ -554,24 +396,12 @@ where
         let first = self.arena_top;
         if self.arena.len() < first + MAX_MOVES {
             // Doubling, as a `Vec` grows: rare, and then the line is deeper than ever before.
-            self.arena.resize(
-                (2 * self.arena.len()).max(first + MAX_MOVES),
-                G::Move::default(),
-            );
+            self.arena.resize((2 * self.arena.len()).max(first + MAX_MOVES), G::Move::default());
         }
-        let window: &mut MoveWindow<G::Move> = (&mut self.arena[first..first + MAX_MOVES])
-            .try_into()
-            .expect("MAX_MOVES slots");
+        let window: &mut MoveWindow<G::Move> = (&mut self.arena[first..first + MAX_MOVES]).try_into().expect("MAX_MOVES slots");
         let n = game.moves_into(&frame.state, pruning, &mut self.scratch, window);
         if n > 0 {
-            Self::prepare_into(
-                &self.table,
-                game,
-                &frame.state,
-                window[0],
-                pruning,
-                &mut frame.pending,
-            );
+            Self::prepare_into(&self.table, game, &frame.state, window[0], pruning, &mut frame.pending);
         }
         self.arena_top = first + n;
         (frame.first, frame.end, frame.next) = (first as u32, self.arena_top as u32, first as u32);
@@ -581,14 +411,7 @@ where
     /// Prepares the child of `state` by `m` in `kid`, its table slot requested: from its key
     /// alone when the family computes that without playing, else played where it is kept.
     #[inline]
-    fn prepare_into(
-        table: &PositionTable<G::State>,
-        game: &G,
-        state: &G::State,
-        m: G::Move,
-        pruning: Pruning,
-        kid: &mut Kid<G::State>,
-    ) {
+    fn prepare_into(table: &PositionTable<G::State>, game: &G, state: &G::State, m: G::Move, pruning: Pruning, kid: &mut Kid<G::State>) {
         if G::CHILD_FINGERPRINTS
             && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
         {
@@ -614,15 +437,7 @@ struct Outcome<M> {
 impl<M> Outcome<M> {
     /// The outcome as a result, timed from `started`.
     fn timed(self, started: Instant) -> SearchResult<M> {
-        SearchResult {
-            verdict: self.verdict,
-            moves: self.moves,
-            states: self.states,
-            expanded: self.expanded,
-            elapsed: started.elapsed(),
-            stop: self.stop,
-            max_home: self.max_home,
-        }
+        SearchResult { verdict: self.verdict, moves: self.moves, states: self.states, expanded: self.expanded, elapsed: started.elapsed(), stop: self.stop, max_home: self.max_home }
     }
 }
 

@@ -66,33 +66,19 @@ fn jump<G: Game>(game: &G, moves: &[G::Move], depth: usize) -> Vec<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Limits, Verdict, solve};
     use patience_games::deal::{DealSource, Hook, make_deal};
     use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+    use crate::{Limits, Verdict, solve};
 
     /// A long persian-rug win gets much shorter and still wins on the fast state.
     #[test]
     fn wandering_wins_get_shorter_and_still_win() {
         let deal = make_deal(&DealSource::Native(5), Hook::AcesKingsToTop).unwrap();
         let game = Quilt::new(QuiltRules::new(QuiltVariant::PersianRug), &deal);
-        let r = solve(
-            &game,
-            Limits {
-                max_states: 500_000,
-                max_time: None,
-                table_bytes: 256 << 20,
-                ..Limits::default()
-            },
-            Pruning::ALL,
-        );
+        let r = solve(&game, Limits { max_states: 500_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() }, Pruning::ALL);
         assert_eq!(r.verdict, Verdict::Won);
         let short = shorten(&game, &r.moves);
-        assert!(
-            short.len() * 10 < r.moves.len(),
-            "{} -> {}",
-            r.moves.len(),
-            short.len()
-        );
+        assert!(short.len() * 10 < r.moves.len(), "{} -> {}", r.moves.len(), short.len());
         let mut s = game.start();
         for &m in &short {
             let mut legal = MoveList::new();

@@ -46,11 +46,7 @@ const MIN_SLOTS: usize = 1 << 12;
 /// slots.
 #[inline]
 fn grown_size(size: usize, held: usize) -> usize {
-    if size * 8 >= held && size * 2 < held {
-        held
-    } else {
-        size * 2
-    }
+    if size * 8 >= held && size * 2 < held { held } else { size * 2 }
 }
 
 /// The growth rule: a table of `size` slots holding `len` keys grows before the next insert
@@ -63,11 +59,7 @@ fn overloaded(len: usize, size: usize) -> bool {
 /// The largest power of two of slots of `slot_bytes` within `max_bytes` (at least `MIN_SLOTS`).
 fn max_slots(max_bytes: usize, slot_bytes: usize) -> usize {
     let n = (max_bytes / slot_bytes).max(MIN_SLOTS);
-    if n.is_power_of_two() {
-        n
-    } else {
-        n.next_power_of_two() / 2
-    }
+    if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 }
 }
 
 /// A slot of an open-addressing table: empty, or one stored key. Implemented by the two slot
@@ -105,13 +97,7 @@ pub type ExactTable<S> = OpenTable<ExactSlot<S>>;
 impl<T: Slot> OpenTable<T> {
     /// A table that will never use more than about `max_bytes`.
     pub fn new(max_bytes: usize) -> Self {
-        let mut t = OpenTable {
-            slots: vec![T::empty(); MIN_SLOTS],
-            size: MIN_SLOTS,
-            len: 0,
-            max_slots: max_slots(max_bytes, std::mem::size_of::<T>()),
-            check_at: 0,
-        };
+        let mut t = OpenTable { slots: vec![T::empty(); MIN_SLOTS], size: MIN_SLOTS, len: 0, max_slots: max_slots(max_bytes, std::mem::size_of::<T>()), check_at: 0 };
         t.set_size(MIN_SLOTS);
         t
     }
@@ -119,11 +105,7 @@ impl<T: Slot> OpenTable<T> {
     fn set_size(&mut self, size: usize) {
         self.size = size;
         // `overloaded(len, size)` iff len >= ceil(3 size / 4); sizes are powers of two ≥ MIN_SLOTS.
-        let grow_at = if size < self.max_slots {
-            (3 * size).div_ceil(4)
-        } else {
-            usize::MAX
-        };
+        let grow_at = if size < self.max_slots { (3 * size).div_ceil(4) } else { usize::MAX };
         self.check_at = grow_at.min(self.capacity_limit());
     }
     pub fn len(&self) -> usize {
@@ -237,10 +219,7 @@ impl<T: Slot> OpenTable<T> {
         }
         // slots[old_size..new_size] are empty: past the part in use, or just added.
         self.set_size(new_size);
-        let k = self.slots[..old_size]
-            .iter()
-            .position(|s| s.is_empty())
-            .expect("a table below full load has an empty slot");
+        let k = self.slots[..old_size].iter().position(|s| s.is_empty()).expect("a table below full load has an empty slot");
         let wrapped = self.slots[..k].to_vec();
         self.slots[..k].fill(T::empty());
         for i in k..old_size {
@@ -328,10 +307,7 @@ pub struct ExactSlot<S> {
 
 impl<S: Copy + Default> Slot for ExactSlot<S> {
     fn empty() -> Self {
-        ExactSlot {
-            tag: 0,
-            state: S::default(),
-        }
+        ExactSlot { tag: 0, state: S::default() }
     }
     #[inline]
     fn is_empty(&self) -> bool {
@@ -347,10 +323,7 @@ impl<S: Copy + Eq + Default> OpenTable<ExactSlot<S>> {
     /// Adds `state` (with hash `hash`) unless present.
     #[inline]
     pub fn insert(&mut self, state: &S, hash: u64) -> Insert {
-        let key = ExactSlot {
-            tag: hash | 1,
-            state: *state,
-        };
+        let key = ExactSlot { tag: hash | 1, state: *state };
         self.insert_slot(key, |s| s.tag == key.tag && s.state == key.state)
     }
 }
@@ -400,11 +373,7 @@ pub enum PositionTable<S> {
 
 impl<S: Copy + Eq + Default> PositionTable<S> {
     pub fn new(max_bytes: usize, exact: bool) -> Self {
-        if exact {
-            PositionTable::Exact(ExactTable::new(max_bytes))
-        } else {
-            PositionTable::Fingerprints(FingerprintTable::new(max_bytes))
-        }
+        if exact { PositionTable::Exact(ExactTable::new(max_bytes)) } else { PositionTable::Fingerprints(FingerprintTable::new(max_bytes)) }
     }
 
     /// Adds the key of `s` (its symmetry class when `symmetry`) unless present.
@@ -437,13 +406,7 @@ impl<S: Copy + Eq + Default> PositionTable<S> {
     /// a fingerprint table and the game computes the child's fingerprint from `s` and `m`
     /// ([`Game::child_fingerprint`]). Insert the child with [`Self::insert_fingerprint`].
     #[inline]
-    pub fn prepare_child<G: Game<State = S>>(
-        &self,
-        game: &G,
-        s: &S,
-        m: G::Move,
-        symmetry: bool,
-    ) -> Option<Prepared> {
+    pub fn prepare_child<G: Game<State = S>>(&self, game: &G, s: &S, m: G::Move, symmetry: bool) -> Option<Prepared> {
         match self {
             PositionTable::Fingerprints(t) => {
                 let fp = game.child_fingerprint(s, m, symmetry)? | 1;
@@ -460,21 +423,13 @@ impl<S: Copy + Eq + Default> PositionTable<S> {
     pub fn insert_fingerprint(&mut self, p: Prepared) -> Insert {
         match self {
             PositionTable::Fingerprints(t) => t.insert(p.0),
-            PositionTable::Exact(_) => {
-                unreachable!("an exact table never prepares a child by its fingerprint")
-            }
+            PositionTable::Exact(_) => unreachable!("an exact table never prepares a child by its fingerprint"),
         }
     }
 
     /// `insert(game, s, symmetry)` for an `s` prepared by `prepare` with the same `symmetry`.
     #[inline]
-    pub fn insert_prepared<G: Game<State = S>>(
-        &mut self,
-        game: &G,
-        s: &S,
-        symmetry: bool,
-        p: Prepared,
-    ) -> Insert {
+    pub fn insert_prepared<G: Game<State = S>>(&mut self, game: &G, s: &S, symmetry: bool, p: Prepared) -> Insert {
         match self {
             PositionTable::Fingerprints(t) => t.insert(p.0),
             PositionTable::Exact(_) => self.insert(game, s, symmetry),
@@ -540,10 +495,7 @@ mod tests {
         assert!(t.bytes() <= budget);
         assert_eq!(full_at as usize, t.capacity_limit());
         // Known positions are still recognised when full.
-        assert_eq!(
-            t.insert(&[5, 0], 5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            Insert::Seen
-        );
+        assert_eq!(t.insert(&[5, 0], 5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Insert::Seen);
     }
 
     /// A random-looking 128-bit value per index (splitmix64 twice).
@@ -571,12 +523,7 @@ mod tests {
         assert_eq!(t.insert(base | 124u128 << 64), Insert::New);
         assert_eq!(t.len(), 50_002);
         // Memory per stored position stays within 32 bytes (12-byte slots, load ≥ 3/8).
-        assert!(
-            t.bytes() <= 32 * t.len(),
-            "{} bytes for {}",
-            t.bytes(),
-            t.len()
-        );
+        assert!(t.bytes() <= 32 * t.len(), "{} bytes for {}", t.bytes(), t.len());
         t.clear();
         assert!(t.is_empty());
         assert_eq!(t.insert(fp(3)), Insert::New);
@@ -592,29 +539,17 @@ mod tests {
         assert_eq!(held, used);
         t.clear();
         assert_eq!(t.bytes(), held, "the allocation is kept");
-        assert_eq!(
-            t.used_bytes(),
-            held,
-            "a big search is followed by a big table"
-        );
+        assert_eq!(t.used_bytes(), held, "a big search is followed by a big table");
         for i in 0..100u64 {
             assert_eq!(t.insert(fp(i + 7_000_000)), Insert::New);
         }
         t.clear();
-        assert_eq!(
-            t.used_bytes(),
-            MIN_SLOTS * FingerprintTable::SLOT_BYTES,
-            "a small search by a small table"
-        );
+        assert_eq!(t.used_bytes(), MIN_SLOTS * FingerprintTable::SLOT_BYTES, "a small search by a small table");
         // Grown again inside the allocation (through several doublings), and then past it: no
         // position of the first search is seen, every one of this search is.
         for round in 0..2 {
             for i in 0..100_000u64 {
-                let expect = if round == 0 {
-                    Insert::New
-                } else {
-                    Insert::Seen
-                };
+                let expect = if round == 0 { Insert::New } else { Insert::Seen };
                 assert_eq!(t.insert(fp(i + 30_000)), expect, "round {round}, {i}");
             }
         }
@@ -654,17 +589,11 @@ mod tests {
                 }
                 let mut j = t.home(s.hash());
                 while j != i {
-                    assert!(
-                        !t.slots[j].is_empty(),
-                        "an empty slot at {j} on the path to {i}"
-                    );
+                    assert!(!t.slots[j].is_empty(), "an empty slot at {j} on the path to {i}");
                     j = (j + 1) & mask;
                 }
             }
-            let mut t = FingerprintTable {
-                slots: t.slots.clone(),
-                ..*t
-            };
+            let mut t = FingerprintTable { slots: t.slots.clone(), ..*t };
             for k in keys {
                 assert_eq!(t.insert(k), Insert::Seen);
             }
@@ -674,10 +603,7 @@ mod tests {
             assert_eq!(t.insert(crowded(i)), Insert::New, "{i}");
         }
         assert_eq!(t.size, MIN_SLOTS, "not grown yet");
-        assert!(
-            t.slots[0].hash() >> 20 & (MIN_SLOTS as u64 - 1) >= MIN_SLOTS as u64 - 8,
-            "the run wraps"
-        );
+        assert!(t.slots[0].hash() >> 20 & (MIN_SLOTS as u64 - 1) >= MIN_SLOTS as u64 - 8, "the run wraps");
         for i in crowd..crowd + 20_000 {
             assert_eq!(t.insert(fp(i)), Insert::New, "{i}");
             if i == crowd || i == crowd + 19_999 {
@@ -699,21 +625,13 @@ mod tests {
             if i == crowd {
                 // The wrapped run grown over in one step: 4,096 slots, an eighth of the
                 // allocation, straight to the allocation's 32,768 (`grown_size`).
-                assert_eq!(
-                    (t.size, t.size * FingerprintTable::SLOT_BYTES),
-                    (32_768, held),
-                    "a jump"
-                );
+                assert_eq!((t.size, t.size * FingerprintTable::SLOT_BYTES), (32_768, held), "a jump");
                 check(&t, &mut (0..=crowd).map(other));
             }
         }
         assert_eq!(t.bytes(), held, "grown inside the allocation");
         check(&t, &mut (0..crowd + 20_000).map(other));
-        assert_eq!(
-            t.insert(crowded(0)),
-            Insert::New,
-            "the first search is forgotten"
-        );
+        assert_eq!(t.insert(crowded(0)), Insert::New, "the first search is forgotten");
     }
 
     /// `check_at` (one comparison on the common insert) must send exactly the inserts that the
@@ -736,17 +654,9 @@ mod tests {
             let (mut stored, mut grown) = (0usize, 0);
             loop {
                 let size = t.used_bytes() / slot;
-                let expect_size = if overloaded(stored, size) && size < t.max_slots {
-                    grown_size(size, t.slots.len())
-                } else {
-                    size
-                };
+                let expect_size = if overloaded(stored, size) && size < t.max_slots { grown_size(size, t.slots.len()) } else { size };
                 let r = t.insert(fp(stored as u64 + round * 10_000_000));
-                assert_eq!(
-                    t.used_bytes() / slot,
-                    expect_size,
-                    "round {round}, after {stored} positions"
-                );
+                assert_eq!(t.used_bytes() / slot, expect_size, "round {round}, after {stored} positions");
                 grown += (expect_size > size) as u32;
                 if stored == t.capacity_limit() {
                     assert_eq!(r, Insert::Full);
@@ -758,11 +668,7 @@ mod tests {
             assert_eq!(grown, growths, "round {round}");
             // Every key stored this round is still found after the growths (a jump included).
             for i in 0..stored as u64 {
-                assert_eq!(
-                    t.insert(fp(i + round * 10_000_000)),
-                    Insert::Seen,
-                    "round {round}, key {i}"
-                );
+                assert_eq!(t.insert(fp(i + round * 10_000_000)), Insert::Seen, "round {round}, key {i}");
             }
             assert_eq!(t.bytes(), 65_536 * slot, "round {round}");
             t.clear();
@@ -778,16 +684,8 @@ mod tests {
         assert_eq!(grown_size(1 << 16, held), 1 << 17);
         assert_eq!(grown_size(1 << 17, held), held, "from an eighth");
         assert_eq!(grown_size(1 << 18, held), held);
-        assert_eq!(
-            grown_size(1 << 19, held),
-            held,
-            "a doubling that fills the allocation"
-        );
-        assert_eq!(
-            grown_size(held, held),
-            2 * held,
-            "past the allocation: doubling"
-        );
+        assert_eq!(grown_size(1 << 19, held), held, "a doubling that fills the allocation");
+        assert_eq!(grown_size(held, held), 2 * held, "past the allocation: doubling");
     }
 
     #[test]
@@ -804,10 +702,6 @@ mod tests {
         };
         assert!(t.bytes() <= budget);
         assert_eq!(full_at as usize, t.capacity_limit());
-        assert_eq!(
-            t.insert(fp(5)),
-            Insert::Seen,
-            "known positions are still recognised when full"
-        );
+        assert_eq!(t.insert(fp(5)), Insert::Seen, "known positions are still recognised when full");
     }
 }

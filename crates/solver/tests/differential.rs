@@ -8,9 +8,9 @@ use patience_games::algerian::{self, Algerian, AlgerianRules, AlgerianVariant, R
 use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, Notation, Pruning};
-use patience_games::layout::Layout;
 use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
+use patience_games::layout::Layout;
 use patience_games::variant::Rules;
 use patience_reference::PlainOutcome;
 use patience_solver::{Limits, Verdict, actions, shorten, solve};
@@ -20,10 +20,7 @@ const LIMIT: u64 = 100_000;
 
 /// Seeds per variant: a quick set by default; `scripts/differential.sh` runs many more.
 fn seeds() -> std::ops::Range<u64> {
-    let n = std::env::var("PATIENCE_DIFF_SEEDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(12);
+    let n = std::env::var("PATIENCE_DIFF_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(12);
     0..n
 }
 
@@ -63,10 +60,7 @@ impl Tally {
     }
     fn check_at_least(&self, name: &str, won: usize, lost: usize) {
         eprintln!("{name}: {self:?}");
-        assert!(
-            self.agreed_won >= won && self.agreed_lost >= lost,
-            "{name}: too few decided positions: {self:?}"
-        );
+        assert!(self.agreed_won >= won && self.agreed_lost >= lost, "{name}: too few decided positions: {self:?}");
     }
 }
 
@@ -79,39 +73,21 @@ fn reference_plain(rules: Rules, layout: &Layout, max_states: u64) -> PlainOutco
 /// One position (`game`, made from `layout` under `rules`): the plain verdict against the fast
 /// solver's under every pruning configuration; every win, the plain search's own included, must
 /// replay through the reference rules from `layout`.
-fn compare<G: Game + Notation>(
-    tally: &mut Tally,
-    case: &str,
-    game: &G,
-    rules: Rules,
-    layout: &Layout,
-    plain: PlainOutcome,
-) where
+fn compare<G: Game + Notation>(tally: &mut Tally, case: &str, game: &G, rules: Rules, layout: &Layout, plain: PlainOutcome)
+where
     G::State: Default,
 {
     let plain_verdict = match &plain {
         PlainOutcome::Won(moves) => {
             let reference = reference_game(&rules, layout).unwrap();
-            reference
-                .replay(moves)
-                .unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
+            reference.replay(moves).unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
             Some(Verdict::Won)
         }
         PlainOutcome::Lost => Some(Verdict::Lost),
         PlainOutcome::Unknown => None,
     };
-    let limits = Limits {
-        max_states: LIMIT,
-        max_time: None,
-        table_bytes: 64 << 20,
-        ..Limits::default()
-    };
-    let only = |d, f, p, s| Pruning {
-        dead_positions: d,
-        forced_moves: f,
-        partial_order: p,
-        symmetry: s,
-    };
+    let limits = Limits { max_states: LIMIT, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let only = |d, f, p, s| Pruning { dead_positions: d, forced_moves: f, partial_order: p, symmetry: s };
     let mut fast_verdicts = vec![];
     for pruning in [
         Pruning::NONE,
@@ -124,35 +100,16 @@ fn compare<G: Game + Notation>(
         let r = solve(game, limits, pruning);
         // Every stored position is expanded but the dead ones (and those at the depth limit, or
         // where a limit stopped a search: a deal searched choice by choice has such stops).
-        assert!(
-            r.expanded <= r.states,
-            "{case} {pruning:?}: {} expanded of {} states",
-            r.expanded,
-            r.states
-        );
+        assert!(r.expanded <= r.states, "{case} {pruning:?}: {} expanded of {} states", r.expanded, r.states);
         if r.verdict == Verdict::Lost && !pruning.dead_positions && !game.split_root() {
-            assert_eq!(
-                r.expanded, r.states,
-                "{case} {pruning:?}: a loss proved without the dead test expands every position"
-            );
+            assert_eq!(r.expanded, r.states, "{case} {pruning:?}: a loss proved without the dead test expands every position");
         }
         if pruning == Pruning::ALL {
             // The fingerprint table (the default) against the exact one: the same search, move
             // for move (a fingerprint collision would show as fewer states). With all pruning
             // only, to keep the suite's time (tests/tables.rs compares with none too).
-            let e = solve(
-                game,
-                Limits {
-                    exact_table: true,
-                    ..limits
-                },
-                pruning,
-            );
-            assert_eq!(
-                (e.verdict, e.states, e.expanded, &e.moves, e.stop),
-                (r.verdict, r.states, r.expanded, &r.moves, r.stop),
-                "{case} {pruning:?}: exact and fingerprint tables differ"
-            );
+            let e = solve(game, Limits { exact_table: true, ..limits }, pruning);
+            assert_eq!((e.verdict, e.states, e.expanded, &e.moves, e.stop), (r.verdict, r.states, r.expanded, &r.moves, r.stop), "{case} {pruning:?}: exact and fingerprint tables differ");
         }
         if r.verdict == Verdict::Won {
             let solution: Vec<Action> = actions(game, &r.moves);
@@ -167,18 +124,12 @@ fn compare<G: Game + Notation>(
         }
         if r.verdict != Verdict::Unknown {
             if let Some(p) = plain_verdict {
-                assert_eq!(
-                    r.verdict, p,
-                    "{case} {pruning:?}: fast solver and plain search disagree"
-                );
+                assert_eq!(r.verdict, p, "{case} {pruning:?}: fast solver and plain search disagree");
             }
             fast_verdicts.push(r.verdict);
         }
     }
-    assert!(
-        fast_verdicts.windows(2).all(|w| w[0] == w[1]),
-        "{case}: pruning changed the verdict"
-    );
+    assert!(fast_verdicts.windows(2).all(|w| w[0] == w[1]), "{case}: pruning changed the verdict");
     tally.positions += 1;
     match (plain_verdict, fast_verdicts.first()) {
         (Some(Verdict::Won), Some(_)) => tally.agreed_won += 1,
@@ -192,18 +143,8 @@ fn compare<G: Game + Notation>(
 }
 
 /// (k, redeals): k cards of each foundation pre-filled, leaving 104 − 8k cards in play.
-const ALHAMBRA_CASES: &[(u8, u8)] = &[
-    (11, 0),
-    (11, 2),
-    (10, 0),
-    (10, 1),
-    (10, 2),
-    (9, 0),
-    (9, 1),
-    (9, 2),
-    (8, 0),
-    (8, 2),
-];
+const ALHAMBRA_CASES: &[(u8, u8)] =
+    &[(11, 0), (11, 2), (10, 0), (10, 1), (10, 2), (9, 0), (9, 1), (9, 2), (8, 0), (8, 2)];
 
 fn alhambra_family(variant: AlhambraVariant) {
     let mut tally = Tally::default();
@@ -218,14 +159,7 @@ fn alhambra_family(variant: AlhambraVariant) {
             let game = Alhambra::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Alhambra(rules), &layout, LIMIT);
             let case = format!("{variant:?} seed {seed} k {k} {rules:?}");
-            compare(
-                &mut tally,
-                &case,
-                &game,
-                Rules::Alhambra(rules),
-                &layout,
-                plain,
-            );
+            compare(&mut tally, &case, &game, Rules::Alhambra(rules), &layout, plain);
         }
     }
     tally.check(&format!("{variant:?}"));
@@ -234,25 +168,14 @@ fn alhambra_family(variant: AlhambraVariant) {
 /// (k, quilt cells, redeals): pre-filled foundations, the quilt filled row-major from Q00 with
 /// that many cards, the rest in the stock (crazy-quilt, indian-carpet) or in persian-rug's
 /// reserves (which has no redeals). Chosen so that both outcomes occur often.
-const QUILT_CASES: &[(u8, usize, u8)] = &[
-    (10, 4, 0),
-    (10, 8, 0),
-    (10, 8, 1),
-    (9, 16, 0),
-    (9, 16, 1),
-    (9, 24, 1),
-];
+const QUILT_CASES: &[(u8, usize, u8)] = &[(10, 4, 0), (10, 8, 0), (10, 8, 1), (9, 16, 0), (9, 16, 1), (9, 24, 1)];
 const PERSIAN_CASES: &[(u8, usize, u8)] = &[(7, 4, 0), (7, 8, 0), (8, 4, 0), (8, 8, 0)];
 
 fn quilt_family(variant: QuiltVariant) {
     let mut tally = Tally::default();
     for seed in seeds() {
         let d = deal(seed);
-        let cases = if variant == QuiltVariant::PersianRug {
-            PERSIAN_CASES
-        } else {
-            QUILT_CASES
-        };
+        let cases = if variant == QuiltVariant::PersianRug { PERSIAN_CASES } else { QUILT_CASES };
         for &(k, cells, redeals) in cases {
             let mut rules = QuiltRules::new(variant);
             // indian-carpet's cases use 2 redeals where crazy-quilt's use 1 (its own count), so the
@@ -267,14 +190,7 @@ fn quilt_family(variant: QuiltVariant) {
             let game = Quilt::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Quilt(rules), &layout, LIMIT);
             let case = format!("{variant:?} seed {seed} k {k} cells {cells} {rules:?}");
-            compare(
-                &mut tally,
-                &case,
-                &game,
-                Rules::Quilt(rules),
-                &layout,
-                plain,
-            );
+            compare(&mut tally, &case, &game, Rules::Quilt(rules), &layout, plain);
         }
     }
     tally.check(&format!("{variant:?}"));
@@ -315,38 +231,21 @@ fn persian_rug_fast_and_plain_agree() {
 /// the first piles, and (when every pile has one) waste and stock. The first three start in the
 /// end phase (stock and waste empty), where terrace losses are common and the space is small;
 /// the others exercise the waste, the stock, forced fills and the redeal.
-const QUEEN_CASES: &[(usize, u8, usize, usize, u8)] = &[
-    (2, 8, 6, 4, 0),
-    (2, 7, 8, 4, 0),
-    (3, 9, 7, 5, 0),
-    (8, 11, 5, 9, 0),
-    (2, 5, 4, 9, 1),
-    (1, 1, 2, 9, 0),
-];
+const QUEEN_CASES: &[(usize, u8, usize, usize, u8)] =
+    &[(2, 8, 6, 4, 0), (2, 7, 8, 4, 0), (3, 9, 7, 5, 0), (8, 11, 5, 9, 0), (2, 5, 4, 9, 1), (1, 1, 2, 9, 0)];
 
 /// Redheads fills gaps from the terrace, so every pile holds a card whenever the terrace does.
 /// Its terrace drains into the tableau, so small Redheads positions are almost never lost (about
 /// 1 in 70 here): the test asks for at least one agreed loss, and its pruning is the lightest
 /// (no terrace dead test, no safe move from the terrace).
-const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] = &[
-    (2, 3, 12, 8, 0),
-    (1, 1, 4, 8, 0),
-    (2, 4, 10, 8, 0),
-    (2, 2, 14, 8, 0),
-    (1, 1, 3, 8, 1),
-    (3, 6, 13, 8, 0),
-];
+const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] =
+    &[(2, 3, 12, 8, 0), (1, 1, 4, 8, 0), (2, 4, 10, 8, 0), (2, 2, 14, 8, 0), (1, 1, 3, 8, 1), (3, 6, 13, 8, 0)];
 
 /// With PySolFC's foundation-to-tableau option, foundation cards come back into play and the
 /// reachable space explodes: no small position here is proved lost by the plain search within
 /// its limit (a dozen configurations tried, 96 positions: 0 losses). These cases are the
 /// quickest to decide and include positions won only thanks to the option.
-const QUEEN_F2T_CASES: &[(usize, u8, usize, usize, u8)] = &[
-    (2, 11, 2, 2, 0),
-    (2, 10, 3, 3, 0),
-    (2, 9, 4, 4, 0),
-    (1, 5, 6, 2, 0),
-];
+const QUEEN_F2T_CASES: &[(usize, u8, usize, usize, u8)] = &[(2, 11, 2, 2, 0), (2, 10, 3, 3, 0), (2, 9, 4, 4, 0), (1, 5, 6, 2, 0)];
 
 fn queen_family(variant: QueenVariant) {
     queen_family_with(variant, false);
@@ -379,45 +278,19 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
             let game = Queen::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Queen(rules), &layout, LIMIT);
             if f2t {
-                let without = reference_plain(
-                    Rules::Queen(QueenRules {
-                        foundation_to_tableau: false,
-                        ..rules
-                    }),
-                    &layout,
-                    LIMIT,
-                );
-                option_matters += matches!(
-                    (&plain, &without),
-                    (PlainOutcome::Won(_), PlainOutcome::Lost)
-                ) as usize;
+                let without = reference_plain(Rules::Queen(QueenRules { foundation_to_tableau: false, ..rules }), &layout, LIMIT);
+                option_matters += matches!((&plain, &without), (PlainOutcome::Won(_), PlainOutcome::Lost)) as usize;
             }
-            let case =
-                format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace} {rules:?}");
-            compare(
-                &mut tally,
-                &case,
-                &game,
-                Rules::Queen(rules),
-                &layout,
-                plain,
-            );
+            let case = format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace} {rules:?}");
+            compare(&mut tally, &case, &game, Rules::Queen(rules), &layout, plain);
         }
     }
     if f2t {
-        tally.check_at_least(
-            &format!("{variant:?} with foundation to tableau"),
-            2 * family_min_each(),
-            0,
-        );
+        tally.check_at_least(&format!("{variant:?} with foundation to tableau"), 2 * family_min_each(), 0);
     } else if variant == QueenVariant::Redheads {
         tally.check_at_least(&format!("{variant:?}"), family_min_each(), 1);
     } else {
-        tally.check_at_least(
-            &format!("{variant:?}"),
-            family_min_each(),
-            family_min_each(),
-        );
+        tally.check_at_least(&format!("{variant:?}"), family_min_each(), family_min_each());
     }
     option_matters
 }
@@ -441,10 +314,7 @@ fn queen_of_italy_open_fast_and_plain_agree() {
 fn queen_of_italy_open_foundation_to_tableau_fast_and_plain_agree() {
     let matters = queen_family_with(QueenVariant::QueenOfItalyOpen, true);
     eprintln!("positions lost without the option and won with it: {matters}");
-    assert!(
-        matters >= 1,
-        "no position where the option changes the verdict: the test shows little"
-    );
+    assert!(matters >= 1, "no position where the option changes the verdict: the test shows little");
 }
 
 #[test]
@@ -472,14 +342,8 @@ fn redheads_fast_and_plain_agree() {
 /// search that dropped a needed move would call a won position lost or unknown — and the losses
 /// come from `algerian_lost_positions` (hand-made) and the full deals in `stock_dead.rs`-style
 /// checks below.
-const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] = &[
-    (13, 1, 0, 8, 1),
-    (13, 1, 2, 8, 1),
-    (12, 2, 8, 8, 1),
-    (13, 2, 6, 6, 1),
-    (13, 4, 9, 8, 2),
-    (13, 2, 7, 8, 2),
-];
+const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] =
+    &[(13, 1, 0, 8, 1), (13, 1, 2, 8, 1), (12, 2, 8, 8, 1), (13, 2, 6, 6, 1), (13, 4, 9, 8, 2), (13, 2, 7, 8, 2)];
 
 fn algerian_family(variant: AlgerianVariant) {
     let mut tally = Tally::default();
@@ -487,11 +351,7 @@ fn algerian_family(variant: AlgerianVariant) {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         for (c, &(h, lowered, low, depots, depth)) in ALGERIAN_CASES.iter().enumerate() {
             let mut rules = AlgerianRules::new(variant);
-            rules.reserve_space = [
-                ReserveSpace::Any,
-                ReserveSpace::AfterStock,
-                ReserveSpace::Never,
-            ][(seed as usize + c) % 3];
+            rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][(seed as usize + c) % 3];
             rules.foundation_to_depot = (seed + c as u64).is_multiple_of(4);
             let mut heights = [h; 8];
             for i in 0..lowered {
@@ -500,17 +360,8 @@ fn algerian_family(variant: AlgerianVariant) {
             let layout = algerian::prefilled_layout(&rules, &d, heights, depots, depth);
             let game = Algerian::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Algerian(rules), &layout, LIMIT);
-            let case = format!(
-                "{variant:?} seed {seed} heights {heights:?} depots {depots} depth {depth} {rules:?}"
-            );
-            compare(
-                &mut tally,
-                &case,
-                &game,
-                Rules::Algerian(rules),
-                &layout,
-                plain,
-            );
+            let case = format!("{variant:?} seed {seed} heights {heights:?} depots {depots} depth {depth} {rules:?}");
+            compare(&mut tally, &case, &game, Rules::Algerian(rules), &layout, plain);
         }
     }
     tally.check_at_least(&format!("{variant:?}"), 3 * family_min_each(), 0);
@@ -550,22 +401,11 @@ fn algerian_lost_positions() {
             .collect()
     };
     let mut tally = Tally::default();
-    for (reserve_space, want) in [
-        (ReserveSpace::Never, Verdict::Lost),
-        (ReserveSpace::Any, Verdict::Won),
-        (ReserveSpace::AfterStock, Verdict::Won),
-    ] {
+    for (reserve_space, want) in [(ReserveSpace::Never, Verdict::Lost), (ReserveSpace::Any, Verdict::Won), (ReserveSpace::AfterStock, Verdict::Won)] {
         let mut rules = AlgerianRules::new(AlgerianVariant::Carthage);
         rules.reserve_space = reserve_space;
         rules.foundation_to_depot = false;
-        let rank_run = |suit: &str, n: usize| {
-            "A 2 3 4 5 6 7 8 9 T J Q K"
-                .split(' ')
-                .take(n)
-                .map(|r| format!("{r}{suit}"))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let rank_run = |suit: &str, n: usize| "A 2 3 4 5 6 7 8 9 T J Q K".split(' ').take(n).map(|r| format!("{r}{suit}")).collect::<Vec<_>>().join(" ");
         let mut foundations: Vec<Vec<Card>> = vec![];
         for suit in ["C", "S", "H", "D"] {
             let n = if suit == "H" { 4 } else { 13 };
@@ -576,20 +416,8 @@ fn algerian_lost_positions() {
         }
         let out = cards("KH KH JH JH 9H 9H 6H 6H 5H QH TH 8H 7H 5H QH TH 8H 7H");
         let rows = out[..8].iter().map(|&c| vec![c]).collect();
-        let reserves = vec![
-            out[8..13].to_vec(),
-            out[13..18].to_vec(),
-            vec![],
-            vec![],
-            vec![],
-            vec![],
-        ];
-        let layout = Layout {
-            foundations,
-            reserves,
-            rows,
-            ..Layout::default()
-        };
+        let reserves = vec![out[8..13].to_vec(), out[13..18].to_vec(), vec![], vec![], vec![], vec![]];
+        let layout = Layout { foundations, reserves, rows, ..Layout::default() };
         let game = Algerian::from_layout(rules, &layout).unwrap();
         let plain = reference_plain(Rules::Algerian(rules), &layout, 20 * LIMIT);
         let plain_verdict = match plain {
@@ -598,14 +426,7 @@ fn algerian_lost_positions() {
             PlainOutcome::Unknown => None,
         };
         assert_eq!(plain_verdict, Some(want), "{reserve_space:?}");
-        compare(
-            &mut tally,
-            &format!("hand-made Carthage {reserve_space:?}"),
-            &game,
-            Rules::Algerian(rules),
-            &layout,
-            plain,
-        );
+        compare(&mut tally, &format!("hand-made Carthage {reserve_space:?}"), &game, Rules::Algerian(rules), &layout, plain);
     }
     tally.check_at_least("hand-made Carthage", 2, 1);
 }
@@ -615,12 +436,7 @@ fn algerian_lost_positions() {
 /// procedure, the choice and the forced moves included).
 #[test]
 fn full_deals_of_the_new_families_replay() {
-    let limits = Limits {
-        max_states: 50_000,
-        max_time: None,
-        table_bytes: 64 << 20,
-        ..Limits::default()
-    };
+    let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
     for variant in QueenVariant::ALL {
         for seed in 0..4 {
@@ -630,43 +446,24 @@ fn full_deals_of_the_new_families_replay() {
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay(
-                    &Rules::Queen(rules),
-                    &rules.layout(&d),
-                    &actions(&game, &shorten(&game, &r.moves)),
-                )
-                .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+                replay(&Rules::Queen(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }
     }
-    for variant in [
-        AlgerianVariant::Algerian,
-        AlgerianVariant::Carthage,
-        AlgerianVariant::AlgerianParlett,
-    ] {
+    for variant in [AlgerianVariant::Algerian, AlgerianVariant::Carthage, AlgerianVariant::AlgerianParlett] {
         for seed in 0..4 {
             let rules = AlgerianRules::new(variant);
-            let hook = if variant == AlgerianVariant::Algerian {
-                Hook::KingsToTop
-            } else {
-                Hook::None
-            };
+            let hook = if variant == AlgerianVariant::Algerian { Hook::KingsToTop } else { Hook::None };
             let d = make_deal(&DealSource::Native(seed), hook).unwrap();
             let game = Algerian::new(rules, &d);
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay(
-                    &Rules::Algerian(rules),
-                    &rules.layout(&d),
-                    &actions(&game, &shorten(&game, &r.moves)),
-                )
-                .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+                replay(&Rules::Algerian(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
+                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }
     }
-    assert!(
-        wins >= 20,
-        "only {wins} of 36 full deals won within 50,000 states"
-    );
+    assert!(wins >= 20, "only {wins} of 36 full deals won within 50,000 states");
 }

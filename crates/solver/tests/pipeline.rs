@@ -10,24 +10,15 @@ use patience_games::with_rules;
 use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict, actions, shorten, solve};
 use patience_verify as verify;
 
+/// (The table grows as it fills: its bound costs nothing until a search needs it, and 5,000,000
+/// positions need more than 64 MiB.)
 fn limits(max_states: u64) -> Limits {
-    Limits {
-        max_states,
-        max_time: None,
-        table_bytes: 64 << 20,
-        ..Limits::default()
-    }
+    Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() }
 }
 
 /// (pipeline verdict, deciding phase, plain search verdict) of `seed`, the pipeline's win
 /// replayed through the reference rules.
-fn both(
-    game: &str,
-    seed: u64,
-    max_states: u64,
-    plan: Plan,
-    plain_states: u64,
-) -> (Verdict, Option<Phase>, Verdict) {
+fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -> (Verdict, Option<Phase>, Verdict) {
     let info = find_variant(game).unwrap();
     let rules = info.rules;
     let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
@@ -37,14 +28,9 @@ fn both(
         let d = Pipeline::new(limits(max_states), plan).solve(&g, Pruning::ALL);
         if d.result.verdict == Verdict::Won {
             let line = actions(&g, &shorten(&g, &d.result.moves));
-            verify::replay(&rules, &layout, &line)
-                .unwrap_or_else(|e| panic!("{game} seed {seed}: {e}"));
+            verify::replay(&rules, &layout, &line).unwrap_or_else(|e| panic!("{game} seed {seed}: {e}"));
         }
-        assert!(
-            d.result.states <= max_states,
-            "{game} seed {seed}: {} states for a budget of {max_states}",
-            d.result.states
-        );
+        assert!(d.result.states <= max_states, "{game} seed {seed}: {} states for a budget of {max_states}", d.result.states);
         let plain = solve(&g, limits(plain_states), Pruning::ALL).verdict;
         (d.result.verdict, d.decided_by, plain)
     })
@@ -57,18 +43,10 @@ fn both(
 fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
     let plan = Plan::split(200_000);
     for seed in [1, 2, 3, 4, 6, 7, 8, 10] {
-        assert_eq!(
-            both("granada", seed, 200_000, plan, 200_000),
-            (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown),
-            "seed {seed}"
-        );
+        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown), "seed {seed}");
     }
     for seed in [0, 5, 9, 11] {
-        assert_eq!(
-            both("granada", seed, 200_000, plan, 200_000),
-            (Verdict::Won, Some(Phase::Probe), Verdict::Won),
-            "seed {seed}"
-        );
+        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Probe), Verdict::Won), "seed {seed}");
     }
 }
 
@@ -78,37 +56,11 @@ fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
 /// exceptions before the hedged walks drew fresh samples each: research log, step 5).
 #[test]
 fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
-    let big = |max_states| Limits {
-        max_states,
-        max_time: None,
-        table_bytes: 512 << 20,
-        ..Limits::default()
-    };
-    let info = find_variant("queen-of-italy").unwrap();
+    let plan = Plan::split(5_000_000);
     for seed in [154, 1423] {
-        let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
-        with_rules!(info.rules, |r| {
-            let layout = r.layout(&deal);
-            let g = r.game(&layout).unwrap();
-            let plan = Plan::split(5_000_000);
-            let d = Pipeline::new(big(5_000_000), plan).solve(&g, Pruning::ALL);
-            assert_eq!(
-                (d.result.verdict, d.decided_by),
-                (Verdict::Won, Some(Phase::Hedged)),
-                "seed {seed}"
-            );
-            let line = actions(&g, &shorten(&g, &d.result.moves));
-            verify::replay(&info.rules, &layout, &line)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            let unhedged =
-                Pipeline::new(big(5_000_000), Plan { hedged: 0, ..plan }).solve(&g, Pruning::ALL);
-            assert_eq!(unhedged.result.verdict, Verdict::Unknown, "seed {seed}");
-            assert_eq!(
-                solve(&g, big(5_000_000), Pruning::ALL).verdict,
-                Verdict::Unknown,
-                "seed {seed}"
-            );
-        })
+        assert_eq!(both("queen-of-italy", seed, 5_000_000, plan, 5_000_000), (Verdict::Won, Some(Phase::Hedged), Verdict::Unknown), "seed {seed}");
+        let (unhedged, _, _) = both("queen-of-italy", seed, 5_000_000, Plan { hedged: 0, ..plan }, 1);
+        assert_eq!(unhedged, Verdict::Unknown, "seed {seed}");
     }
 }
 
@@ -126,57 +78,28 @@ fn the_pipeline_never_contradicts_the_plain_search() {
                 decided += 1;
             }
             if verdict == Verdict::Lost {
-                assert!(
-                    matches!(by, Some(Phase::Probe | Phase::Search)),
-                    "{} seed {seed}: lost by {by:?}",
-                    v.name
-                );
+                assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
             }
-            let lookahead_first = Plan {
-                probe: 0,
-                lookahead: 30_000,
-                lookahead_per_move: 500,
-                hedged: 20_000,
-                hedge: patience_solver::pipeline::HEDGE,
-            };
+            let lookahead_first = Plan { probe: 0, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
             let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
-            assert!(
-                !(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))),
-                "{} seed {seed}",
-                v.name
-            );
+            assert!(!(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))), "{} seed {seed}", v.name);
         }
     }
-    assert!(
-        decided >= 40,
-        "only {decided} deals decided by both: the test compares too little"
-    );
+    assert!(decided >= 40, "only {decided} deals decided by both: the test compares too little");
 }
 
 /// The plain plan is the search alone: the same verdict and positions as `solve`.
 #[test]
 fn the_plain_plan_is_the_search() {
-    for (game, seed) in [
-        ("granada", 0),
-        ("queen-of-italy", 3),
-        ("algerian", 1),
-        ("crazy-quilt", 2),
-    ] {
+    for (game, seed) in [("granada", 0), ("queen-of-italy", 3), ("algerian", 1), ("crazy-quilt", 2)] {
         let info = find_variant(game).unwrap();
         let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
         with_rules!(info.rules, |r| {
             let g = r.deal_game(&deal);
             let d = Pipeline::new(limits(100_000), Plan::PLAIN).solve(&g, Pruning::ALL);
             let s = solve(&g, limits(100_000), Pruning::ALL);
-            assert_eq!(
-                (d.result.verdict, d.result.states, d.result.moves),
-                (s.verdict, s.states, s.moves),
-                "{game} {seed}"
-            );
-            assert_eq!(
-                d.decided_by,
-                (s.verdict != Verdict::Unknown).then_some(Phase::Search)
-            );
+            assert_eq!((d.result.verdict, d.result.states, d.result.moves), (s.verdict, s.states, s.moves), "{game} {seed}");
+            assert_eq!(d.decided_by, (s.verdict != Verdict::Unknown).then_some(Phase::Search));
         });
     }
 }

@@ -15,12 +15,7 @@ use patience_solver::{Limits, Verdict, actions, shorten, solve};
 use patience_verify as verify;
 
 fn limits(max_states: u64) -> Limits {
-    Limits {
-        max_states,
-        max_time: None,
-        table_bytes: 64 << 20,
-        ..Limits::default()
-    }
+    Limits { max_states, max_time: None, table_bytes: 64 << 20, ..Limits::default() }
 }
 
 /// The verdict of the fast search from `layout` and, if won, its line (replayed there through the
@@ -58,12 +53,7 @@ fn along_the_line_is_won(game: &str, seed: u64, step: usize) -> usize {
             continue;
         }
         let (verdict, _) = decide(&rules, &at, 1_000_000);
-        assert_eq!(
-            verdict,
-            Verdict::Won,
-            "{game} seed {seed}, after {k} of {} moves",
-            line.len()
-        );
+        assert_eq!(verdict, Verdict::Won, "{game} seed {seed}, after {k} of {} moves", line.len());
         checked += 1;
     }
     checked
@@ -72,13 +62,7 @@ fn along_the_line_is_won(game: &str, seed: u64, step: usize) -> usize {
 #[test]
 fn positions_along_won_lines_are_won() {
     let mut checked = 0;
-    for (game, seed, step) in [
-        ("granada", 11, 25),
-        ("queen-of-italy", 1, 30),
-        ("algerian", 0, 15),
-        ("indian-carpet", 3, 30),
-        ("persian-rug", 0, 15),
-    ] {
+    for (game, seed, step) in [("granada", 11, 25), ("queen-of-italy", 1, 30), ("algerian", 0, 15), ("indian-carpet", 3, 30), ("persian-rug", 0, 15)] {
         checked += along_the_line_is_won(game, seed, step);
     }
     assert!(checked >= 12, "only {checked} positions checked");
@@ -86,13 +70,7 @@ fn positions_along_won_lines_are_won() {
 
 /// Walking back from the end of a won line, the first position one legal move off it that the
 /// search proves lost; the plain reference search (no pruning) must agree.
-fn one_bad_move_off(
-    rules: &Rules,
-    layout: &Layout,
-    line: &[Move],
-    last_pass: bool,
-    from: usize,
-) -> Option<(usize, Move)> {
+fn one_bad_move_off(rules: &Rules, layout: &Layout, line: &[Move], last_pass: bool, from: usize) -> Option<(usize, Move)> {
     for k in (0..=from.min(line.len() - 1)).rev().take(4) {
         let (here, legal) = verify::position_after(rules, layout, &line[..k]).unwrap();
         if last_pass && here.redeals_left != Some(0) {
@@ -108,10 +86,7 @@ fn one_bad_move_off(
             let (verdict, _) = decide(rules, &at, 50_000);
             if verdict == Verdict::Lost {
                 let (plain, _) = verify::plain_search(rules, &at, 100_000);
-                assert!(
-                    !matches!(plain, PlainOutcome::Won(_)),
-                    "the fast search proved lost what the plain search wins: after {k} moves, then {m}"
-                );
+                assert!(!matches!(plain, PlainOutcome::Won(_)), "the fast search proved lost what the plain search wins: after {k} moves, then {m}");
                 return Some((k, m));
             }
         }
@@ -125,18 +100,10 @@ fn a_position_one_bad_move_off_a_won_line_is_proven_lost() {
     // the last pass, so only positions after the line's last redeal are tried there. Where to
     // look is pinned (a walk back from each line's end found these; searching the whole walk
     // takes minutes): the line's first `from` moves, then one other legal move.
-    for (game, seed, last_pass, from) in [
-        ("queen-of-italy", 1, false, 221),
-        ("algerian", 0, false, 132),
-        ("granada", 11, true, 155),
-        ("crazy-quilt", 5, true, 188),
-    ] {
+    for (game, seed, last_pass, from) in [("queen-of-italy", 1, false, 221), ("algerian", 0, false, 132), ("granada", 11, true, 155), ("crazy-quilt", 5, true, 188)] {
         let (rules, layout, line) = won_line(game, seed, 1_000_000);
         let found = one_bad_move_off(&rules, &layout, &line, last_pass, from);
-        assert!(
-            found.is_some(),
-            "{game} seed {seed}: no position one move off the won line is proven lost"
-        );
+        assert!(found.is_some(), "{game} seed {seed}: no position one move off the won line is proven lost");
     }
 }
 
@@ -144,10 +111,7 @@ fn a_position_one_bad_move_off_a_won_line_is_proven_lost() {
 #[test]
 fn positions_after_a_redeal_keep_their_redeals_left() {
     let (rules, layout, line) = won_line("granada", 11, 1_000_000);
-    let redeal = line
-        .iter()
-        .position(|m| *m == Move::Redeal)
-        .expect("granada 11's line redeals");
+    let redeal = line.iter().position(|m| *m == Move::Redeal).expect("granada 11's line redeals");
     let (at, _) = verify::position_after(&rules, &layout, &line[..=redeal]).unwrap();
     assert_eq!(at.redeals_left, Some(1), "two redeals, one made");
     let (verdict, rest) = decide(&rules, &at, 1_000_000);
@@ -155,14 +119,6 @@ fn positions_after_a_redeal_keep_their_redeals_left() {
     // The reference counts the redeals left too: more redeals than are left do not replay.
     let redeals_in_rest = rest.iter().filter(|a| matches!(a, Action::Redeal)).count();
     assert!(redeals_in_rest <= 1);
-    let (at0, _) = verify::position_after(
-        &rules,
-        &Layout {
-            redeals_left: Some(0),
-            ..layout.clone()
-        },
-        &[],
-    )
-    .unwrap();
+    let (at0, _) = verify::position_after(&rules, &Layout { redeals_left: Some(0), ..layout.clone() }, &[]).unwrap();
     assert_eq!(at0.redeals_left, Some(0));
 }

@@ -11,7 +11,6 @@
 //! time on a platform without one, as the report's `clock` says), so the rate per core does not
 //! fall when threads wait for a core.
 
-use crate::clock::{Clock, Stopwatch};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
@@ -20,6 +19,7 @@ use patience_games::with_rules;
 use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
+use crate::clock::{Clock, Stopwatch};
 use std::time::Instant;
 
 #[derive(Clone, Debug, Serialize)]
@@ -78,39 +78,12 @@ struct One {
 
 /// Solves `seeds` of the variant `rules` make (dealt with `hook`) on `jobs` threads.
 #[allow(clippy::too_many_arguments)]
-pub fn run_bench(
-    variant: &str,
-    seeds: std::ops::Range<u64>,
-    hook: Hook,
-    rules: Rules,
-    limits: Limits,
-    plan: Plan,
-    pruning: Pruning,
-    jobs: usize,
-) -> anyhow::Result<BenchReport> {
-    with_rules!(rules, |r| bench_games(
-        variant,
-        seeds,
-        hook,
-        limits,
-        plan,
-        pruning,
-        jobs,
-        |d| r.deal_game(d)
-    ))
+pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: Rules, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize) -> anyhow::Result<BenchReport> {
+    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, plan, pruning, jobs, |d| r.deal_game(d)))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn bench_games<G, F>(
-    variant: &str,
-    seeds: std::ops::Range<u64>,
-    hook: Hook,
-    limits: Limits,
-    plan: Plan,
-    pruning: Pruning,
-    jobs: usize,
-    make: F,
-) -> anyhow::Result<BenchReport>
+fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
 where
     G: PlayerView,
     G::State: Default,
@@ -125,24 +98,12 @@ where
             .map_init(
                 || Pipeline::<G>::new(limits, plan),
                 |solver, seed| {
-                    let game = make(
-                        &make_deal(&DealSource::Native(seed), hook)
-                            .expect("native deals always exist"),
-                    );
+                    let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
                     let t = Stopwatch::start();
                     let d = solver.solve(&game, pruning);
                     let (seconds, clock) = t.seconds();
                     let r = d.result;
-                    One {
-                        verdict: r.verdict,
-                        decided_by: d.decided_by,
-                        states: r.states,
-                        expanded: r.expanded,
-                        seconds,
-                        clock,
-                        table_bytes: solver.table_bytes(),
-                        table_len: solver.table_len(),
-                    }
+                    One { verdict: r.verdict, decided_by: d.decided_by, states: r.states, expanded: r.expanded, seconds, clock, table_bytes: solver.table_bytes(), table_len: solver.table_len() }
                 },
             )
             .collect()
@@ -155,15 +116,8 @@ where
     let total: f64 = secs.iter().sum();
     let states: u64 = ones.iter().map(|o| o.states).sum();
     let expanded: u64 = ones.iter().map(|o| o.expanded).sum();
-    let biggest = ones
-        .iter()
-        .max_by_key(|o| o.table_len)
-        .expect("at least one deal");
-    let (won, lost, unknown) = (
-        count(Verdict::Won),
-        count(Verdict::Lost),
-        count(Verdict::Unknown),
-    );
+    let biggest = ones.iter().max_by_key(|o| o.table_len).expect("at least one deal");
+    let (won, lost, unknown) = (count(Verdict::Won), count(Verdict::Lost), count(Verdict::Unknown));
     Ok(BenchReport {
         variant: variant.into(),
         seeds: format!("{}..{}", seeds.start, seeds.end),
@@ -177,12 +131,7 @@ where
         decided_share: (won + lost) as f64 / ones.len() as f64,
         decided_by: [Phase::Probe, Phase::Lookahead, Phase::Hedged, Phase::Search]
             .iter()
-            .map(|&p| {
-                (
-                    p.as_str().to_string(),
-                    ones.iter().filter(|o| o.decided_by == Some(p)).count(),
-                )
-            })
+            .map(|&p| (p.as_str().to_string(), ones.iter().filter(|o| o.decided_by == Some(p)).count()))
             .filter(|(_, n)| *n > 0)
             .collect(),
         seconds_median: q(0.5),
@@ -223,15 +172,7 @@ impl BenchReport {
             self.lost,
             self.unknown,
             100.0 * self.decided_share,
-            if self.decided_by.is_empty() {
-                "-".to_string()
-            } else {
-                self.decided_by
-                    .iter()
-                    .map(|(p, n)| format!("{p} {n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            },
+            if self.decided_by.is_empty() { "-".to_string() } else { self.decided_by.iter().map(|(p, n)| format!("{p} {n}")).collect::<Vec<_>>().join(", ") },
             self.seconds_median,
             self.seconds_p99,
             self.seconds_max,

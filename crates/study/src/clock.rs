@@ -47,11 +47,7 @@ pub struct Stopwatch {
 
 impl Stopwatch {
     pub fn start() -> Self {
-        Stopwatch {
-            wall: Instant::now(),
-            cpu: thread_cpu_seconds(),
-            _one_thread: PhantomData,
-        }
+        Stopwatch { wall: Instant::now(), cpu: thread_cpu_seconds(), _one_thread: PhantomData }
     }
 
     /// Seconds since `start` and the clock they were read from: the thread's CPU time, or wall
@@ -65,12 +61,7 @@ impl Stopwatch {
 }
 
 /// The calling thread's CPU time in seconds.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "macos",
-    target_os = "freebsd"
-))]
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"))]
 fn thread_cpu_seconds() -> Option<f64> {
     // SAFETY: an all-zero timespec is a valid value (every field is an integer or padding).
     let mut ts: libc::timespec = unsafe { std::mem::zeroed() };
@@ -79,12 +70,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
 }
 
-#[cfg(not(any(
-    target_os = "linux",
-    target_os = "android",
-    target_os = "macos",
-    target_os = "freebsd"
-)))]
+#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd")))]
 fn thread_cpu_seconds() -> Option<f64> {
     None
 }
@@ -94,12 +80,7 @@ mod tests {
     use super::*;
 
     /// Whether this platform has the thread CPU clock (as `thread_cpu_seconds` lists them).
-    const THREAD_CLOCK: bool = cfg!(any(
-        target_os = "linux",
-        target_os = "android",
-        target_os = "macos",
-        target_os = "freebsd"
-    ));
+    const THREAD_CLOCK: bool = cfg!(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"));
 
     /// A thread that sleeps spends wall time but (almost) no CPU time. Fails if the stopwatch
     /// read wall time, or the whole process's CPU time while another thread spins.
@@ -121,10 +102,7 @@ mod tests {
         spinner.join().unwrap();
         let (slept, clock) = sleeping.seconds();
         assert_eq!(clock, Clock::ThreadCpu);
-        assert!(
-            slept < 0.05,
-            "a sleeping thread was charged {slept} s (wall time, or another thread's CPU time?)"
-        );
+        assert!(slept < 0.05, "a sleeping thread was charged {slept} s (wall time, or another thread's CPU time?)");
 
         // A spinning thread is charged some of its spin (a loaded machine may take the core away
         // for part of it), never more than the time that passed.
@@ -136,10 +114,7 @@ mod tests {
         }
         let (spun, _) = spinning.seconds();
         let wall = t.elapsed().as_secs_f64();
-        assert!(
-            spun > 0.0 && spun <= wall + 0.01,
-            "spinning {wall} s measured {spun} s"
-        );
+        assert!(spun > 0.0 && spun <= wall + 0.01, "spinning {wall} s measured {spun} s");
     }
 
     #[test]

@@ -22,34 +22,11 @@ pub struct Exception {
 /// Solves `seeds` (deals the player won) with the pipeline on `jobs` threads and returns those
 /// it did not win, in seed order. Every win it finds is replayed through the reference rules (a
 /// failure is an error: a bug, and the check must not pass on it).
-pub fn check(
-    rules: Rules,
-    hook: Hook,
-    seeds: &[u64],
-    limits: Limits,
-    plan: Plan,
-    jobs: usize,
-) -> anyhow::Result<Vec<Exception>> {
-    with_rules!(rules, |r| check_games(
-        seeds,
-        hook,
-        limits,
-        plan,
-        jobs,
-        |d| r.deal_game(d),
-        |d, line| patience_verify::replay(&rules, &r.layout(d), line)
-    ))
+pub fn check(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan, jobs: usize) -> anyhow::Result<Vec<Exception>> {
+    with_rules!(rules, |r| check_games(seeds, hook, limits, plan, jobs, |d| r.deal_game(d), |d, line| patience_verify::replay(&rules, &r.layout(d), line)))
 }
 
-fn check_games<G, F, V>(
-    seeds: &[u64],
-    hook: Hook,
-    limits: Limits,
-    plan: Plan,
-    jobs: usize,
-    make: F,
-    verify: V,
-) -> anyhow::Result<Vec<Exception>>
+fn check_games<G, F, V>(seeds: &[u64], hook: Hook, limits: Limits, plan: Plan, jobs: usize, make: F, verify: V) -> anyhow::Result<Vec<Exception>>
 where
     G: PlayerView + Notation,
     G::State: Default,
@@ -63,20 +40,14 @@ where
             .map_init(
                 || Pipeline::<G>::new(limits, plan),
                 |pipeline, &seed| {
-                    let deal =
-                        make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+                    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
                     let game = make(&deal);
                     let r = pipeline.solve(&game, Pruning::ALL).result;
                     if r.verdict == Verdict::Won {
-                        verify(&deal, &actions(&game, &shorten(&game, &r.moves)))
-                            .map_err(|e| format!("seed {seed}: {e}"))?;
+                        verify(&deal, &actions(&game, &shorten(&game, &r.moves))).map_err(|e| format!("seed {seed}: {e}"))?;
                         return Ok(None);
                     }
-                    Ok(Some(Exception {
-                        seed,
-                        verdict: r.verdict,
-                        states: r.states,
-                    }))
+                    Ok(Some(Exception { seed, verdict: r.verdict, states: r.states }))
                 },
             )
             .collect()

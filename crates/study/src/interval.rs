@@ -15,9 +15,7 @@ pub struct Interval {
 pub const LEVEL: f64 = 0.95;
 
 fn z() -> f64 {
-    Normal::new(0.0, 1.0)
-        .expect("the standard normal")
-        .inverse_cdf(1.0 - (1.0 - LEVEL) / 2.0)
+    Normal::new(0.0, 1.0).expect("the standard normal").inverse_cdf(1.0 - (1.0 - LEVEL) / 2.0)
 }
 
 /// Wilson score interval for `k` successes in `n` trials (`n` > 0).
@@ -28,10 +26,7 @@ pub fn wilson(k: u64, n: u64) -> Interval {
     let d = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / d;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    Interval {
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
+    Interval { low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
 }
 
 /// Clopper–Pearson interval for `k` successes in `n` trials (`n` > 0): the beta quantiles
@@ -40,20 +35,8 @@ pub fn clopper_pearson(k: u64, n: u64) -> Interval {
     assert!(n > 0 && k <= n);
     let alpha = 1.0 - LEVEL;
     let (kf, nf) = (k as f64, n as f64);
-    let low = if k == 0 {
-        0.0
-    } else {
-        Beta::new(kf, nf - kf + 1.0)
-            .expect("beta")
-            .inverse_cdf(alpha / 2.0)
-    };
-    let high = if k == n {
-        1.0
-    } else {
-        Beta::new(kf + 1.0, nf - kf)
-            .expect("beta")
-            .inverse_cdf(1.0 - alpha / 2.0)
-    };
+    let low = if k == 0 { 0.0 } else { Beta::new(kf, nf - kf + 1.0).expect("beta").inverse_cdf(alpha / 2.0) };
+    let high = if k == n { 1.0 } else { Beta::new(kf + 1.0, nf - kf).expect("beta").inverse_cdf(1.0 - alpha / 2.0) };
     Interval { low, high }
 }
 
@@ -62,10 +45,7 @@ mod tests {
     use super::*;
 
     fn close(got: Interval, low: f64, high: f64) {
-        assert!(
-            (got.low - low).abs() < 5e-5 && (got.high - high).abs() < 5e-5,
-            "{got:?} vs [{low}, {high}]"
-        );
+        assert!((got.low - low).abs() < 5e-5 && (got.high - high).abs() < 5e-5, "{got:?} vs [{low}, {high}]");
     }
 
     /// Newcombe (1998), "Two-sided confidence intervals for the single proportion", Statistics in

@@ -19,11 +19,7 @@ fn exact() -> String {
 
 /// The manifest's name of a transposition table kind (`Limits::exact_table`).
 pub fn table_kind(exact_table: bool) -> &'static str {
-    if exact_table {
-        "exact"
-    } else {
-        "fingerprint-95"
-    }
+    if exact_table { "exact" } else { "fingerprint-95" }
 }
 
 /// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
@@ -70,11 +66,7 @@ impl Manifest {
 
     /// Equal in everything that decides the rows (not the command line, not the shard).
     pub fn same_study(&self, other: &Manifest) -> bool {
-        let strip = |m: &Manifest| Manifest {
-            command: vec![],
-            shard: None,
-            ..m.clone()
-        };
+        let strip = |m: &Manifest| Manifest { command: vec![], shard: None, ..m.clone() };
         strip(self) == strip(other)
     }
 
@@ -88,27 +80,14 @@ impl Manifest {
         };
         check("variant", self.variant == other.variant);
         check("rules", self.rules == other.rules);
-        check(
-            "seed range",
-            (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end),
-        );
-        check(
-            "limits",
-            (self.max_states, self.max_ms, self.table_mb)
-                == (other.max_states, other.max_ms, other.table_mb),
-        );
+        check("seed range", (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end));
+        check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
         check("table", self.table == other.table);
         check("pruning", self.pruning == other.pruning);
         check("pipeline", self.pipeline == other.pipeline);
         check("player", self.player == other.player);
-        check(
-            "deal generator",
-            self.deal_generator == other.deal_generator,
-        );
-        check(
-            "solver version",
-            self.solver_version == other.solver_version,
-        );
+        check("deal generator", self.deal_generator == other.deal_generator);
+        check("solver version", self.solver_version == other.solver_version);
         check("git commit", self.git_commit == other.git_commit);
         d
     }

@@ -16,10 +16,7 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
     if shards.is_empty() {
         bail!("merge needs at least one study folder");
     }
-    let manifests: Vec<Manifest> = shards
-        .iter()
-        .map(|d| read_manifest(d))
-        .collect::<Result<_>>()?;
+    let manifests: Vec<Manifest> = shards.iter().map(|d| read_manifest(d)).collect::<Result<_>>()?;
     let first = &manifests[0];
     // Whole studies (no shard) of other seed ranges extend each other: their range is then the
     // union, which the checks below require to hold every seed exactly once.
@@ -30,29 +27,18 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
             d.retain(|&name| name != "seed range");
         }
         if !d.is_empty() {
-            bail!(
-                "{} is not a shard of the same study as {}: it differs in {}",
-                dir.display(),
-                shards[0].display(),
-                d.join(", ")
-            );
+            bail!("{} is not a shard of the same study as {}: it differs in {}", dir.display(), shards[0].display(), d.join(", "));
         }
     }
     let mut rows: Vec<DealRow> = vec![];
     for dir in shards {
         let path = dir.join(DEALS);
-        let text = fs::read_to_string(&path)
-            .with_context(|| format!("{} is not finished: no {DEALS}", dir.display()))?;
-        rows.extend(
-            read_rows(&text, false)
-                .with_context(|| format!("reading {}", path.display()))?
-                .0,
-        );
+        let text = fs::read_to_string(&path).with_context(|| format!("{} is not finished: no {DEALS}", dir.display()))?;
+        rows.extend(read_rows(&text, false).with_context(|| format!("reading {}", path.display()))?.0);
     }
     rows.sort_by_key(|r| r.seed);
     let range = if extension {
-        manifests.iter().map(|m| m.seeds_first).min().unwrap_or(0)
-            ..manifests.iter().map(|m| m.seeds_end).max().unwrap_or(0)
+        manifests.iter().map(|m| m.seeds_first).min().unwrap_or(0)..manifests.iter().map(|m| m.seeds_end).max().unwrap_or(0)
     } else {
         first.seeds_first..first.seeds_end
     };
@@ -60,36 +46,15 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
         bail!("seed {} appears more than once in the shards", w[0].seed);
     }
     if let Some(r) = rows.iter().find(|r| !range.contains(&r.seed)) {
-        bail!(
-            "seed {} is outside the study's range {}..{}",
-            r.seed,
-            range.start,
-            range.end
-        );
+        bail!("seed {} is outside the study's range {}..{}", r.seed, range.start, range.end);
     }
     if rows.len() as u64 != range.end - range.start {
         let have: std::collections::HashSet<u64> = rows.iter().map(|r| r.seed).collect();
-        let missing = range
-            .clone()
-            .find(|s| !have.contains(s))
-            .expect("a seed is missing");
-        bail!(
-            "seed {missing} is missing ({} of {} seeds present)",
-            rows.len(),
-            range.end - range.start
-        );
+        let missing = range.clone().find(|s| !have.contains(s)).expect("a seed is missing");
+        bail!("seed {missing} is missing ({} of {} seeds present)", rows.len(), range.end - range.start);
     }
     fs::create_dir_all(out)?;
-    let manifest = Manifest {
-        shard: None,
-        seeds_first: range.start,
-        seeds_end: range.end,
-        command,
-        ..first.clone()
-    };
-    write_atomic(
-        &out.join(MANIFEST),
-        format!("{}\n", serde_json::to_string_pretty(&manifest)?).as_bytes(),
-    )?;
+    let manifest = Manifest { shard: None, seeds_first: range.start, seeds_end: range.end, command, ..first.clone() };
+    write_atomic(&out.join(MANIFEST), format!("{}\n", serde_json::to_string_pretty(&manifest)?).as_bytes())?;
     write_results(out, &manifest.variant, &rows)
 }

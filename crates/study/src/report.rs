@@ -25,9 +25,7 @@ pub fn studies(results: &Path) -> Result<Vec<Study>> {
 }
 
 fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .collect::<Result<_, _>>()?;
+    let mut entries: Vec<_> = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?.collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
@@ -35,18 +33,9 @@ fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<
             continue;
         }
         if path.join(SUMMARY_JSON).exists() {
-            let summary: Value =
-                serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
-            let folder = path
-                .strip_prefix(root)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .into_owned();
-            out.push(Study {
-                folder,
-                manifest: read_manifest(&path)?,
-                summary,
-            });
+            let summary: Value = serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
+            let folder = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().into_owned();
+            out.push(Study { folder, manifest: read_manifest(&path)?, summary });
         } else if depth > 1 {
             collect(root, &path, depth - 1, out)?;
         }
@@ -101,26 +90,16 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
     let height = 90 + 28 * n as u32;
     let root = SVGBackend::new(path, (860, height)).into_drawing_area();
     root.fill(&WHITE)?;
-    let names: Vec<String> = studies
-        .iter()
-        .map(|s| format!("{} ({})", s.folder, s.summary["deals"]))
-        .collect();
+    let names: Vec<String> = studies.iter().map(|s| format!("{} ({})", s.folder, s.summary["deals"])).collect();
     let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "Win rate: bounds with unknown deals lost / won, 95% Wilson",
-            ("sans-serif", 16),
-        )
+        .caption("Win rate: bounds with unknown deals lost / won, 95% Wilson", ("sans-serif", 16))
         .margin(12)
         .x_label_area_size(34)
         .y_label_area_size(250)
         .build_cartesian_2d(0f64..100f64, -0.5f64..(n as f64 - 0.5))?;
     let label = |y: &f64| {
         let i = y.round();
-        if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n {
-            names[n - 1 - i as usize].clone()
-        } else {
-            String::new()
-        }
+        if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n { names[n - 1 - i as usize].clone() } else { String::new() }
     };
     chart
         .configure_mesh()
@@ -133,26 +112,12 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
         let y = (n - 1 - i) as f64;
         let (lo, hi) = (&s.summary["unknown_as_lost"], &s.summary["unknown_as_won"]);
         let (a, b) = (pct(&lo["wilson"]["low"]), pct(&hi["wilson"]["high"]));
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(a, y), (b, y)],
-            BLUE.stroke_width(2),
-        )))?;
+        chart.draw_series(std::iter::once(PathElement::new(vec![(a, y), (b, y)], BLUE.stroke_width(2))))?;
         for x in [a, b] {
-            chart.draw_series(std::iter::once(PathElement::new(
-                vec![(x, y - 0.2), (x, y + 0.2)],
-                BLUE.stroke_width(2),
-            )))?;
+            chart.draw_series(std::iter::once(PathElement::new(vec![(x, y - 0.2), (x, y + 0.2)], BLUE.stroke_width(2))))?;
         }
-        chart.draw_series(std::iter::once(Circle::new(
-            (pct(&lo["rate"]), y),
-            5,
-            BLUE.filled(),
-        )))?;
-        chart.draw_series(std::iter::once(Circle::new(
-            (pct(&hi["rate"]), y),
-            5,
-            BLUE.stroke_width(2),
-        )))?;
+        chart.draw_series(std::iter::once(Circle::new((pct(&lo["rate"]), y), 5, BLUE.filled())))?;
+        chart.draw_series(std::iter::once(Circle::new((pct(&hi["rate"]), y), 5, BLUE.stroke_width(2))))?;
     }
     root.present()?;
     Ok(())

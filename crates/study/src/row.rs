@@ -27,10 +27,7 @@ pub struct DealRow {
 impl DealRow {
     /// The row without its timing: what must be identical between any two runs of a study.
     pub fn without_timing(&self) -> DealRow {
-        DealRow {
-            micros: 0,
-            ..self.clone()
-        }
+        DealRow { micros: 0, ..self.clone() }
     }
 }
 
@@ -38,14 +35,8 @@ impl DealRow {
 /// write cut short by a kill) is dropped instead of failing. Returns the rows and the length in
 /// bytes of the text that was read whole.
 pub fn read_rows(text: &str, tolerate_torn_tail: bool) -> anyhow::Result<(Vec<DealRow>, usize)> {
-    let whole = if tolerate_torn_tail {
-        text.rfind('\n').map_or(0, |i| i + 1)
-    } else {
-        text.len()
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_reader(&text.as_bytes()[..whole]);
+    let whole = if tolerate_torn_tail { text.rfind('\n').map_or(0, |i| i + 1) } else { text.len() };
+    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(&text.as_bytes()[..whole]);
     let rows = reader.deserialize().collect::<Result<Vec<DealRow>, _>>()?;
     Ok((rows, whole))
 }
@@ -62,22 +53,11 @@ pub fn write_rows(rows: &[DealRow]) -> anyhow::Result<Vec<u8>> {
     Ok(w.into_inner()?)
 }
 
-pub const HEADER: [&str; 8] = [
-    "seed",
-    "outcome",
-    "states",
-    "micros",
-    "solution_len",
-    "max_home",
-    "redeals_used",
-    "decided_by",
-];
+pub const HEADER: [&str; 8] = ["seed", "outcome", "states", "micros", "solution_len", "max_home", "redeals_used", "decided_by"];
 
 /// One row as a CSV line, without a header (for the journal).
 pub fn row_line(row: &DealRow) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(vec![]);
+    let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(vec![]);
     w.serialize(row)?;
     Ok(w.into_inner()?)
 }

@@ -7,10 +7,7 @@ use std::process::{Command, Output};
 
 /// Runs the `patience` binary with `args` and waits for it.
 pub fn patience(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args(args)
-        .output()
-        .unwrap()
+    Command::new(env!("CARGO_BIN_EXE_patience")).args(args).output().unwrap()
 }
 
 /// An empty path under the system's temporary folder, unique to this test process and `name`.

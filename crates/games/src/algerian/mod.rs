@@ -45,11 +45,7 @@ impl AlgerianRules {
             AlgerianVariant::AlgerianParlett => ReserveSpace::AfterStock,
             _ => ReserveSpace::Any,
         };
-        AlgerianRules {
-            variant,
-            reserve_space,
-            foundation_to_depot: true,
-        }
+        AlgerianRules { variant, reserve_space, foundation_to_depot: true }
     }
 
     /// Carthage: every foundation builds up; depots build down in suit without wrap; every deal
@@ -64,48 +60,27 @@ impl AlgerianRules {
     pub fn layout(&self, deal: &Deal) -> Layout {
         let d = deal.cards();
         let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
-        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) =
-            match self.variant {
-                AlgerianVariant::Algerian => {
-                    for i in 0..4 {
-                        foundations[4 + i].push(d[i]);
-                    }
-                    let rows = (0..8).map(|i| vec![d[4 + i]]).collect();
-                    let reserves = (0..6)
-                        .map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect())
-                        .collect();
-                    (rows, reserves, 48)
+        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) = match self.variant {
+            AlgerianVariant::Algerian => {
+                for i in 0..4 {
+                    foundations[4 + i].push(d[i]);
                 }
-                AlgerianVariant::Carthage => {
-                    let rows = (0..8).map(|i| vec![d[i]]).collect();
-                    let reserves = (0..6)
-                        .map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect())
-                        .collect();
-                    (rows, reserves, 44)
-                }
-                AlgerianVariant::AlgerianParlett => {
-                    let rows = (0..8)
-                        .map(|i| {
-                            if i < 4 {
-                                vec![d[i], d[8 + i]]
-                            } else {
-                                vec![d[i]]
-                            }
-                        })
-                        .collect();
-                    let reserves = (0..6)
-                        .map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect())
-                        .collect();
-                    (rows, reserves, 36)
-                }
-            };
-        Layout {
-            foundations,
-            reserves,
-            rows,
-            stock_top_first: d[stock_from..].to_vec(),
-            ..Layout::default()
-        }
+                let rows = (0..8).map(|i| vec![d[4 + i]]).collect();
+                let reserves = (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 48)
+            }
+            AlgerianVariant::Carthage => {
+                let rows = (0..8).map(|i| vec![d[i]]).collect();
+                let reserves = (0..6).map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 44)
+            }
+            AlgerianVariant::AlgerianParlett => {
+                let rows = (0..8).map(|i| if i < 4 { vec![d[i], d[8 + i]] } else { vec![d[i]] }).collect();
+                let reserves = (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                (rows, reserves, 36)
+            }
+        };
+        Layout { foundations, reserves, rows, stock_top_first: d[stock_from..].to_vec(), ..Layout::default() }
     }
 
     /// The `i`-th card (from the bottom) of foundation `f`.
@@ -153,13 +128,8 @@ impl Algerian {
     /// must be runs from their base (ace up; algerian and parlett F4..F7: king down).
     pub fn from_layout(rules: AlgerianRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
-        if layout.foundations.len() != 8
-            || layout.rows.len() != DEPOTS
-            || layout.reserves.len() != RESERVES
-        {
-            return bad(format!(
-                "expected 8 foundations, {DEPOTS} depots and {RESERVES} reserves"
-            ));
+        if layout.foundations.len() != 8 || layout.rows.len() != DEPOTS || layout.reserves.len() != RESERVES {
+            return bad(format!("expected 8 foundations, {DEPOTS} depots and {RESERVES} reserves"));
         }
         if !layout.wastes.is_empty() || !layout.quilt.is_empty() {
             return bad("the Algerian family has no waste and no quilt".into());
@@ -208,22 +178,10 @@ impl Algerian {
                 top_kind[f][h as usize + 1] = rules.foundation_card(f, h).index();
             }
         }
-        let mut g = Algerian {
-            rules,
-            stock,
-            stock_len: layout.stock_top_first.len() as u8,
-            start: s,
-            next_kind,
-            top_kind,
-            symmetric: [0; 128],
-        };
+        let mut g = Algerian { rules, stock, stock_len: layout.stock_top_first.len() as u8, start: s, next_kind, top_kind, symmetric: [0; 128] };
         for dealt in 0..=g.stock_len {
-            let at = AlgerianState {
-                dealt,
-                ..AlgerianState::default()
-            };
-            g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8
-                | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
+            let at = AlgerianState { dealt, ..AlgerianState::default() };
+            g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8 | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
         }
         let fp = g.class_fingerprint(&g.start);
         g.start.set_class_fp(fp);
@@ -246,9 +204,7 @@ impl Algerian {
         let mut foundations = vec![vec![]; 8];
         for f in 0..8 {
             let phys = self.physical_foundation(s, f) as usize;
-            foundations[phys] = (0..s.height(f))
-                .map(|i| self.rules.foundation_card(phys, i).card())
-                .collect();
+            foundations[phys] = (0..s.height(f)).map(|i| self.rules.foundation_card(phys, i).card()).collect();
         }
         let mut rows = vec![vec![]; DEPOTS];
         let mut reserves = vec![vec![]; RESERVES];
@@ -261,27 +217,14 @@ impl Algerian {
                 reserves[phys] = cards;
             }
         }
-        let stock_top_first = self.stock[s.dealt as usize..self.stock_len as usize]
-            .iter()
-            .map(|k| k.card())
-            .collect();
-        Layout {
-            foundations,
-            reserves,
-            rows,
-            stock_top_first,
-            ..Layout::default()
-        }
+        let stock_top_first = self.stock[s.dealt as usize..self.stock_len as usize].iter().map(|k| k.card()).collect();
+        Layout { foundations, reserves, rows, stock_top_first, ..Layout::default() }
     }
 
     /// The physical foundation that stored foundation `f` is.
     #[inline]
     pub(crate) fn physical_foundation(&self, s: &AlgerianState, f: usize) -> u8 {
-        if self.rules.carthage() && s.suit_swapped(f / 2) {
-            (f ^ 1) as u8
-        } else {
-            f as u8
-        }
+        if self.rules.carthage() && s.suit_swapped(f / 2) { (f ^ 1) as u8 } else { f as u8 }
     }
 }
 
@@ -293,13 +236,7 @@ mod tests;
 /// the other cards, in the deal's order, go one each to the first `depots` depots, then
 /// round-robin to the six reserves up to `reserve_depth` each, then to the stock. Small enough
 /// for the plain reference search to decide, so the fast solver can be checked against it.
-pub fn prefilled_layout(
-    rules: &AlgerianRules,
-    deal: &Deal,
-    heights: [u8; 8],
-    depots: usize,
-    reserve_depth: usize,
-) -> Layout {
+pub fn prefilled_layout(rules: &AlgerianRules, deal: &Deal, heights: [u8; 8], depots: usize, reserve_depth: usize) -> Layout {
     assert!(heights.iter().all(|&h| h <= 13) && depots <= DEPOTS);
     let mut used = [0u8; 52];
     let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
@@ -311,24 +248,10 @@ pub fn prefilled_layout(
             pile.push(Card::new(deck, k.suit(), k.rank()));
         }
     }
-    let home: std::collections::HashSet<u8> =
-        foundations.iter().flatten().map(|c| c.id()).collect();
-    let rest: Vec<Card> = deal
-        .cards()
-        .iter()
-        .copied()
-        .filter(|c| !home.contains(&c.id()))
-        .collect();
+    let home: std::collections::HashSet<u8> = foundations.iter().flatten().map(|c| c.id()).collect();
+    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
     let mut it = rest.into_iter();
-    let rows = (0..DEPOTS)
-        .map(|i| {
-            if i < depots {
-                it.next().into_iter().collect()
-            } else {
-                vec![]
-            }
-        })
-        .collect();
+    let rows = (0..DEPOTS).map(|i| if i < depots { it.next().into_iter().collect() } else { vec![] }).collect();
     let mut reserves: Vec<Vec<Card>> = vec![vec![]; RESERVES];
     'deal: for _ in 0..reserve_depth {
         for r in reserves.iter_mut() {
@@ -338,13 +261,7 @@ pub fn prefilled_layout(
             }
         }
     }
-    Layout {
-        foundations,
-        reserves,
-        rows,
-        stock_top_first: it.collect(),
-        ..Layout::default()
-    }
+    Layout { foundations, reserves, rows, stock_top_first: it.collect(), ..Layout::default() }
 }
 
 impl crate::rules::FamilyRules for AlgerianRules {
@@ -364,9 +281,7 @@ impl crate::rules::FamilyRules for AlgerianRules {
             return Err("--empty-waste-any, --pf-refill-timing, --no-wrap and --foundation-to-tableau do not apply to the Algerian family".into());
         }
         if o.redeals.is_some() {
-            return Err(
-                "--redeals does not apply to the Algerian family (it has no redeal)".into(),
-            );
+            return Err("--redeals does not apply to the Algerian family (it has no redeal)".into());
         }
         if let Some(r) = o.reserve_space {
             self.reserve_space = r;
@@ -380,9 +295,6 @@ impl crate::rules::FamilyRules for AlgerianRules {
             ReserveSpace::AfterStock => "after-stock",
             ReserveSpace::Never => "never",
         };
-        vec![
-            ("reserve-space", reserve_space.into()),
-            ("foundation-to-depot", self.foundation_to_depot.to_string()),
-        ]
+        vec![("reserve-space", reserve_space.into()), ("foundation-to-depot", self.foundation_to_depot.to_string())]
     }
 }

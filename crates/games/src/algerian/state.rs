@@ -48,11 +48,7 @@ const WORD: u64 = (1 << 60) - 1;
 /// reserve from bit 24.
 #[inline(always)]
 pub(super) const fn name_shift(p: usize) -> usize {
-    if p < DEPOTS {
-        3 * p
-    } else {
-        24 + 3 * (p - DEPOTS)
-    }
+    if p < DEPOTS { 3 * p } else { 24 + 3 * (p - DEPOTS) }
 }
 
 /// Depot `c` stored at index c is physical depot c, reserve likewise, no Carthage swap.
@@ -139,10 +135,7 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut hi = [0u8; 8];
     hi[..PILES - 8].copy_from_slice(&lens[8..]);
-    let (lo, hi) = (
-        u64::from_le_bytes(lens[..8].try_into().unwrap()),
-        u64::from_le_bytes(hi),
-    );
+    let (lo, hi) = (u64::from_le_bytes(lens[..8].try_into().unwrap()), u64::from_le_bytes(hi));
     let depots = lo.wrapping_mul(ONES) << 8;
     let reserves = (hi.wrapping_mul(ONES) << 8).wrapping_add(byte_sum(lo) as u64 * ONES);
     ((depots as u128) | (reserves as u128) << 64).to_le_bytes()
@@ -150,30 +143,14 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState {
-            words: [0; WORDS],
-            lens: [0; PILES],
-            found: 0,
-            dealt: 0,
-            run: 0,
-            names: IDENTITY_NAMES,
-            fp: 0,
-            tops: [NO_KIND; 16],
-            starts: [0; 16],
-            bottoms: [0; 16],
-            heads: [0; PILES],
-        }
+        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16], heads: [0; PILES] }
     }
 }
 
 impl PartialEq for AlgerianState {
     #[inline]
     fn eq(&self, o: &Self) -> bool {
-        self.words == o.words
-            && self.lens == o.lens
-            && self.found == o.found
-            && self.dealt == o.dealt
-            && self.run == o.run
+        self.words == o.words && self.lens == o.lens && self.found == o.found && self.dealt == o.dealt && self.run == o.run
     }
 }
 impl Eq for AlgerianState {}
@@ -231,11 +208,7 @@ fn low_mask(slots: usize) -> u64 {
 #[inline(always)]
 fn chunk(words: &[u64; WORDS], i: usize) -> u64 {
     let (w, o) = slot_at(i);
-    let hi = if w + 1 < WORDS {
-        words[w + 1] << (60 - o)
-    } else {
-        0
-    };
+    let hi = if w + 1 < WORDS { words[w + 1] << (60 - o) } else { 0 };
     ((words[w] >> o) | hi) & WORD
 }
 
@@ -284,18 +257,12 @@ struct GroupLayout<const N: usize> {
 impl<const N: usize> GroupLayout<N> {
     #[inline(always)]
     fn of<const F: usize>(s: &AlgerianState) -> Self {
-        let (mut lens, mut starts, mut bottoms, mut heads) =
-            ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
+        let (mut lens, mut starts, mut bottoms, mut heads) = ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
         lens.copy_from_slice(&s.lens[F..F + N]);
         starts.copy_from_slice(&s.starts[F..F + N]);
         bottoms.copy_from_slice(&s.bottoms[F..F + N]);
         heads.copy_from_slice(&s.heads[F..F + N]);
-        GroupLayout {
-            lens,
-            starts,
-            bottoms,
-            heads,
-        }
+        GroupLayout { lens, starts, bottoms, heads }
     }
     /// The first slot of the group's pile `j`.
     #[inline(always)]
@@ -312,12 +279,7 @@ impl<const N: usize> GroupLayout<N> {
         if ka != kb || ka == 0 {
             return ka.cmp(&kb);
         }
-        let (sa, la, sb, lb) = (
-            self.start(a),
-            self.lens[a] as usize,
-            self.start(b),
-            self.lens[b] as usize,
-        );
+        let (sa, la, sb, lb) = (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
         cmp_piles(words, sa, la, self.heads[a], sb, lb, self.heads[b])
     }
 }
@@ -325,15 +287,7 @@ impl<const N: usize> GroupLayout<N> {
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
 /// b): the lowest slot where the first chunks differ decides, else the rest.
 #[inline(always)]
-fn cmp_piles(
-    words: &[u64; WORDS],
-    sa: usize,
-    la: usize,
-    ka: u64,
-    sb: usize,
-    lb: usize,
-    kb: u64,
-) -> std::cmp::Ordering {
+fn cmp_piles(words: &[u64; WORDS], sa: usize, la: usize, ka: u64, sb: usize, lb: usize, kb: u64) -> std::cmp::Ordering {
     let m = la.min(lb);
     let x = (ka ^ kb) & low_mask(m.min(10));
     if x != 0 {
@@ -349,13 +303,7 @@ fn cmp_piles(
 /// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
 /// (a proper prefix is less), ten slots at a time.
 #[inline(never)]
-fn cmp_slots(
-    words: &[u64; WORDS],
-    mut a: usize,
-    la: usize,
-    mut b: usize,
-    lb: usize,
-) -> std::cmp::Ordering {
+fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
     let mut n = la.min(lb);
     while n > 0 {
         let m = n.min(10);
@@ -460,8 +408,7 @@ impl AlgerianState {
             return;
         }
         let x = self.words[wa];
-        self.words[wa] =
-            (x & below(oa)) | ((x >> 6) & !below(oa)) | ((self.words[wa + 1] & SLOT) << 54);
+        self.words[wa] = (x & below(oa)) | ((x >> 6) & !below(oa)) | ((self.words[wa + 1] & SLOT) << 54);
         for k in wa + 1..wb {
             self.words[k] = (self.words[k] >> 6) | ((self.words[k + 1] & SLOT) << 54);
         }
@@ -484,8 +431,7 @@ impl AlgerianState {
             return;
         }
         let x = self.words[wa];
-        self.words[wa] =
-            (x & !below(oa + 6)) | ((x << 6) & below(oa + 6)) | (self.words[wa - 1] >> 54);
+        self.words[wa] = (x & !below(oa + 6)) | ((x << 6) & below(oa + 6)) | (self.words[wa - 1] >> 54);
         for k in (wt + 1..wa).rev() {
             self.words[k] = ((self.words[k] << 6) & WORD) | (self.words[k - 1] >> 54);
         }
@@ -525,10 +471,7 @@ impl AlgerianState {
         match len {
             0 => (0, 0),
             1..=10 => (chunk(&self.words, start) & low_mask(len), 0),
-            _ => (
-                chunk(&self.words, start),
-                chunk(&self.words, start + 10) & low_mask((len - 10).min(10)),
-            ),
+            _ => (chunk(&self.words, start), chunk(&self.words, start + 10) & low_mask((len - 10).min(10))),
         }
     }
     #[inline]
@@ -541,35 +484,21 @@ impl AlgerianState {
     pub(super) fn empty_piles(&self) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
-            use std::arch::x86_64::{
-                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-            };
+            use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
             // SAFETY: SSE2 is part of x86-64; the load reads the sixteen bytes of `tops`.
-            let m = unsafe {
-                _mm_movemask_epi8(_mm_cmpeq_epi8(
-                    _mm_loadu_si128(self.tops.as_ptr().cast::<__m128i>()),
-                    _mm_set1_epi8(NO_KIND as i8),
-                ))
-            };
+            let m = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(self.tops.as_ptr().cast::<__m128i>()), _mm_set1_epi8(NO_KIND as i8))) };
             m as u32 & ((1 << PILES) - 1)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            self.tops[..PILES]
-                .iter()
-                .enumerate()
-                .fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
+            self.tops[..PILES].iter().enumerate().fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
         }
     }
     /// The kind of slot `i - 1`'s card if `n` (a pile's length after losing its top) is not 0,
     /// else `NO_KIND`: a pile's new top after its top card at slot `i` leaves.
     #[inline(always)]
     fn top_below(&self, i: usize, n: u8) -> u8 {
-        if n == 0 {
-            NO_KIND
-        } else {
-            self.get(i.wrapping_sub(1) & 127)
-        }
+        if n == 0 { NO_KIND } else { self.get(i.wrapping_sub(1) & 127) }
     }
     /// `heads[p]` after kind `k` is put on pile `p` (its length not yet counted): a tenth or
     /// later card is not in it.
@@ -591,9 +520,7 @@ impl AlgerianState {
     /// Pile `p` bottom→top.
     pub(super) fn pile(&self, p: usize) -> Vec<Kind> {
         let s = self.start(p);
-        (s..s + self.len(p))
-            .map(|i| Kind::from_index(self.get(i)))
-            .collect()
+        (s..s + self.len(p)).map(|i| Kind::from_index(self.get(i))).collect()
     }
     pub(super) fn push(&mut self, p: usize, k: Kind) {
         let end = self.start(p) + self.len(p);
@@ -725,19 +652,9 @@ impl AlgerianState {
         // another pile, a card put into an empty pile): if one, e, is in order among the piles
         // other than the short one, d, those piles are a sorted list and only d has to move.
         if dirty.count_ones() == 2 {
-            let (a, b) = (
-                dirty.trailing_zeros() as usize,
-                31 - dirty.leading_zeros() as usize,
-            );
+            let (a, b) = (dirty.trailing_zeros() as usize, 31 - dirty.leading_zeros() as usize);
             let in_order_without = |e: usize, d: usize| {
-                let (l, r) = (
-                    if e == d + 1 {
-                        e.checked_sub(2)
-                    } else {
-                        e.checked_sub(1)
-                    },
-                    if e + 1 == d { e + 2 } else { e + 1 },
-                );
+                let (l, r) = (if e == d + 1 { e.checked_sub(2) } else { e.checked_sub(1) }, if e + 1 == d { e + 2 } else { e + 1 });
                 let le = |x: usize, y: usize| g.cmp(words, x, y) != Ordering::Greater;
                 l.is_none_or(|l| le(l, e)) && (r >= N || le(e, r))
             };
@@ -788,9 +705,7 @@ impl AlgerianState {
             len += 1;
         }
         // Only the piles between the first and the last that changed place are rewritten.
-        let Some(lo) = (0..N).find(|&c| order[c] != c) else {
-            return;
-        };
+        let Some(lo) = (0..N).find(|&c| order[c] != c) else { return };
         let hi = (0..N).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
         let (old_names, old_tops, old_bottoms) = (self.names, self.tops, self.bottoms);
@@ -858,8 +773,7 @@ impl AlgerianState {
         }
         // Lengths and names: d's entry goes to place q, the ones between shift towards d.
         let name = |names: u64, j: usize| (names >> name_shift(F + j)) & 7;
-        let (old_names, mut names, old_tops, old_bottoms) =
-            (self.names, self.names, self.tops, self.bottoms);
+        let (old_names, mut names, old_tops, old_bottoms) = (self.names, self.names, self.tops, self.bottoms);
         let mut set = |c: usize, from: usize| {
             self.lens[F + c] = lens[from];
             self.tops[F + c] = old_tops[F + from];
@@ -897,8 +811,7 @@ impl AlgerianState {
         let mut lens = [0u8; 16];
         lens[..PILES].copy_from_slice(&self.lens);
         let l = u128::from_le_bytes(lens);
-        let mut h = (self.found as u64 | (self.dealt as u64) << 32 | (self.run as u64) << 40)
-            .wrapping_mul(K);
+        let mut h = (self.found as u64 | (self.dealt as u64) << 32 | (self.run as u64) << 40).wrapping_mul(K);
         h = (h.rotate_left(23) ^ l as u64).wrapping_mul(K);
         h = (h.rotate_left(23) ^ (l >> 64) as u64).wrapping_mul(K);
         for &w in &self.words {

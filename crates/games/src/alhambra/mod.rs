@@ -11,10 +11,10 @@ pub use moves::AlhambraMove;
 pub use state::AlhambraState;
 
 use crate::card::{Card, Kind};
-use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
-use crate::foundations::Foundations;
 use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
+use crate::cardseq::SEQ_CAP;
+use crate::foundations::Foundations;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlhambraVariant {
@@ -37,33 +37,16 @@ pub struct AlhambraRules {
 
 impl AlhambraRules {
     pub const fn new(variant: AlhambraVariant) -> Self {
-        AlhambraRules {
-            variant,
-            empty_waste_any: false,
-            pf_refill_timing: false,
-            redeals: 2,
-        }
+        AlhambraRules { variant, empty_waste_any: false, pf_refill_timing: false, redeals: 2 }
     }
     pub fn reserves(&self) -> usize {
-        if self.variant == AlhambraVariant::Reinforcements {
-            4
-        } else {
-            8
-        }
+        if self.variant == AlhambraVariant::Reinforcements { 4 } else { 8 }
     }
     pub fn reserve_depth(&self) -> usize {
-        if self.variant == AlhambraVariant::Reinforcements {
-            12
-        } else {
-            4
-        }
+        if self.variant == AlhambraVariant::Reinforcements { 12 } else { 4 }
     }
     pub fn wastes(&self) -> usize {
-        if self.variant == AlhambraVariant::Granada {
-            4
-        } else {
-            1
-        }
+        if self.variant == AlhambraVariant::Granada { 4 } else { 1 }
     }
     fn refills(&self) -> bool {
         self.variant == AlhambraVariant::Reinforcements
@@ -74,11 +57,7 @@ impl AlhambraRules {
     }
     /// The names of the waste piles in solutions.
     pub fn waste_names(&self) -> Vec<String> {
-        if self.wastes() == 1 {
-            vec!["W".into()]
-        } else {
-            (0..self.wastes()).map(|i| format!("W{i}")).collect()
-        }
+        if self.wastes() == 1 { vec!["W".into()] } else { (0..self.wastes()).map(|i| format!("W{i}")).collect() }
     }
 
     /// The starting layout of a deal (RULES.md §2 "Deal").
@@ -86,21 +65,11 @@ impl AlhambraRules {
         let d = deal.cards();
         let foundations = d[..8].iter().map(|&c| vec![c]).collect();
         let (n, depth) = (self.reserves(), self.reserve_depth());
-        let reserves = (0..n)
-            .map(|i| (0..depth).map(|k| d[8 + i + n * k]).collect())
-            .collect();
+        let reserves = (0..n).map(|i| (0..depth).map(|k| d[8 + i + n * k]).collect()).collect();
         let first_waste = 8 + n * depth;
-        let wastes: Vec<Vec<Card>> = (0..self.wastes())
-            .map(|w| vec![d[first_waste + w]])
-            .collect();
+        let wastes: Vec<Vec<Card>> = (0..self.wastes()).map(|w| vec![d[first_waste + w]]).collect();
         let stock_top_first = d[first_waste + self.wastes()..].to_vec();
-        Layout {
-            foundations,
-            reserves,
-            wastes,
-            stock_top_first,
-            ..Layout::default()
-        }
+        Layout { foundations, reserves, wastes, stock_top_first, ..Layout::default() }
     }
 }
 
@@ -125,26 +94,14 @@ impl Alhambra {
     pub fn from_layout(rules: AlhambraRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
         if layout.reserves.len() != rules.reserves() || layout.wastes.len() != rules.wastes() {
-            return bad(format!(
-                "expected {} reserves and {} waste(s)",
-                rules.reserves(),
-                rules.wastes()
-            ));
+            return bad(format!("expected {} reserves and {} waste(s)", rules.reserves(), rules.wastes()));
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = AlhambraState {
-            redeals_left: redeals_left(layout, rules.redeals)?,
-            found,
-            ..AlhambraState::default()
-        };
+        let mut s = AlhambraState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..AlhambraState::default() };
         let mut reserves = [[Kind::default(); 12]; 8];
         for (r, pile) in layout.reserves.iter().enumerate() {
             if pile.len() > rules.reserve_depth() {
-                return bad(format!(
-                    "R{r} holds {} cards, at most {}",
-                    pile.len(),
-                    rules.reserve_depth()
-                ));
+                return bad(format!("R{r} holds {} cards, at most {}", pile.len(), rules.reserve_depth()));
             }
             for (i, c) in pile.iter().enumerate() {
                 reserves[r][i] = c.kind();
@@ -157,10 +114,7 @@ impl Alhambra {
             .chain(layout.stock_top_first.iter().map(|&c| (usize::MAX, c)))
             .collect();
         if seq.len() > SEQ_CAP {
-            return bad(format!(
-                "wastes and stock hold {} cards, at most {SEQ_CAP}",
-                seq.len()
-            ));
+            return bad(format!("wastes and stock hold {} cards, at most {SEQ_CAP}", seq.len()));
         }
         for (w, c) in seq {
             s.seq.push(c.kind());
@@ -168,11 +122,7 @@ impl Alhambra {
                 s.wlen[w] += 1;
             }
         }
-        let game = Alhambra {
-            rules,
-            reserves,
-            start: s,
-        };
+        let game = Alhambra { rules, reserves, start: s };
         check_two_of_each(game.all_kinds(&s))?;
         Ok(game)
     }
@@ -218,19 +168,11 @@ pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
     let (n, depth) = (rules.reserves(), rules.reserve_depth());
     let in_reserves = (n * depth).min(rest.len() - rules.wastes());
     let per = in_reserves / n;
-    let reserves = (0..n)
-        .map(|i| (0..per).map(|j| rest[i + n * j]).collect())
-        .collect();
+    let reserves = (0..n).map(|i| (0..per).map(|j| rest[i + n * j]).collect()).collect();
     let used = per * n;
     let wastes = (0..rules.wastes()).map(|w| vec![rest[used + w]]).collect();
     let stock_top_first = rest[used + rules.wastes()..].to_vec();
-    Layout {
-        foundations,
-        reserves,
-        wastes,
-        stock_top_first,
-        ..Layout::default()
-    }
+    Layout { foundations, reserves, wastes, stock_top_first, ..Layout::default() }
 }
 
 #[cfg(test)]
@@ -249,10 +191,7 @@ impl crate::rules::FamilyRules for AlhambraRules {
     }
     fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
-            return Err(
-                "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
-                    .into(),
-            );
+            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
         }
         if o.empty_waste_any && self.variant == AlhambraVariant::Reinforcements {
             return Err("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)".into());

@@ -8,24 +8,11 @@ use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum AlhambraMove {
     /// `lazy`: made under the partial-order reduction as part of a run (see `prune.rs`).
-    ReserveToFoundation {
-        reserve: u8,
-        foundation: u8,
-        lazy: bool,
-    },
-    WasteToFoundation {
-        waste: u8,
-        foundation: u8,
-    },
-    ReserveToWaste {
-        reserve: u8,
-        waste: u8,
-    },
+    ReserveToFoundation { reserve: u8, foundation: u8, lazy: bool },
+    WasteToFoundation { waste: u8, foundation: u8 },
+    ReserveToWaste { reserve: u8, waste: u8 },
     /// Granada only.
-    WasteToWaste {
-        from: u8,
-        to: u8,
-    },
+    WasteToWaste { from: u8, to: u8 },
     /// (The arena's filler, `Game::Move`'s `Default`, never played.)
     #[default]
     Deal,
@@ -101,23 +88,13 @@ impl Game for Alhambra {
         // Foundation moves first: they are what a win is made of.
         let por = pruning.partial_order;
         for r in 0..nr {
-            let Some(k) = self.reserve_top(s, r) else {
-                continue;
-            };
+            let Some(k) = self.reserve_top(s, r) else { continue };
             for f in s.found.targets(k).into_iter().flatten() {
                 let lazy = por && self.commutes_when_postponed(s, r);
-                let m = AlhambraMove::ReserveToFoundation {
-                    reserve: r as u8,
-                    foundation: f,
-                    lazy,
-                };
+                let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy };
                 if forced && s.found.met_and_wrap_safe(k, f) {
                     out.clear();
-                    out.push(AlhambraMove::ReserveToFoundation {
-                        reserve: r as u8,
-                        foundation: f,
-                        lazy: false,
-                    });
+                    out.push(AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy: false });
                     return;
                 }
                 out.push(m);
@@ -126,10 +103,7 @@ impl Game for Alhambra {
         for w in 0..nw {
             let Some(k) = s.waste_top(w) else { continue };
             for f in s.found.targets(k).into_iter().flatten() {
-                let m = AlhambraMove::WasteToFoundation {
-                    waste: w as u8,
-                    foundation: f,
-                };
+                let m = AlhambraMove::WasteToFoundation { waste: w as u8, foundation: f };
                 if forced && s.found.met_and_wrap_safe(k, f) {
                     out.clear();
                     out.push(m);
@@ -139,15 +113,10 @@ impl Game for Alhambra {
             }
         }
         for r in 0..nr {
-            let Some(k) = self.reserve_top(s, r) else {
-                continue;
-            };
+            let Some(k) = self.reserve_top(s, r) else { continue };
             for w in 0..nw {
                 if self.waste_accepts(s, w, k) {
-                    out.push(AlhambraMove::ReserveToWaste {
-                        reserve: r as u8,
-                        waste: w as u8,
-                    });
+                    out.push(AlhambraMove::ReserveToWaste { reserve: r as u8, waste: w as u8 });
                 }
             }
         }
@@ -156,10 +125,7 @@ impl Game for Alhambra {
                 let Some(k) = s.waste_top(from) else { continue };
                 for to in (0..nw).filter(|&to| to != from) {
                     if self.waste_accepts(s, to, k) {
-                        out.push(AlhambraMove::WasteToWaste {
-                            from: from as u8,
-                            to: to as u8,
-                        });
+                        out.push(AlhambraMove::WasteToWaste { from: from as u8, to: to as u8 });
                     }
                 }
             }
@@ -178,11 +144,7 @@ impl Game for Alhambra {
     fn play(&self, s: &mut AlhambraState, m: AlhambraMove) {
         let card_move = !matches!(m, AlhambraMove::Deal | AlhambraMove::Redeal);
         match m {
-            AlhambraMove::ReserveToFoundation {
-                lazy: true,
-                reserve,
-                foundation,
-            } => {
+            AlhambraMove::ReserveToFoundation { lazy: true, reserve, foundation } => {
                 s.run_foundations |= 1 << foundation;
                 s.run_reserves |= 1 << reserve;
             }
@@ -192,11 +154,7 @@ impl Game for Alhambra {
             }
         }
         match m {
-            AlhambraMove::ReserveToFoundation {
-                reserve,
-                foundation,
-                ..
-            } => {
+            AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => {
                 self.take_reserve_top(s, reserve as usize);
                 s.found.add(foundation as usize);
             }
@@ -258,9 +216,7 @@ impl PlayerView for Alhambra {
         if s.redeals_left < self.rules.redeals {
             return vec![];
         }
-        (s.stock_start()..s.seq.len())
-            .map(|i| s.seq.get(i))
-            .collect()
+        (s.stock_start()..s.seq.len()).map(|i| s.seq.get(i)).collect()
     }
 
     fn with_unseen(&self, s: &AlhambraState, order: &[Kind]) -> (Self, AlhambraState) {
@@ -270,11 +226,7 @@ impl PlayerView for Alhambra {
             return (self.clone(), *s);
         }
         let start = s.stock_start();
-        assert_eq!(
-            order.len(),
-            s.seq.len() - start,
-            "a permutation of the unseen cards"
-        );
+        assert_eq!(order.len(), s.seq.len() - start, "a permutation of the unseen cards");
         let mut t = *s;
         t.seq = crate::cardseq::CardSeq::default();
         for i in 0..start {
@@ -289,32 +241,16 @@ impl PlayerView for Alhambra {
 
 impl Notation for Alhambra {
     fn action(&self, s: &AlhambraState, m: AlhambraMove) -> Action {
-        let waste = |w: u8| {
-            if self.rules.wastes() == 1 {
-                Pile::Waste
-            } else {
-                Pile::WasteN(w)
-            }
-        };
-        let reserve_card = |r: u8| {
-            self.reserve_top(s, r as usize)
-                .expect("move from an empty reserve")
-        };
+        let waste = |w: u8| if self.rules.wastes() == 1 { Pile::Waste } else { Pile::WasteN(w) };
+        let reserve_card = |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");
         let waste_card = |w: u8| s.waste_top(w as usize).expect("move from an empty waste");
         match m {
-            AlhambraMove::ReserveToFoundation {
-                reserve,
-                foundation,
-                ..
-            } => Action::Card {
+            AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => Action::Card {
                 from: Pile::Reserve(reserve),
                 to: Pile::Foundation(foundation),
                 card: reserve_card(reserve),
             },
-            AlhambraMove::WasteToFoundation {
-                waste: w,
-                foundation,
-            } => Action::Card {
+            AlhambraMove::WasteToFoundation { waste: w, foundation } => Action::Card {
                 from: waste(w),
                 to: Pile::Foundation(foundation),
                 card: waste_card(w),
@@ -324,11 +260,7 @@ impl Notation for Alhambra {
                 to: waste(w),
                 card: reserve_card(reserve),
             },
-            AlhambraMove::WasteToWaste { from, to } => Action::Card {
-                from: waste(from),
-                to: waste(to),
-                card: waste_card(from),
-            },
+            AlhambraMove::WasteToWaste { from, to } => Action::Card { from: waste(from), to: waste(to), card: waste_card(from) },
             AlhambraMove::Deal => Action::Deal,
             AlhambraMove::Redeal => Action::Redeal,
         }

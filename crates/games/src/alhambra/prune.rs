@@ -78,11 +78,7 @@ impl Alhambra {
         if self.rules.variant != AlhambraVariant::Reinforcements {
             return true;
         }
-        let empties = if s.refill[r] != 0 {
-            s.height(r) == 0
-        } else {
-            s.height(r) == 1
-        };
+        let empties = if s.refill[r] != 0 { s.height(r) == 0 } else { s.height(r) == 1 };
         !self.rules.pf_refill_timing && !empties
     }
 
@@ -93,11 +89,9 @@ impl Alhambra {
         let onto_run_foundation = |f: u8| s.run_foundations & (1 << f) != 0;
         match m {
             AlhambraMove::ReserveToFoundation { lazy: true, .. } => true,
-            AlhambraMove::ReserveToFoundation {
-                reserve,
-                foundation,
-                lazy: false,
-            } => from_run_reserve(reserve) || onto_run_foundation(foundation),
+            AlhambraMove::ReserveToFoundation { reserve, foundation, lazy: false } => {
+                from_run_reserve(reserve) || onto_run_foundation(foundation)
+            }
             AlhambraMove::WasteToFoundation { foundation, .. } => onto_run_foundation(foundation),
             AlhambraMove::ReserveToWaste { reserve, .. } => from_run_reserve(reserve),
             AlhambraMove::WasteToWaste { .. } | AlhambraMove::Deal | AlhambraMove::Redeal => false,
@@ -108,10 +102,6 @@ impl Alhambra {
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
         s.redeals_left == 0
             && self.rules.variant != AlhambraVariant::Granada
-            && s.found.last_pass_is_dead(
-                &s.seq,
-                s.wlen[0] as usize,
-                self.rules.variant == AlhambraVariant::Alhambra,
-            )
+            && s.found.last_pass_is_dead(&s.seq, s.wlen[0] as usize, self.rules.variant == AlhambraVariant::Alhambra)
     }
 }

@@ -17,18 +17,10 @@ pub enum GameNumberError {
 impl fmt::Display for GameNumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameNumberError::NotANumber(s) => {
-                write!(f, "PySolFC game number {s:?} is not a number")
-            }
-            GameNumberError::Zero => {
-                write!(f, "PySolFC game number 0 is invalid (numbers start at 1)")
-            }
+            GameNumberError::NotANumber(s) => write!(f, "PySolFC game number {s:?} is not a number"),
+            GameNumberError::Zero => write!(f, "PySolFC game number 0 is invalid (numbers start at 1)"),
             GameNumberError::TooLarge(s) => {
-                write!(
-                    f,
-                    "PySolFC game number {s} is out of range (at most {})",
-                    u128::MAX
-                )
+                write!(f, "PySolFC game number {s} is out of range (at most {})", u128::MAX)
             }
         }
     }
@@ -46,9 +38,7 @@ pub fn parse_game_number(text: &str) -> Result<u128, GameNumberError> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(GameNumberError::NotANumber(text.to_string()));
     }
-    let n: u128 = digits
-        .parse()
-        .map_err(|_| GameNumberError::TooLarge(digits.clone()))?;
+    let n: u128 = digits.parse().map_err(|_| GameNumberError::TooLarge(digits.clone()))?;
     if n == 0 {
         return Err(GameNumberError::Zero);
     }
@@ -87,9 +77,7 @@ impl Mt19937 {
         let mut mt = [0u32; MT_N];
         mt[0] = seed;
         for i in 1..MT_N {
-            mt[i] = 1812433253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
+            mt[i] = 1812433253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
         }
         mt
     }
@@ -122,8 +110,7 @@ impl Mt19937 {
             }
         }
         for _ in 0..MT_N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1566083941))
-                .wrapping_sub(i as u32);
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1566083941)).wrapping_sub(i as u32);
             i += 1;
             if i >= MT_N {
                 mt[0] = mt[MT_N - 1];
@@ -205,10 +192,7 @@ mod tests {
     #[test]
     fn mt19937_vectors() {
         let mut r = Mt19937::from_int(123456789);
-        assert_eq!(
-            [r.next_u32(), r.next_u32(), r.next_u32()],
-            [2754794679, 1899526012, 2328685183]
-        );
+        assert_eq!([r.next_u32(), r.next_u32(), r.next_u32()], [2754794679, 1899526012, 2328685183]);
         let mut r = Mt19937::from_int(123456789);
         assert_eq!(r.random(), 0.6414006161858726);
         assert_eq!(r.random(), 0.5421892680969495);
@@ -217,14 +201,8 @@ mod tests {
 
     #[test]
     fn shuffle_vectors() {
-        assert_eq!(
-            &shuffle_draws(1)[..10],
-            &[41, 30, 10, 38, 69, 82, 12, 64, 82, 49]
-        );
-        assert_eq!(
-            &shuffle_draws(123456789)[..10],
-            &[66, 55, 101, 85, 81, 39, 91, 66, 38, 33]
-        );
+        assert_eq!(&shuffle_draws(1)[..10], &[41, 30, 10, 38, 69, 82, 12, 64, 82, 49]);
+        assert_eq!(&shuffle_draws(123456789)[..10], &[66, 55, 101, 85, 81, 39, 91, 66, 38, 33]);
     }
 
     #[test]
@@ -232,23 +210,11 @@ mod tests {
         assert_eq!(parse_game_number("617").unwrap(), 617);
         assert_eq!(parse_game_number("#12,345").unwrap(), 12345);
         assert_eq!(parse_game_number(" 1_000-000.5 ").unwrap(), 10000005);
-        assert_eq!(
-            parse_game_number("99999999999999999999L").unwrap(),
-            99999999999999999999
-        );
+        assert_eq!(parse_game_number("99999999999999999999L").unwrap(), 99999999999999999999);
         assert_eq!(parse_game_number("0"), Err(GameNumberError::Zero));
-        assert!(matches!(
-            parse_game_number("12a"),
-            Err(GameNumberError::NotANumber(_))
-        ));
-        assert!(matches!(
-            parse_game_number(""),
-            Err(GameNumberError::NotANumber(_))
-        ));
-        assert!(matches!(
-            parse_game_number("1e5"),
-            Err(GameNumberError::NotANumber(_))
-        ));
+        assert!(matches!(parse_game_number("12a"), Err(GameNumberError::NotANumber(_))));
+        assert!(matches!(parse_game_number(""), Err(GameNumberError::NotANumber(_))));
+        assert!(matches!(parse_game_number("1e5"), Err(GameNumberError::NotANumber(_))));
         assert!(matches!(
             parse_game_number("999999999999999999999999999999999999999999"),
             Err(GameNumberError::TooLarge(_))

@@ -25,19 +25,15 @@
 //! before the opening choice (once per deal), with exact foundations (`found.rs`, whose element
 //! is not a sum), and a lone card moved to an empty pile (not generated with symmetry).
 
-use super::Queen;
-use super::elements::{
-    DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP,
-    home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of,
-};
+use super::elements::{DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
 use super::moves::{Loc, QueenMove};
 use super::state::{QueenState, SUIT_BIT, stock_next_of, waste_top_of};
+use super::Queen;
 
 /// `key_fp` with a small field's element exchanged from value `old` to `new`.
 #[inline(always)]
 fn exchange(fp: u128, table: &[u128; 256], old: u8, new: u8) -> u128 {
-    fp.wrapping_add(table[new as usize])
-        .wrapping_sub(table[old as usize])
+    fp.wrapping_add(table[new as usize]).wrapping_sub(table[old as usize])
 }
 
 impl QueenState {
@@ -66,9 +62,7 @@ impl QueenState {
     /// form (the fallback, and the tests' reference).
     #[inline(always)]
     fn pop_delta(&self, i: usize, memo: &PopMemo) -> u128 {
-        let Some(w) = self.short_pile_word(i) else {
-            return self.pop_delta_long(i);
-        };
+        let Some(w) = self.short_pile_word(i) else { return self.pop_delta_long(i) };
         memo.pop_delta(w)
     }
 
@@ -82,13 +76,9 @@ impl QueenState {
         let bit = SUIT_BIT[k as usize] as u64;
         match n {
             0 => lone_pile_fp(k),
-            1 => memo
-                .pop_delta(bit | 2 << 50 | (self.base[j] as u64) << 58)
-                .wrapping_neg(),
+            1 => memo.pop_delta(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_neg(),
             _ => match self.short_pile_word(j) {
-                Some(w) if (n as u64) < SHORT_PILE => memo
-                    .pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT)
-                    .wrapping_neg(),
+                Some(w) if (n as u64) < SHORT_PILE => memo.pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_neg(),
                 _ => self.push_delta_long(j, k),
             },
         }
@@ -126,8 +116,7 @@ impl QueenState {
         let n = self.len[j] as u32;
         match n {
             0 => lone_pile_fp(k),
-            1 => pile_fingerprint_of(pile_value_of(SUIT_BIT[k as usize] as u128, 2, self.base[j]))
-                .wrapping_sub(lone_pile_fp(self.base[j])),
+            1 => pile_fingerprint_of(pile_value_of(SUIT_BIT[k as usize] as u128, 2, self.base[j])).wrapping_sub(lone_pile_fp(self.base[j])),
             _ => {
                 let old = self.pile_value(j, self.offset(j));
                 let new = old + pile_value_of((SUIT_BIT[k as usize] as u128) << (n - 1), 1, 0);
@@ -145,51 +134,29 @@ impl Queen {
         if !symmetry || !s.fingerprinted() {
             return None;
         }
-        debug_assert!(
-            !self.rules.forced_fills() || self.forced_step(s).is_none(),
-            "an unsettled position: {s:?}"
-        );
+        debug_assert!(!self.rules.forced_fills() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
         match m {
-            QueenMove::Card {
-                from: Loc::Pile(i),
-                to,
-            } => {
+            QueenMove::Card { from: Loc::Pile(i), to } => {
                 let i = i as usize;
                 let k = s.top[i];
                 let dest = self.arrival(s, k, to)?;
                 if s.len[i] >= 2 {
-                    return Some(
-                        s.key_fp
-                            .wrapping_add(s.pop_delta(i, &self.memo))
-                            .wrapping_add(dest),
-                    );
+                    return Some(s.key_fp.wrapping_add(s.pop_delta(i, &self.memo)).wrapping_add(dest));
                 }
                 if matches!(to, Loc::Pile(j) if s.len[j as usize] == 0) {
                     return None;
                 }
                 Some(self.after_gap(s, s.key_fp.wrapping_sub(lone_pile_fp(k)).wrapping_add(dest)))
             }
-            QueenMove::Card {
-                from: Loc::Waste,
-                to,
-            } => {
+            QueenMove::Card { from: Loc::Waste, to } => {
                 let p = s.waste_top()?;
                 let removed = s.removed | 1u128 << p;
-                let fp = s
-                    .key_fp
-                    .wrapping_add(REMOVED_FP[p as usize])
-                    .wrapping_add(self.arrival(s, self.seq[p as usize], to)?);
+                let fp = s.key_fp.wrapping_add(REMOVED_FP[p as usize]).wrapping_add(self.arrival(s, self.seq[p as usize], to)?);
                 Some(self.after_waste_card(s, fp, removed))
             }
-            QueenMove::Card {
-                from: Loc::Terrace,
-                to: Loc::Home,
-            } => {
+            QueenMove::Card { from: Loc::Terrace, to: Loc::Home } => {
                 let t = s.terrace.checked_sub(1)?;
-                let fp = s.key_fp.wrapping_add(home_copy_fp(
-                    self.terrace[t as usize],
-                    s.home(self.terrace[t as usize]),
-                ));
+                let fp = s.key_fp.wrapping_add(home_copy_fp(self.terrace[t as usize], s.home(self.terrace[t as usize])));
                 Some(exchange(fp, &TERRACE_FP, s.terrace, t))
             }
             QueenMove::Deal => {
@@ -234,17 +201,10 @@ impl Queen {
         }
         if self.rules.fills_from_terrace() && s.terrace > 0 {
             let t = s.terrace - 1;
-            return exchange(
-                fp.wrapping_add(lone_pile_fp(self.terrace[t as usize])),
-                &TERRACE_FP,
-                s.terrace,
-                t,
-            );
+            return exchange(fp.wrapping_add(lone_pile_fp(self.terrace[t as usize])), &TERRACE_FP, s.terrace, t);
         }
         let Some(p) = s.waste_top() else { return fp };
-        let fp = fp
-            .wrapping_add(REMOVED_FP[p as usize])
-            .wrapping_add(lone_pile_fp(self.seq[p as usize]));
+        let fp = fp.wrapping_add(REMOVED_FP[p as usize]).wrapping_add(lone_pile_fp(self.seq[p as usize]));
         self.after_waste_card(s, fp, s.removed | 1u128 << p)
     }
 
@@ -281,12 +241,7 @@ impl Queen {
             fp = fp.wrapping_add(lone_pile_fp(k));
             gaps -= 1;
         }
-        Some(exchange(
-            exchange(fp, &DEALT_FP, s.dealt, dealt),
-            &TERRACE_FP,
-            s.terrace,
-            terrace,
-        ))
+        Some(exchange(exchange(fp, &DEALT_FP, s.dealt, dealt), &TERRACE_FP, s.terrace, terrace))
     }
 }
 
@@ -304,12 +259,7 @@ mod tests {
     fn short_word_deltas_equal_the_simple_ones() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
         // Chain bits in use (at most 103 fit in `suits`).
-        let used = |s: &QueenState| {
-            s.len
-                .iter()
-                .map(|&l| l.saturating_sub(1) as u32)
-                .sum::<u32>()
-        };
+        let used = |s: &QueenState| s.len.iter().map(|&l| l.saturating_sub(1) as u32).sum::<u32>();
         let (mut short, mut long, mut lone) = (0, 0, 0);
         // A fresh memo misses first and hits on the piles met again (the pops' new piles are
         // the pushes' old ones), so both paths of `PopMemo::pop_delta` are compared.
@@ -327,53 +277,23 @@ mod tests {
                         break;
                     }
                     let t = Kind::from_index(s.top[i]);
-                    s.push(
-                        i,
-                        Kind::new(
-                            (1 - t.colour()) * 2 + rng.random_range(0..2u8),
-                            (t.rank() + 12) % 13,
-                        )
-                        .index(),
-                    );
+                    s.push(i, Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index());
                 }
             }
             for i in 0..MAX_ROWS {
                 let n = s.len[i];
                 if n >= 2 {
-                    assert_eq!(
-                        s.pop_delta(i, &memo),
-                        s.pop_delta_simple(i),
-                        "pop {i} of {s:?}"
-                    );
-                    if s.short_pile_word(i).is_some() {
-                        short += 1
-                    } else {
-                        long += 1
-                    }
+                    assert_eq!(s.pop_delta(i, &memo), s.pop_delta_simple(i), "pop {i} of {s:?}");
+                    if s.short_pile_word(i).is_some() { short += 1 } else { long += 1 }
                 }
                 lone += (n == 1) as u32;
                 if n == 0 || used(&s) + 1 < 104 {
-                    let t = Kind::from_index(if n == 0 {
-                        rng.random_range(0..52u8)
-                    } else {
-                        s.top[i]
-                    });
-                    let k = Kind::new(
-                        (1 - t.colour()) * 2 + rng.random_range(0..2u8),
-                        (t.rank() + 12) % 13,
-                    )
-                    .index();
-                    assert_eq!(
-                        s.push_delta(i, k, &memo),
-                        s.push_delta_simple(i, k),
-                        "push {k} on {i} of {s:?}"
-                    );
+                    let t = Kind::from_index(if n == 0 { rng.random_range(0..52u8) } else { s.top[i] });
+                    let k = Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index();
+                    assert_eq!(s.push_delta(i, k, &memo), s.push_delta_simple(i, k), "push {k} on {i} of {s:?}");
                 }
             }
         }
-        assert!(
-            short > 50_000 && long > 5_000 && lone > 5_000,
-            "{short} short, {long} long, {lone} lone"
-        );
+        assert!(short > 50_000 && long > 5_000 && lone > 5_000, "{short} short, {long} long, {lone} lone");
     }
 }

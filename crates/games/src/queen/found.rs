@@ -49,9 +49,7 @@ impl Foundation {
     /// Does it take `k` next? (Not the base rank: that founds an empty foundation.)
     pub fn accepts(&self, base_rank: u8, k: u8) -> bool {
         let k = Kind::from_index(k);
-        self.height < 13
-            && k.rank() == (base_rank + self.height) % 13
-            && k.colour() == self.colour ^ (self.height & 1)
+        self.height < 13 && k.rank() == (base_rank + self.height) % 13 && k.colour() == self.colour ^ (self.height & 1)
     }
     /// Its cards, base first.
     pub fn cards(&self, base_rank: u8) -> Vec<u8> {
@@ -60,14 +58,8 @@ impl Foundation {
     /// The foundation holding exactly `cards` (base first; built up in alternating colours).
     pub fn of_cards(cards: &[u8]) -> Foundation {
         let colour = Kind::from_index(cards[0]).colour();
-        let bits = cards.iter().enumerate().fold(0u16, |b, (l, &k)| {
-            b | (((Kind::from_index(k).suit() & 1) as u16) << l)
-        });
-        Foundation {
-            colour,
-            height: cards.len() as u8,
-            bits,
-        }
+        let bits = cards.iter().enumerate().fold(0u16, |b, (l, &k)| b | (((Kind::from_index(k).suit() & 1) as u16) << l));
+        Foundation { colour, height: cards.len() as u8, bits }
     }
 }
 
@@ -87,10 +79,7 @@ impl Foundations {
 impl QueenState {
     /// The foundations, read from the counts and the `found` bits.
     pub(crate) fn foundations(&self) -> Foundations {
-        let mut out = Foundations {
-            list: [Foundation::default(); 8],
-            len: 0,
-        };
+        let mut out = Foundations { list: [Foundation::default(); 8], len: 0 };
         if !self.chosen() {
             return out;
         }
@@ -102,18 +91,13 @@ impl QueenState {
             for (l, n) in at_least.iter_mut().enumerate() {
                 let c = colour ^ (l as u8 & 1);
                 let rank = (b + l as u8) % 13;
-                *n = self.home(Kind::new(c * 2, rank).index())
-                    + self.home(Kind::new(c * 2 + 1, rank).index());
+                *n = self.home(Kind::new(c * 2, rank).index()) + self.home(Kind::new(c * 2 + 1, rank).index());
             }
             for j in 0..at_least[0] {
                 let height = at_least.iter().take_while(|&&n| n > j).count() as u8;
                 let bits = (rest & ((1u128 << height) - 1)) as u16;
                 rest >>= height;
-                out.list[out.len] = Foundation {
-                    colour,
-                    height,
-                    bits,
-                };
+                out.list[out.len] = Foundation { colour, height, bits };
                 out.len += 1;
             }
         }
@@ -171,10 +155,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for round in 0..200 {
             let base = round % 13;
-            let mut s = QueenState {
-                base_rank: base,
-                ..QueenState::default()
-            };
+            let mut s = QueenState { base_rank: base, ..QueenState::default() };
             let mut model: Vec<Vec<u8>> = vec![];
             for _ in 0..60 {
                 let f = s.foundations();
@@ -185,19 +166,11 @@ mod tests {
                 want.sort();
                 assert_eq!(got, want);
                 // Rebuilding the same foundations in another order gives the same state.
-                let mut t = QueenState {
-                    base_rank: base,
-                    ..QueenState::default()
-                };
+                let mut t = QueenState { base_rank: base, ..QueenState::default() };
                 for pile in model.iter().rev() {
                     t.found_push(NEW_FOUNDATION, pile[0]);
                     for i in 1..pile.len() {
-                        let j = t
-                            .foundations()
-                            .as_slice()
-                            .iter()
-                            .position(|x| x.cards(base) == pile[..i])
-                            .unwrap();
+                        let j = t.foundations().as_slice().iter().position(|x| x.cards(base) == pile[..i]).unwrap();
                         t.found_push(j as u8, pile[i]);
                     }
                 }
@@ -228,8 +201,7 @@ mod tests {
                     let j = open[rng.random_range(0..open.len())];
                     let x = f.list[j];
                     let colour = x.colour ^ (x.height & 1);
-                    let k = Kind::new(colour * 2 + rng.random_range(0..2), (base + x.height) % 13)
-                        .index();
+                    let k = Kind::new(colour * 2 + rng.random_range(0..2), (base + x.height) % 13).index();
                     assert!(x.accepts(base, k));
                     if s.home(k) == 2 {
                         continue;

@@ -54,8 +54,7 @@ impl QueenState {
     #[cold]
     #[inline(never)]
     fn indexed_piles_delta(&self, rows: usize) -> u128 {
-        self.pile_sum(rows, true)
-            .wrapping_sub(self.pile_sum(rows, false))
+        self.pile_sum(rows, true).wrapping_sub(self.pile_sum(rows, false))
     }
 
     /// The sum of the non-empty piles' fingerprints, each pile with its index when `indexed`

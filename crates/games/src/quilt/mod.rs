@@ -40,11 +40,7 @@ impl QuiltRules {
             QuiltVariant::IndianCarpet => 2,
             QuiltVariant::PersianRug => 0,
         };
-        QuiltRules {
-            variant,
-            wrap: true,
-            redeals,
-        }
+        QuiltRules { variant, wrap: true, redeals }
     }
     pub fn has_reserves(&self) -> bool {
         self.variant == QuiltVariant::PersianRug
@@ -55,15 +51,9 @@ impl QuiltRules {
         let d = deal.cards();
         let foundations = d[..8].iter().map(|&c| vec![c]).collect();
         let quilt = d[8..72].iter().map(|&c| Some(c)).collect();
-        let mut layout = Layout {
-            foundations,
-            quilt,
-            ..Layout::default()
-        };
+        let mut layout = Layout { foundations, quilt, ..Layout::default() };
         if self.has_reserves() {
-            layout.reserves = (0..8)
-                .map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect())
-                .collect();
+            layout.reserves = (0..8).map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect()).collect();
         } else {
             layout.wastes = vec![vec![]];
             layout.stock_top_first = d[72..].to_vec();
@@ -103,23 +93,14 @@ impl Quilt {
         let bad = |m: String| Err(BadLayout(m));
         let reserves = if rules.has_reserves() { 8 } else { 0 };
         let wastes = if rules.has_reserves() { 0 } else { 1 };
-        if layout.quilt.len() != 64
-            || layout.reserves.len() != reserves
-            || layout.wastes.len() != wastes
-        {
-            return bad(format!(
-                "expected a 64-cell quilt, {reserves} reserves and {wastes} waste"
-            ));
+        if layout.quilt.len() != 64 || layout.reserves.len() != reserves || layout.wastes.len() != wastes {
+            return bad(format!("expected a 64-cell quilt, {reserves} reserves and {wastes} waste"));
         }
         if rules.has_reserves() && !layout.stock_top_first.is_empty() {
             return bad("persian-rug has no stock".into());
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = QuiltState {
-            redeals_left: redeals_left(layout, rules.redeals)?,
-            found,
-            ..QuiltState::default()
-        };
+        let mut s = QuiltState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..QuiltState::default() };
         let mut kinds: Vec<Kind> = found.kinds().collect();
         let mut cells = [Kind::default(); 64];
         for (i, cell) in layout.quilt.iter().enumerate() {
@@ -135,9 +116,7 @@ impl Quilt {
         }
         for c in piles.into_iter().flatten().chain(&layout.stock_top_first) {
             if s.seq.len() == SEQ_CAP {
-                return bad(format!(
-                    "more than {SEQ_CAP} cards outside the quilt and foundations"
-                ));
+                return bad(format!("more than {SEQ_CAP} cards outside the quilt and foundations"));
             }
             s.seq.push(c.kind());
             kinds.push(c.kind());
@@ -158,13 +137,7 @@ impl Quilt {
                 *entry = cells_of_kind[Foundations::card(f, n as u8).index() as usize];
             }
         }
-        Ok(Quilt {
-            rules,
-            cells,
-            builds_on_kind,
-            next_cells,
-            start: s,
-        })
+        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s })
     }
 
     pub fn rules(&self) -> &QuiltRules {
@@ -182,20 +155,10 @@ pub fn prefilled_layout(rules: &QuiltRules, deal: &Deal, k: u8, quilt_cells: usi
     let mut quilt: Vec<Option<Card>> = rest[..in_quilt].iter().map(|&c| Some(c)).collect();
     quilt.resize(64, None);
     let others = &rest[in_quilt..];
-    let mut layout = Layout {
-        foundations,
-        quilt,
-        ..Layout::default()
-    };
+    let mut layout = Layout { foundations, quilt, ..Layout::default() };
     if rules.has_reserves() {
         let per = others.len().div_ceil(8);
-        layout.reserves = (0..8)
-            .map(|i| {
-                (0..per)
-                    .filter_map(|j| others.get(i + 8 * j).copied())
-                    .collect()
-            })
-            .collect();
+        layout.reserves = (0..8).map(|i| (0..per).filter_map(|j| others.get(i + 8 * j).copied()).collect()).collect();
     } else {
         layout.wastes = vec![vec![]];
         layout.stock_top_first = others.to_vec();
@@ -219,15 +182,10 @@ impl crate::rules::FamilyRules for QuiltRules {
     }
     fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
-            return Err(
-                "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
-                    .into(),
-            );
+            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
         }
         if o.empty_waste_any || o.pf_refill_timing {
-            return Err(
-                "--empty-waste-any and --pf-refill-timing apply only to the Alhambra family".into(),
-            );
+            return Err("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family".into());
         }
         if o.foundation_to_tableau {
             return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());
@@ -242,9 +200,6 @@ impl crate::rules::FamilyRules for QuiltRules {
         Ok(())
     }
     fn option_values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("wrap", self.wrap.to_string()),
-            ("redeals", self.redeals.to_string()),
-        ]
+        vec![("wrap", self.wrap.to_string()), ("redeals", self.redeals.to_string())]
     }
 }

@@ -1,8 +1,8 @@
 //! Move generation and play for the Crazy Quilt family (RULES.md §5 "Moves").
 
-use super::Quilt;
 use super::grid::available_cells;
 use super::state::QuiltState;
+use super::Quilt;
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::foundations::Foundations;
@@ -10,33 +10,17 @@ use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QuiltMove {
-    QuiltToFoundation {
-        cell: u8,
-        foundation: u8,
-    },
-    WasteToFoundation {
-        foundation: u8,
-    },
-    QuiltToWaste {
-        cell: u8,
-    },
+    QuiltToFoundation { cell: u8, foundation: u8 },
+    WasteToFoundation { foundation: u8 },
+    QuiltToWaste { cell: u8 },
     /// (The arena's filler, `Game::Move`'s `Default`, never played.)
     #[default]
     Deal,
     Redeal,
     /// persian-rug:
-    QuiltToReserve {
-        cell: u8,
-        reserve: u8,
-    },
-    ReserveToFoundation {
-        reserve: u8,
-        foundation: u8,
-    },
-    ReserveToReserve {
-        from: u8,
-        to: u8,
-    },
+    QuiltToReserve { cell: u8, reserve: u8 },
+    ReserveToFoundation { reserve: u8, foundation: u8 },
+    ReserveToReserve { from: u8, to: u8 },
 }
 
 impl Quilt {
@@ -45,25 +29,16 @@ impl Quilt {
     fn foundation_cells(&self, found: Foundations) -> u64 {
         // One lookup per foundation, by its count's nibble (see `next_cells`).
         let bits = found.bits();
-        (0..8).fold(0u64, |m, f| {
-            m | self.next_cells[f][(bits >> (4 * f) & 0xF) as usize]
-        })
+        (0..8).fold(0u64, |m, f| m | self.next_cells[f][(bits >> (4 * f) & 0xF) as usize])
     }
 
     /// Whether reserve `r` (persian-rug) accepts `k`: any card when empty, else a suit neighbour.
     #[inline]
     fn reserve_accepts(&self, s: &QuiltState, r: usize, k: Kind) -> bool {
-        s.reserve_top(r)
-            .is_none_or(|top| self.rules.builds_on(top, k))
+        s.reserve_top(r).is_none_or(|top| self.rules.builds_on(top, k))
     }
 
-    fn persian_moves(
-        &self,
-        s: &QuiltState,
-        pruning: Pruning,
-        avail: u64,
-        out: &mut MoveList<QuiltMove>,
-    ) {
+    fn persian_moves(&self, s: &QuiltState, pruning: Pruning, avail: u64, out: &mut MoveList<QuiltMove>) {
         // Empty reserves are interchangeable (every rule treats the eight alike): with symmetry
         // pruning, only the first empty one is offered as a target, and a lone card is never
         // moved to an empty reserve (that only renames the piles). See `prune.rs`.
@@ -72,24 +47,16 @@ impl Quilt {
         for i in bits(avail) {
             for r in (0..8).filter(|&r| target_ok(r)) {
                 if self.reserve_accepts(s, r, self.cells[i]) {
-                    out.push(QuiltMove::QuiltToReserve {
-                        cell: i as u8,
-                        reserve: r as u8,
-                    });
+                    out.push(QuiltMove::QuiltToReserve { cell: i as u8, reserve: r as u8 });
                 }
             }
         }
         for from in 0..8 {
-            let Some(k) = s.reserve_top(from) else {
-                continue;
-            };
+            let Some(k) = s.reserve_top(from) else { continue };
             for to in (0..8).filter(|&to| to != from && target_ok(to)) {
                 let pointless = pruning.symmetry && s.seg[from] == 1 && s.seg[to] == 0;
                 if !pointless && self.reserve_accepts(s, to, k) {
-                    out.push(QuiltMove::ReserveToReserve {
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                    out.push(QuiltMove::ReserveToReserve { from: from as u8, to: to as u8 });
                 }
             }
         }
@@ -129,28 +96,14 @@ impl Game for Quilt {
         for i in bits(avail & self.foundation_cells(s.found)) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
-                push_foundation_move!(
-                    k,
-                    f,
-                    QuiltMove::QuiltToFoundation {
-                        cell: i as u8,
-                        foundation: f
-                    }
-                );
+                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
             }
         }
         if self.rules.has_reserves() {
             for r in 0..8 {
                 let Some(k) = s.reserve_top(r) else { continue };
                 for f in s.found.targets(k).into_iter().flatten() {
-                    push_foundation_move!(
-                        k,
-                        f,
-                        QuiltMove::ReserveToFoundation {
-                            reserve: r as u8,
-                            foundation: f
-                        }
-                    );
+                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
                 }
             }
             self.persian_moves(s, pruning, avail, out);
@@ -196,14 +149,10 @@ impl Game for Quilt {
             }
             QuiltMove::QuiltToReserve { cell, reserve } => {
                 s.quilt &= !(1 << cell);
-                s.seq
-                    .insert(s.reserve_end(reserve as usize), self.cells[cell as usize]);
+                s.seq.insert(s.reserve_end(reserve as usize), self.cells[cell as usize]);
                 s.seg[reserve as usize] += 1;
             }
-            QuiltMove::ReserveToFoundation {
-                reserve,
-                foundation,
-            } => {
+            QuiltMove::ReserveToFoundation { reserve, foundation } => {
                 s.seq.remove(s.reserve_end(reserve as usize) - 1);
                 s.seg[reserve as usize] -= 1;
                 s.found.add(foundation as usize);
@@ -250,11 +199,7 @@ impl PlayerView for Quilt {
             return (self.clone(), *s);
         }
         let start = s.waste_len();
-        assert_eq!(
-            order.len(),
-            s.seq.len() - start,
-            "a permutation of the unseen cards"
-        );
+        assert_eq!(order.len(), s.seq.len() - start, "a permutation of the unseen cards");
         let mut t = *s;
         t.seq = crate::cardseq::CardSeq::default();
         for i in 0..start {
@@ -271,46 +216,28 @@ impl Notation for Quilt {
     fn action(&self, s: &QuiltState, m: QuiltMove) -> Action {
         let q = |cell: u8| Pile::Quilt(cell / 8, cell % 8);
         let card_of = |cell: u8| self.cells[cell as usize];
-        let reserve_card = |r: u8| {
-            s.reserve_top(r as usize)
-                .expect("move from an empty reserve")
-        };
+        let reserve_card = |r: u8| s.reserve_top(r as usize).expect("move from an empty reserve");
         match m {
-            QuiltMove::QuiltToFoundation { cell, foundation } => Action::Card {
-                from: q(cell),
-                to: Pile::Foundation(foundation),
-                card: card_of(cell),
-            },
+            QuiltMove::QuiltToFoundation { cell, foundation } => {
+                Action::Card { from: q(cell), to: Pile::Foundation(foundation), card: card_of(cell) }
+            }
             QuiltMove::WasteToFoundation { foundation } => Action::Card {
                 from: Pile::Waste,
                 to: Pile::Foundation(foundation),
                 card: s.waste_top().expect("move from an empty waste"),
             },
-            QuiltMove::QuiltToWaste { cell } => Action::Card {
-                from: q(cell),
-                to: Pile::Waste,
-                card: card_of(cell),
-            },
+            QuiltMove::QuiltToWaste { cell } => Action::Card { from: q(cell), to: Pile::Waste, card: card_of(cell) },
             QuiltMove::Deal => Action::Deal,
             QuiltMove::Redeal => Action::Redeal,
-            QuiltMove::QuiltToReserve { cell, reserve } => Action::Card {
-                from: q(cell),
-                to: Pile::Reserve(reserve),
-                card: card_of(cell),
-            },
-            QuiltMove::ReserveToFoundation {
-                reserve,
-                foundation,
-            } => Action::Card {
-                from: Pile::Reserve(reserve),
-                to: Pile::Foundation(foundation),
-                card: reserve_card(reserve),
-            },
-            QuiltMove::ReserveToReserve { from, to } => Action::Card {
-                from: Pile::Reserve(from),
-                to: Pile::Reserve(to),
-                card: reserve_card(from),
-            },
+            QuiltMove::QuiltToReserve { cell, reserve } => {
+                Action::Card { from: q(cell), to: Pile::Reserve(reserve), card: card_of(cell) }
+            }
+            QuiltMove::ReserveToFoundation { reserve, foundation } => {
+                Action::Card { from: Pile::Reserve(reserve), to: Pile::Foundation(foundation), card: reserve_card(reserve) }
+            }
+            QuiltMove::ReserveToReserve { from, to } => {
+                Action::Card { from: Pile::Reserve(from), to: Pile::Reserve(to), card: reserve_card(from) }
+            }
         }
     }
 }

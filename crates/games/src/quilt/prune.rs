@@ -30,9 +30,7 @@ use super::state::QuiltState;
 impl Quilt {
     /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &QuiltState) -> bool {
-        !self.rules.has_reserves()
-            && s.redeals_left == 0
-            && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)
+        !self.rules.has_reserves() && s.redeals_left == 0 && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)
     }
 }
 

@@ -6,36 +6,21 @@ fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
 }
 
-const VARIANTS: [QuiltVariant; 3] = [
-    QuiltVariant::CrazyQuilt,
-    QuiltVariant::IndianCarpet,
-    QuiltVariant::PersianRug,
-];
+const VARIANTS: [QuiltVariant; 3] = [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet, QuiltVariant::PersianRug];
 
 #[test]
 fn layouts_follow_the_rule_book() {
     let d = deal(4);
     for v in VARIANTS {
         let layout = QuiltRules::new(v).layout(&d);
-        assert_eq!(
-            layout
-                .foundations
-                .iter()
-                .map(|f| f[0].to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
-            "AC AS AH AD KC KS KH KD"
-        );
+        assert_eq!(layout.foundations.iter().map(|f| f[0].to_string()).collect::<Vec<_>>().join(" "), "AC AS AH AD KC KS KH KD");
         // Q[r][c] = D[8 + 8r + c].
         assert_eq!(layout.quilt[0], Some(d.card(8)));
         assert_eq!(layout.quilt[8 * 3 + 5], Some(d.card(8 + 29)));
         assert_eq!(layout.quilt[63], Some(d.card(71)));
         if v == QuiltVariant::PersianRug {
             assert!(layout.wastes.is_empty() && layout.stock_top_first.is_empty());
-            assert_eq!(
-                layout.reserves[2],
-                vec![d.card(74), d.card(82), d.card(90), d.card(98)]
-            );
+            assert_eq!(layout.reserves[2], vec![d.card(74), d.card(82), d.card(90), d.card(98)]);
         } else {
             assert_eq!(layout.wastes, vec![vec![]]);
             assert_eq!(layout.stock_top_first, d.cards()[72..].to_vec());
@@ -48,13 +33,8 @@ fn layouts_follow_the_rule_book() {
 /// Published layouts never change.
 #[test]
 fn pinned_native_layouts() {
-    for (v, name, seed) in [
-        (QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64),
-        (QuiltVariant::PersianRug, "persian-rug", 3),
-    ] {
-        let got = QuiltRules::new(v)
-            .layout(&deal(seed))
-            .to_text(&["W".to_string()]);
+    for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
+        let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
         crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
@@ -73,34 +53,17 @@ fn random_playouts_keep_the_state_consistent() {
             let (mut all, mut some) = (MoveList::new(), MoveList::new());
             for _ in 0..300 {
                 g.moves(&s, Pruning::NONE, &mut all);
-                g.moves(
-                    &s,
-                    Pruning {
-                        symmetry: true,
-                        ..Pruning::NONE
-                    },
-                    &mut some,
-                );
+                g.moves(&s, Pruning { symmetry: true, ..Pruning::NONE }, &mut some);
                 assert!(some.iter().all(|m| all.contains(m)));
                 if all.is_empty() {
                     break;
                 }
-                rng = rng
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 g.play(&mut s, all[(rng >> 33) as usize % all.len()]);
                 assert_eq!(s.seq.hash(), s.seq.recomputed_hash());
                 let cards = s.seq.len() + s.quilt.count_ones() as usize + s.found.total();
                 assert_eq!(cards, 104, "{v:?} seed {seed}");
-                assert_eq!(
-                    s.seg.iter().map(|&l| l as usize).sum::<usize>()
-                        + if rules.has_reserves() {
-                            0
-                        } else {
-                            s.stock_len()
-                        },
-                    s.seq.len()
-                );
+                assert_eq!(s.seg.iter().map(|&l| l as usize).sum::<usize>() + if rules.has_reserves() { 0 } else { s.stock_len() }, s.seq.len());
             }
         }
     }
@@ -119,30 +82,15 @@ fn building_wraps_unless_the_option_says_not() {
 
 #[test]
 fn the_grid_marks_availability_and_orientation() {
-    let text = grid::grid_text(
-        &QuiltRules::new(QuiltVariant::CrazyQuilt)
-            .layout(&deal(0))
-            .quilt,
-    );
+    let text = grid::grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
     let rows: Vec<&str> = text.lines().skip(2).collect();
     assert_eq!(rows.len(), 8);
-    assert_eq!(
-        rows.iter().map(|r| r.matches('[').count()).sum::<usize>(),
-        16
-    );
+    assert_eq!(rows.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16);
     // Q00 is vertical and available; Q01 horizontal and not; Q10 horizontal and available.
     assert!(rows[0][4..].starts_with(" ["), "{}", rows[0]);
     assert!(rows[0][4..10].ends_with('|'), "{}", rows[0]);
-    assert!(
-        rows[0][10..16].ends_with('-') && !rows[0][10..16].contains('['),
-        "{}",
-        rows[0]
-    );
-    assert!(
-        rows[1][4..10].contains('[') && rows[1][4..10].ends_with('-'),
-        "{}",
-        rows[1]
-    );
+    assert!(rows[0][10..16].ends_with('-') && !rows[0][10..16].contains('['), "{}", rows[0]);
+    assert!(rows[1][4..10].contains('[') && rows[1][4..10].ends_with('-'), "{}", rows[1]);
 }
 
 /// The optimised move generator and dead test agree with the plain ones they replaced (kept as
@@ -154,14 +102,8 @@ fn optimised_moves_and_dead_test_match_the_reference() {
     let prunings = [
         Pruning::NONE,
         Pruning::ALL,
-        Pruning {
-            forced_moves: true,
-            ..Pruning::NONE
-        },
-        Pruning {
-            symmetry: true,
-            ..Pruning::NONE
-        },
+        Pruning { forced_moves: true, ..Pruning::NONE },
+        Pruning { symmetry: true, ..Pruning::NONE },
     ];
     let (mut fast, mut slow) = (MoveList::new(), MoveList::new());
     let (mut positions, mut dead, mut last_pass) = (0u64, 0u64, 0u64);
@@ -173,11 +115,7 @@ fn optimised_moves_and_dead_test_match_the_reference() {
             let k = 1 + (seed % 12) as u8;
             let games = [
                 Quilt::new(rules, &d),
-                Quilt::from_layout(
-                    rules,
-                    &prefilled_layout(&rules, &d, k, 64 - (seed as usize * 7) % 40),
-                )
-                .unwrap(),
+                Quilt::from_layout(rules, &prefilled_layout(&rules, &d, k, 64 - (seed as usize * 7) % 40)).unwrap(),
             ];
             for g in &games {
                 for run in 0..3u64 {
@@ -198,23 +136,14 @@ fn optimised_moves_and_dead_test_match_the_reference() {
                         if fast.is_empty() || g.is_won(&s) {
                             break;
                         }
-                        rng = rng
-                            .wrapping_mul(6364136223846793005)
-                            .wrapping_add(1442695040888963407);
+                        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                         // Favour foundation moves (listed first) half the time, to go deep.
-                        let n = if rng >> 63 == 1 {
-                            fast.len().min(2)
-                        } else {
-                            fast.len()
-                        };
+                        let n = if rng >> 63 == 1 { fast.len().min(2) } else { fast.len() };
                         g.play(&mut s, fast[(rng >> 33) as usize % n]);
                     }
                 }
             }
         }
     }
-    assert!(
-        positions > 100_000 && dead > 1000 && last_pass > 10_000,
-        "{positions} positions, {dead} dead, {last_pass} on the last pass"
-    );
+    assert!(positions > 100_000 && dead > 1000 && last_pass > 10_000, "{positions} positions, {dead} dead, {last_pass} on the last pass");
 }

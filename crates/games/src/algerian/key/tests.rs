@@ -7,9 +7,7 @@ impl AlgerianState {
     /// The previous [`Self::pile_terms`] (the equivalence test's reference): each prefix's
     /// term from its own reads.
     fn pile_terms_simple(&self, start: usize, len: usize, d: usize) -> u128 {
-        (1..=len).fold(0u128, |t, i| {
-            t.wrapping_add(self.prefix_term_at(start, i, d))
-        })
+        (1..=len).fold(0u128, |t, i| t.wrapping_add(self.prefix_term_at(start, i, d)))
     }
 }
 

@@ -18,11 +18,7 @@ fn slot_tables_match_the_arithmetic() {
 /// state keeps them: `heads`; this reads them for the tests' references).
 #[inline(always)]
 fn pile_key(words: &[u64; WORDS], start: usize, len: usize) -> u64 {
-    if len == 0 {
-        0
-    } else {
-        chunk(words, start) & low_mask(len.min(10))
-    }
+    if len == 0 { 0 } else { chunk(words, start) & low_mask(len.min(10)) }
 }
 
 /// The kept fields recomputed (the tests compare them with the fields after every move).
@@ -107,12 +103,7 @@ impl AlgerianState {
     /// index is in the list by then): usually two comparisons. With every pile dirty this is a
     /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
     /// slot where two chunks differ decides); only the reordered piles are rewritten.
-    pub(in crate::algerian) fn resort_group_previous(
-        &mut self,
-        first: usize,
-        n: usize,
-        dirty: u32,
-    ) {
+    pub(in crate::algerian) fn resort_group_previous(&mut self, first: usize, n: usize, dirty: u32) {
         use std::cmp::Ordering;
         debug_assert!(n <= DEPOTS);
         let mut lens = [0u8; DEPOTS];
@@ -127,15 +118,7 @@ impl AlgerianState {
         let key = |i: usize| pile_key(words, starts[i], lens[i] as usize);
         // Pile a's contents (its key ka) against pile b's.
         let cmp = |a: usize, ka: u64, b: usize| -> Ordering {
-            cmp_piles(
-                words,
-                starts[a],
-                lens[a] as usize,
-                ka,
-                starts[b],
-                lens[b] as usize,
-                key(b),
-            )
+            cmp_piles(words, starts[a], lens[a] as usize, ka, starts[b], lens[b] as usize, key(b))
         };
         // Fast path: the group is already in order iff every adjacent pair with a dirty pile is
         // (a pair of clean piles is).
@@ -184,13 +167,10 @@ impl AlgerianState {
             len += 1;
         }
         // Only the piles between the first and the last that changed place are rewritten.
-        let Some(lo) = (0..n).find(|&c| order[c] != c) else {
-            return;
-        };
+        let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let (old_names, old_tops, old_bottoms, old_heads) =
-            (self.names, self.tops, self.bottoms, self.heads);
+        let (old_names, old_tops, old_bottoms, old_heads) = (self.names, self.tops, self.bottoms, self.heads);
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
@@ -246,11 +226,7 @@ impl AlgerianState {
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
             self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
             self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
-            self.heads[first + c] = slice(o)
-                .iter()
-                .take(10)
-                .enumerate()
-                .fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
+            self.heads[first + c] = slice(o).iter().take(10).enumerate().fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);

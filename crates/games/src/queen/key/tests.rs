@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::fingerprint::of_words;
-use crate::queen::MAX_SEQ;
 use crate::queen::elements::tests::field_fp;
 use crate::queen::elements::*;
+use crate::queen::MAX_SEQ;
 use crate::queen::state::MAX_ROWS;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -15,9 +15,7 @@ impl QueenState {
     /// `key_fp` recomputed from the fields (the tests compare it with the running sum).
     pub(crate) fn recomputed_key_fp(&self) -> u128 {
         let d = QueenState::default();
-        let field = |tag, v: u8, default: u8| {
-            field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64))
-        };
+        let field = |tag, v: u8, default: u8| field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64));
         let mut fp = self.pile_sum(MAX_ROWS, false);
         // Talon positions only (`removed` keeps derived positions above them).
         for p in 0..MAX_SEQ as u64 {
@@ -39,10 +37,7 @@ impl QueenState {
     /// `fingerprint` as first written (seven words hashed): the reference for the tests.
     pub(crate) fn fingerprint_simple(&self, rows: usize, interchangeable: bool) -> u128 {
         let piles = self.pile_sum(rows, !interchangeable);
-        let small = self.dealt as u64
-            | (self.terrace as u64) << 8
-            | (self.base_rank as u64) << 16
-            | (self.redeals_left as u64) << 24;
+        let small = self.dealt as u64 | (self.terrace as u64) << 8 | (self.base_rank as u64) << 16 | (self.redeals_left as u64) << 24;
         let words = [
             self.removed as u64,
             (self.removed >> 64) as u64,
@@ -86,10 +81,7 @@ fn random_piles(rng: &mut rand_chacha::ChaCha8Rng, rows: usize) -> Vec<Vec<u8>> 
                 let k = crate::card::Kind::from_index(t);
                 let rank = (k.rank() + 12) % 13;
                 let colour = 1 - k.colour();
-                s.push(
-                    0,
-                    crate::card::Kind::new(colour * 2 + rng.random_range(0..2u8), rank).index(),
-                );
+                s.push(0, crate::card::Kind::new(colour * 2 + rng.random_range(0..2u8), rank).index());
             }
             s.pile(0)
         })
@@ -119,24 +111,13 @@ fn fingerprints_classify_positions_exactly_as_the_sorted_piles() {
         let t = from_piles(&piles, dealt);
         // Renaming piles: same fingerprint with symmetry; without it, only if unchanged.
         assert_eq!(s.fingerprint(rows, true), t.fingerprint(rows, true));
-        assert_eq!(
-            s.fingerprint(rows, false) == t.fingerprint(rows, false),
-            s == t
-        );
+        assert_eq!(s.fingerprint(rows, false) == t.fingerprint(rows, false), s == t);
         permuted_pairs += (s != t) as u32;
         // The partition by fingerprint is the partition by sorted form.
         assert_eq!(s.key_fp, s.recomputed_key_fp());
         let (key, fp) = (s.with_sorted_piles(rows), s.fingerprint(rows, true));
-        assert_eq!(
-            *by_sorted.entry(key).or_insert(fp),
-            fp,
-            "one class, two fingerprints"
-        );
-        assert_eq!(
-            *by_fp.entry(fp).or_insert(key),
-            key,
-            "one fingerprint, two classes"
-        );
+        assert_eq!(*by_sorted.entry(key).or_insert(fp), fp, "one class, two fingerprints");
+        assert_eq!(*by_fp.entry(fp).or_insert(key), key, "one fingerprint, two classes");
     }
     assert!(permuted_pairs > 10_000, "{permuted_pairs}");
     // Many positions fell into shared classes (so the test compared real coincidences).

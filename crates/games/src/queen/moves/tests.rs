@@ -14,20 +14,12 @@ impl Queen {
 
     /// Kinds of the same foundation class as `k` home: the colour (AC) or the card (in suit).
     pub(crate) fn home_class(&self, s: &QueenState, k: u8) -> u32 {
-        if self.rules.suited_foundations() {
-            s.home(k)
-        } else {
-            s.class_home(k)
-        }
+        if self.rules.suited_foundations() { s.home(k) } else { s.class_home(k) }
     }
 
     /// `home_class` as first written (two kinds' counts): the reference for the tests.
     pub(crate) fn home_class_simple(&self, s: &QueenState, k: u8) -> u32 {
-        if self.rules.suited_foundations() {
-            s.home(k)
-        } else {
-            s.home(k) + s.home(partner(k))
-        }
+        if self.rules.suited_foundations() { s.home(k) } else { s.home(k) + s.home(partner(k)) }
     }
 
     /// The class a card of `k` must sit on, on a foundation: rank one lower, other colour (AC)
@@ -70,15 +62,9 @@ impl Queen {
         }
         let gap = (0..self.rules.rows()).find(|&i| s.len[i] == 0)? as u8;
         if self.rules.fills_from_terrace() && s.terrace > 0 {
-            return Some(Forced::Fill {
-                from: Loc::Terrace,
-                to: gap,
-            });
+            return Some(Forced::Fill { from: Loc::Terrace, to: gap });
         }
-        s.waste_top().map(|_| Forced::Fill {
-            from: Loc::Waste,
-            to: gap,
-        })
+        s.waste_top().map(|_| Forced::Fill { from: Loc::Waste, to: gap })
     }
 
     /// The foundation tests of move generation for all kinds at once, from the packed counts:
@@ -102,17 +88,9 @@ impl Queen {
             for (suit, &c) in kinds.iter().enumerate() {
                 slots |= ((from_below(c) >> 1) & NIBBLE_ONES) << suit;
             }
-            FoundationMasks {
-                playable,
-                slots,
-                inert,
-            }
+            FoundationMasks { playable, slots, inert }
         } else {
-            FoundationMasks {
-                playable,
-                slots: base | inert,
-                inert,
-            }
+            FoundationMasks { playable, slots: base | inert, inert }
         }
     }
 }
@@ -128,30 +106,18 @@ pub(crate) struct FoundationMasks {
 }
 
 /// `empty_pile_moves` as first written (a length test per pile and source): the reference.
-pub(crate) fn empty_pile_moves_simple(
-    s: &QueenState,
-    rows: usize,
-    from_waste: bool,
-    symmetry: bool,
-    out: &mut MoveList<QueenMove>,
-) {
+pub(crate) fn empty_pile_moves_simple(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
     for j in 0..rows {
         if s.len[j] != 0 {
             continue;
         }
         for i in 0..rows {
             if s.len[i] > 1 || (s.len[i] == 1 && !symmetry) {
-                out.push(QueenMove::Card {
-                    from: Loc::Pile(i as u8),
-                    to: Loc::Pile(j as u8),
-                });
+                out.push(QueenMove::Card { from: Loc::Pile(i as u8), to: Loc::Pile(j as u8) });
             }
         }
         if from_waste {
-            out.push(QueenMove::Card {
-                from: Loc::Waste,
-                to: Loc::Pile(j as u8),
-            });
+            out.push(QueenMove::Card { from: Loc::Waste, to: Loc::Pile(j as u8) });
         }
         if symmetry {
             break;
@@ -174,10 +140,7 @@ fn kind_tables_follow_their_definitions() {
         assert_eq!(PARTNER[k as usize], ((k / 13) ^ 1) * 13 + k % 13);
         let lower = (c.rank() + 12) % 13;
         assert_eq!(PRED_SUITED[k as usize], Kind::new(c.suit(), lower).index());
-        assert_eq!(
-            PRED_ALTERNATE[k as usize],
-            Kind::new((1 - c.colour()) * 2, lower).index()
-        );
+        assert_eq!(PRED_ALTERNATE[k as usize], Kind::new((1 - c.colour()) * 2, lower).index());
     }
 }
 
@@ -185,26 +148,16 @@ fn kind_tables_follow_their_definitions() {
 fn build_classes_say_what_tableau_accepts_says() {
     for top in 0..52u8 {
         for k in 0..52u8 {
-            assert_eq!(
-                BUILDS_ON[top as usize] == BUILD_CLASS[k as usize],
-                tableau_accepts(top, k),
-                "{top} {k}"
-            );
+            assert_eq!(BUILDS_ON[top as usize] == BUILD_CLASS[k as usize], tableau_accepts(top, k), "{top} {k}");
         }
     }
     // The tables' entries for `NO_CARD` (and every other non-kind): an empty pile takes a
     // class no card is, builds on none, and is never playable.
     for x in 52..256usize {
-        assert_eq!(
-            (BUILDS_ON[x], BUILD_CLASS[x], KIND_BIT[x]),
-            (NO_TOP_TAKES, NO_TOP_CLASS, 63)
-        );
+        assert_eq!((BUILDS_ON[x], BUILD_CLASS[x], KIND_BIT[x]), (NO_TOP_TAKES, NO_TOP_CLASS, 63));
     }
     for k in 0..52usize {
         assert!(BUILD_CLASS[k] < 26 && BUILDS_ON[k] < 26 && KIND_BIT[k] < 52);
-        assert_eq!(
-            KIND_BIT[k],
-            4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit()
-        );
+        assert_eq!(KIND_BIT[k], 4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit());
     }
 }

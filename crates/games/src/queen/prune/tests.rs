@@ -16,10 +16,7 @@ impl Queen {
         let t = &self.terrace_bounds;
         let cap = &t.cap[s.base_rank as usize];
         let above = &t.above[h];
-        (0..h).any(|j| {
-            cap[j] != NO_BOUND
-                && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1
-        })
+        (0..h).any(|j| cap[j] != NO_BOUND && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1)
     }
 
     /// The dead test as first written, walking the terrace per position: the reference the
@@ -63,12 +60,7 @@ impl Queen {
     /// (with each source's playability computed once); this is its plain statement, kept as the
     /// tests' reference.
     pub(crate) fn safe_move(&self, s: &QueenState) -> Option<QueenMove> {
-        let home = |from| {
-            Some(QueenMove::Card {
-                from,
-                to: Loc::Home,
-            })
-        };
+        let home = |from| Some(QueenMove::Card { from, to: Loc::Home });
         if self.rules.variant != QueenVariant::Redheads
             && let Some(t) = (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
             && self.playable(s, t)
@@ -114,9 +106,6 @@ impl Queen {
         let kk = Kind::from_index(k);
         let r = (kk.rank() + 12) % 13;
         let other = 1 - kk.colour();
-        (0..2)
-            .map(|d| s.home(Kind::new(other * 2 + d, r).index()))
-            .sum::<u32>()
-            == 4
+        (0..2).map(|d| s.home(Kind::new(other * 2 + d, r).index())).sum::<u32>() == 4
     }
 }

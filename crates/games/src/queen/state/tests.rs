@@ -5,11 +5,7 @@ use super::*;
 
 /// `stock_next_of` as first written (the masks by shifts; `dealt` below 128).
 pub(crate) fn stock_next_of_simple(dealt: u8, removed: u128, n: u8) -> Option<u32> {
-    let in_seq = if n >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    };
+    let in_seq = if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
     let above = !((1u128 << dealt) - 1);
     let st = in_seq & above & !removed;
     (st != 0).then(|| st.trailing_zeros())
@@ -34,18 +30,12 @@ impl QueenState {
 
     /// `piles_holding` by a test per pile: the reference for the tests.
     pub(crate) fn piles_holding_simple(&self, min: u8, rows: usize) -> u16 {
-        (0..rows)
-            .filter(|&i| self.len[i] >= min)
-            .fold(0, |m, i| m | 1 << i)
+        (0..rows).filter(|&i| self.len[i] >= min).fold(0, |m, i| m | 1 << i)
     }
 
     /// `waste_top` as first written (the mask by a shift): the reference for the tests.
     pub fn waste_top_simple(&self) -> Option<u32> {
-        let dealt_mask = if self.dealt >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.dealt) - 1
-        };
+        let dealt_mask = if self.dealt >= 128 { u128::MAX } else { (1u128 << self.dealt) - 1 };
         let w = dealt_mask & !self.removed;
         (w != 0).then(|| 127 - w.leading_zeros())
     }
@@ -87,11 +77,7 @@ impl QueenState {
                 let n = n as u32;
                 self.suits = remove_bit(self.suits, off + n - 1);
                 let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
-                self.top[i] = if n == 1 {
-                    self.base[i]
-                } else {
-                    chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1)
-                };
+                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
                 self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
             }
         }
@@ -100,10 +86,7 @@ impl QueenState {
 
     /// `offset` as first written: the reference the word sum must equal.
     pub(crate) fn offset_simple(&self, i: usize) -> u32 {
-        self.len[..i]
-            .iter()
-            .map(|&l| l.saturating_sub(1) as u32)
-            .sum()
+        self.len[..i].iter().map(|&l| l.saturating_sub(1) as u32).sum()
     }
 
     /// Every `offs` set from `offset_simple` (the simple forms keep them so).
@@ -138,11 +121,7 @@ impl QueenState {
                 1 => s.base[i],
                 _ => {
                     let o = s.offset(i);
-                    chain_kind(
-                        s.base[i],
-                        s.len[i] as u32 - 1,
-                        (s.suits >> (o + s.len[i] as u32 - 2)) & 1,
-                    )
+                    chain_kind(s.base[i], s.len[i] as u32 - 1, (s.suits >> (o + s.len[i] as u32 - 2)) & 1)
                 }
             };
         }
@@ -168,11 +147,7 @@ fn piles_keep_their_cards_through_pushes_and_pops() {
     let mut s = QueenState::default();
     // 9C (black 9), then 8H/8D, 7C/7S... built down in alternating colours, on 3 piles.
     let k = |code: &str| crate::card::parse_kind(code).unwrap().index();
-    let plan: [&[&str]; 3] = [
-        &["9C", "8D", "7S", "6H"],
-        &["KH", "QS", "JD", "TC", "9D"],
-        &["2S", "AH", "KC"],
-    ];
+    let plan: [&[&str]; 3] = [&["9C", "8D", "7S", "6H"], &["KH", "QS", "JD", "TC", "9D"], &["2S", "AH", "KC"]];
     for (i, cards) in plan.iter().enumerate() {
         for c in cards.iter() {
             s.push(i, k(c));
@@ -233,10 +208,7 @@ fn home_counts_follow_a_plain_model() {
             assert_eq!(s.class_home(j), model[j as usize] + model[partner as usize]);
             full_classes += (s.class_home(j) == 4) as u32;
         }
-        assert_eq!(
-            s.home.count_ones(),
-            model.iter().map(|&n| n.count_ones()).sum::<u32>()
-        );
+        assert_eq!(s.home.count_ones(), model.iter().map(|&n| n.count_ones()).sum::<u32>());
     }
     assert!(full_classes > 10_000, "{full_classes}");
 }
@@ -271,21 +243,13 @@ fn fast_push_and_pop_equal_the_simple_ones() {
         let end = s.offset(i) + s.len[i] as u32;
         // Push the next chain card (or any card on an empty pile).
         if s.offset_simple(MAX_ROWS) + 1 < 104 {
-            let k = if s.len[i] == 0 {
-                rng.random_range(0..52u8)
-            } else {
-                chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128))
-            };
+            let k = if s.len[i] == 0 { rng.random_range(0..52u8) } else { chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128)) };
             let (mut a, mut b) = (s, s);
             a.push(i, k);
             b.push_simple(i, k);
             assert_eq!(a, b, "push {i} {k} on {s:?}");
             if s.len[i] > 0 {
-                if end <= 64 {
-                    low += 1
-                } else {
-                    high += 1
-                }
+                if end <= 64 { low += 1 } else { high += 1 }
                 cross += (s.offset(i) < 64 && end > 64) as u32;
             }
         }
@@ -296,19 +260,13 @@ fn fast_push_and_pop_equal_the_simple_ones() {
             lone += (s.len[i] == 1) as u32;
         }
     }
-    assert!(
-        low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000,
-        "{low} low, {high} high, {cross} across, {lone} lone"
-    );
+    assert!(low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000, "{low} low, {high} high, {cross} across, {lone} lone");
     for b in 0..52u8 {
         for j in 2..30u32 {
             for bit in 0..2u128 {
                 let k = chain_kind(b, j, bit);
                 for under in 0..2u128 {
-                    assert_eq!(
-                        UNDER[2 * k as usize + under as usize],
-                        chain_kind(b, j - 1, under)
-                    );
+                    assert_eq!(UNDER[2 * k as usize + under as usize], chain_kind(b, j - 1, under));
                 }
             }
         }
@@ -344,29 +302,9 @@ fn table_masks_equal_the_shifts() {
                 _ => low += 1,
             }
             if d < 128 {
-                for n in [
-                    0,
-                    1,
-                    d,
-                    d.saturating_add(1),
-                    63,
-                    64,
-                    65,
-                    89,
-                    96,
-                    127,
-                    128,
-                    200,
-                    255,
-                    rng.random_range(0..=255u8),
-                ] {
+                for n in [0, 1, d, d.saturating_add(1), 63, 64, 65, 89, 96, 127, 128, 200, 255, rng.random_range(0..=255u8)] {
                     let st = stock_next_of(d, s.removed, n);
-                    assert_eq!(
-                        st,
-                        stock_next_of_simple(d, s.removed, n),
-                        "{d} {n} {:x}",
-                        s.removed
-                    );
+                    assert_eq!(st, stock_next_of_simple(d, s.removed, n), "{d} {n} {:x}", s.removed);
                     match st {
                         None => stock_none += 1,
                         Some(p) if p >= 64 => stock_high += 1,
@@ -382,14 +320,8 @@ fn table_masks_equal_the_shifts() {
             assert_eq!(s.offset_of_lens(i), s.offset_simple(i), "{i} {:?}", s.len);
         }
     }
-    assert!(
-        none > 10_000 && low > 10_000 && high > 10_000,
-        "{none} {low} {high}"
-    );
-    assert!(
-        stock_none > 10_000 && stock_low > 10_000 && stock_high > 10_000,
-        "{stock_none} {stock_low} {stock_high}"
-    );
+    assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");
+    assert!(stock_none > 10_000 && stock_low > 10_000 && stock_high > 10_000, "{stock_none} {stock_low} {stock_high}");
 }
 
 #[test]
@@ -413,11 +345,7 @@ fn fast_pile_sort_equals_the_simple_one() {
                 s.push(i, chain_kind(base, j, rng.random_range(0..2u128)));
             }
         }
-        assert_eq!(
-            s.with_sorted_piles(rows),
-            s.with_sorted_piles_simple(rows),
-            "{s:?}"
-        );
+        assert_eq!(s.with_sorted_piles(rows), s.with_sorted_piles_simple(rows), "{s:?}");
         checked += 1;
     }
     assert_eq!(checked, 3_000);
