@@ -14,5 +14,7 @@ printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c '
   seed={}
   [ -s "$out/rows/$seed.csv" ] && exit 0
   row=$("$bin" "$relaxed" "$full" "$seed" | tail -1)
+  # A killed run prints only the header: record nothing, so a rerun does the deal again.
+  case $row in seed,*|"") exit 0;; esac
   echo "$row,$host" > "$out/rows/$seed.csv.tmp" && mv "$out/rows/$seed.csv.tmp" "$out/rows/$seed.csv"
 '

@@ -49,7 +49,7 @@ fn compare(seeds: std::ops::Range<u64>, cases: &[(u8, u8)], enc: Encoding, budge
 /// Small enough for the model to decide in seconds (larger positions take it minutes: see
 /// `results/bench/sat-gate.md`); both verdicts occur.
 const CASES: &[(u8, u8)] = &[(10, 0), (10, 2), (9, 0)];
-const SEEDS: std::ops::Range<u64> = 0..7;
+const SEEDS: std::ops::Range<u64> = 0..5;
 
 #[test]
 fn the_full_model_agrees_with_the_plain_search() {
@@ -57,7 +57,7 @@ fn the_full_model_agrees_with_the_plain_search() {
     for order in [false, true] {
         let enc = Encoding { order_commuting: order, relax_built: false };
         let (won, lost, unknown) = compare(SEEDS, CASES, enc, budget);
-        assert!(won >= 8 && lost >= 3, "{enc:?}: both verdicts must occur: {won} won, {lost} lost, {unknown} unknown");
+        assert!(won >= 6 && lost >= 2, "{enc:?}: both verdicts must occur: {won} won, {lost} lost, {unknown} unknown");
     }
 }
 
