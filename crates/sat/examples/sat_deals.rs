@@ -27,12 +27,12 @@ fn main() {
     let order = !args.iter().any(|a| a == "--no-order");
     let info = find_variant("alhambra").expect("alhambra is registered");
     let Rules::Alhambra(rules) = info.rules else { unreachable!("alhambra is of the Alhambra family") };
+    // --pre=K: the test instance with K cards of each foundation pre-filled (not a rules deal).
+    let pre = args.iter().find_map(|a| a.strip_prefix("--pre=")).map(|k| k.parse::<u8>().expect("--pre=K"));
     println!("seed,verdict,phase,horizon,vars,clauses,conflicts,decisions,propagations,cpu_s,moves");
     for seed in args[2..].iter().filter(|a| !a.starts_with("--")) {
         let seed: u64 = seed.parse().unwrap_or_else(|_| panic!("{usage}"));
         let deal = make_deal(&DealSource::Native(seed), info.hook).expect("native seeds always deal");
-        // --pre K: the test instance with K cards of each foundation pre-filled (not a rules deal).
-        let pre = args.iter().find_map(|a| a.strip_prefix("--pre=")).map(|k| k.parse::<u8>().expect("--pre=K"));
         let layout = match pre {
             Some(k) => patience_games::alhambra::prefilled_layout(&rules, &deal, k),
             None => info.rules.layout(&deal),

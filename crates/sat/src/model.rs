@@ -16,16 +16,17 @@ use rustsat::encodings::am1::{Encode, Ladder};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::{Clause, Lit};
 
-/// Options of the encoding that leave its meaning unchanged (each with its proof in PROOF.md).
+/// Options of the encoding (each with its proof in PROOF.md): a normalisation that keeps some
+/// winning game whenever there is one, and a relaxation that admits every real game.
 #[derive(Clone, Copy, Debug)]
 pub struct Encoding {
     /// Order commuting moves: a reserve card home never follows, in the next step, a move it
-    /// commutes with that ranks after it (PROOF.md §4).
+    /// commutes with that ranks after it (PROOF.md §5).
     pub order_commuting: bool,
-    /// The relaxation R-wild (PROOF.md §5): a reserve card once built on the waste stays
+    /// The relaxation R-wild (PROOF.md §6): a reserve card once built on the waste stays
     /// available until it goes home, never covers a talon card and is never dealt again. Every
-    /// real game is a relaxed game, so UNSAT still proves a loss; a relaxed model may not be a
-    /// real game (its decoding is then refused by the replay, and the full model decides).
+    /// real game is a relaxed game, so UNSAT still proves a loss; a relaxed model need not be a
+    /// real game, so `solve` never decodes one (the full model decides).
     pub relax_built: bool,
 }
 
@@ -41,6 +42,8 @@ pub struct Model {
     /// Talon cards (m) and reserve cards (nx).
     pub m: usize,
     pub nx: usize,
+    /// [x]: the reserve pile of reserve card x.
+    pub pile_of: Vec<usize>,
     /// [t][i]: τ_i (or its ghost) is left of the cursor in state t.
     pub cut: Vec<Vec<Lit>>,
     /// [t][c]: card c is on a foundation in state t.
@@ -390,7 +393,7 @@ pub fn encode<C: CollectClauses>(p: &Problem, enc: Encoding, col: &mut C) -> Mod
                 w.add(&[!rh[x], !src[a][up]]);
                 w.add(&[!rw[x], !src[a][up]]);
             }
-            // A reserve card home needs no deal before it (PROOF.md §3: such deals commute past it).
+            // A reserve card home needs no deal before it (PROOF.md §4: such deals commute past it).
             w.imp(rh[x], nodeal);
         }
 
@@ -476,7 +479,7 @@ pub fn encode<C: CollectClauses>(p: &Problem, enc: Encoding, col: &mut C) -> Mod
             w.add(&[!wzp[x], wh[m + x], rd, wz[t][x]]);
         }
 
-        // Order of commuting moves (PROOF.md §4). Each step has a rank: a reserve card home ranks
+        // Order of commuting moves (PROOF.md §5). Each step has a rank: a reserve card home ranks
         // by its pile (0..7), every other move after them. A reserve card home never directly
         // follows a move it commutes with that ranks after it. Moves commute when they use
         // different piles and different foundations; a redeal commutes with a reserve card home.
@@ -542,6 +545,7 @@ pub fn encode<C: CollectClauses>(p: &Problem, enc: Encoding, col: &mut C) -> Mod
         horizon: big_t,
         m,
         nx,
+        pile_of,
         cut,
         home,
         sz,

@@ -81,7 +81,7 @@ impl Problem {
     }
 
     /// The proven bound on the number of macro steps of any legal game from this position
-    /// (`docs/sat-design.md` §1.4 and the crate's proof): each step is one card sent home (each
+    /// (`crates/sat/PROOF.md` §2; `docs/sat-design.md` §1.4): each step is one card sent home (each
     /// card in play goes home at most once, foundation cards never move), one reserve card built
     /// on the waste (each reserve card leaves its pile at most once: reserves are never
     /// refilled) or one redeal (at most `redeals`); deals belong to the step they precede.

@@ -96,10 +96,6 @@ fn decode(problem: &Problem, model: &Model, solver: &CaDiCaL) -> Result<Vec<Move
     let val = |l: Lit| -> Result<bool, String> { Ok(solver.lit_val(l).map_err(|e| e.to_string())? == TernaryVal::True) };
     let cards = problem.cards();
     let (m, nx) = (model.m, model.nx);
-    let pile = |x: usize| match cards[m + x].1 {
-        crate::problem::Place::Reserve { pile, .. } => pile,
-        crate::problem::Place::Talon(_) => unreachable!("reserve cards follow the talon"),
-    };
     let mut moves = vec![];
     for t in 1..=model.horizon {
         let a = t - 1;
@@ -110,9 +106,9 @@ fn decode(problem: &Problem, model: &Model, solver: &CaDiCaL) -> Result<Vec<Move
         let mut action = None;
         for x in 0..nx {
             if val(model.rh[t][x])? {
-                action = Some(Move::card(&format!("R{}", pile(x)), &foundation(m + x)?));
+                action = Some(Move::card(&format!("R{}", model.pile_of[x]), &foundation(m + x)?));
             } else if val(model.rw[t][x])? {
-                action = Some(Move::card(&format!("R{}", pile(x)), "W"));
+                action = Some(Move::card(&format!("R{}", model.pile_of[x]), "W"));
             }
         }
         for c in 0..m + nx {
