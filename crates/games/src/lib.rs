@@ -15,6 +15,7 @@ pub mod foundations;
 pub mod game;
 pub mod layout;
 pub mod packed;
+pub mod passes;
 pub mod queen;
 pub mod rules;
 pub mod quilt;

@@ -206,7 +206,7 @@ impl Game for Alhambra {
     }
 
     fn is_dead(&self, s: &AlhambraState) -> bool {
-        self.last_pass_dead(s)
+        self.last_pass_dead(s) || self.passes_dead(s)
     }
 }
 

@@ -58,6 +58,14 @@
 //! and not at all under PySolFC's refill timing (empty reserves can then wait for any card move).
 //! Otherwise it is an ordinary move: always generated outside a run, inside one only if dependent.
 //!
+//! # Dead position across passes (alhambra)
+//!
+//! `crate::passes` bounds the earliest pass in which each card can go home; its argument is
+//! there. Run where the search starts (the deal or a given position) only: it costs tens of
+//! microseconds, and at the start of each later pass, where it kills nearly every position it
+//! is asked about, it decided no more deals than at the start alone while it took most of the
+//! time (the research log, `results/bench/losses-alhambra.md`).
+//!
 //! # Dead position on the last pass (alhambra, reinforcements)
 //!
 //! With no redeal left, a waste card can leave the waste only to a foundation (nothing is ever
@@ -70,6 +78,7 @@
 use super::moves::AlhambraMove;
 use super::state::AlhambraState;
 use super::{Alhambra, AlhambraVariant};
+use crate::passes::PassBound;
 
 impl Alhambra {
     /// Whether a reserve-to-foundation move from `r` may be postponed into a run (see the notes).
@@ -96,6 +105,24 @@ impl Alhambra {
             AlhambraMove::ReserveToWaste { reserve, .. } => from_run_reserve(reserve),
             AlhambraMove::WasteToWaste { .. } | AlhambraMove::Deal | AlhambraMove::Redeal => false,
         }
+    }
+
+    /// The across-pass test (see the notes), at the search's start.
+    pub(super) fn passes_dead(&self, s: &AlhambraState) -> bool {
+        *s == self.start && self.pass_bound_dead(s)
+    }
+
+    /// The across-pass test of `crate::passes` on any position (false where it does not apply:
+    /// granada, reinforcements). The search asks it at its start only; public for the tests.
+    pub fn pass_bound_dead(&self, s: &AlhambraState) -> bool {
+        if self.rules.variant != AlhambraVariant::Alhambra {
+            return false;
+        }
+        let mut b = PassBound::new(s.found, &s.seq, s.wlen[0] as usize, true, self.rules.empty_waste_any);
+        for r in 0..self.rules.reserves() {
+            b.add_pile(&self.reserves[r][..s.height(r) as usize]);
+        }
+        b.is_dead(s.redeals_left as usize + 1)
     }
 
     /// The last-pass dead-position test (see the notes).

@@ -180,7 +180,7 @@ impl Game for Quilt {
     }
 
     fn is_dead(&self, s: &QuiltState) -> bool {
-        self.last_pass_dead(s)
+        self.last_pass_dead(s) || self.passes_dead(s)
     }
 }
 

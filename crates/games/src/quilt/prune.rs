@@ -17,6 +17,12 @@
 //! With no redeal left a waste card can leave only to a foundation, so the waste is a pure stack,
 //! and every stock card will be dealt onto it: both tests of `foundations.rs` apply.
 //!
+//! # Dead position across passes (crazy-quilt, indian-carpet)
+//!
+//! `crate::passes` bounds the earliest pass in which each card can go home (its argument is
+//! there; a quilt card is freed by either short-side neighbour leaving). Run where the search
+//! starts only, as in the Alhambra family (`alhambra/prune.rs`).
+//!
 //! # Symmetry of persian-rug's empty reserves
 //!
 //! The eight reserves obey identical rules, so two positions that differ only by a permutation of
@@ -26,8 +32,39 @@
 
 use super::Quilt;
 use super::state::QuiltState;
+use crate::passes::PassBound;
 
 impl Quilt {
+    /// The across-pass test (see the notes), at the search's start.
+    pub(super) fn passes_dead(&self, s: &QuiltState) -> bool {
+        *s == self.start && self.pass_bound_dead(s)
+    }
+
+    /// The across-pass test of `crate::passes` on any position (false for persian-rug, which has
+    /// no talon). The search asks it at its start only; public for the tests.
+    pub fn pass_bound_dead(&self, s: &QuiltState) -> bool {
+        if self.rules.has_reserves() {
+            return false;
+        }
+        let mut b = PassBound::new(s.found, &s.seq, s.waste_len(), self.rules.wrap, false);
+        let mut index = [None; 64];
+        for (cell, slot) in index.iter_mut().enumerate() {
+            if s.quilt >> cell & 1 == 1 {
+                *slot = Some(b.add_quilt_card(self.cells[cell]));
+            }
+        }
+        for cell in 0..64 {
+            let Some(x) = index[cell] else { continue };
+            let (r, c) = ((cell / 8) as i32, (cell % 8) as i32);
+            // RULES.md §5: a vertical card ((r + c) even) has its short sides above and below.
+            let sides = if (r + c) % 2 == 0 { [(r - 1, c), (r + 1, c)] } else { [(r, c - 1), (r, c + 1)] };
+            let at = |(r, c): (i32, i32)| if (0..8).contains(&r) && (0..8).contains(&c) { index[(r * 8 + c) as usize] } else { None };
+            b.set_sides(x, sides.map(at));
+        }
+        b.is_dead(s.redeals_left as usize + 1)
+    }
+
+
     /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &QuiltState) -> bool {
         !self.rules.has_reserves() && s.redeals_left == 0 && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)

@@ -1,0 +1,357 @@
+//! A dead-position test that reasons across passes, for the single-waste games whose talon
+//! keeps its order (alhambra, crazy-quilt, indian-carpet): lower bounds on the earliest time each
+//! remaining card can go home, iterated to a fixpoint; a card (or a foundation) that cannot be
+//! finished within the passes left proves the position lost. Each family builds a [`PassBound`]
+//! from its position (the talon, then its other cards with the rule that frees them).
+//!
+//! # Time
+//!
+//! Label the cards of the talon (waste then stock, `seq`) by their index now: 0..n, the waste
+//! holding 0..c0 (c0 = the waste's length). No card ever changes its order relative to another
+//! talon card (cards leave only from the waste top; a reserve card enters at the cursor; a
+//! redeal keeps the order: RULES.md §2). A *time* is a pair (pass, x): `pass` redeals from now,
+//! and x = 1 + the largest label dealt so far in that pass (c0 in pass 0 now, 0 after a redeal).
+//! Times are ordered lexicographically; the order of events in any line of play is consistent
+//! with it. Encoded as `pass * PASS + x`; `INF` means never.
+//!
+//! # The bounds
+//!
+//! For any line of play from the position, let T(c, f) be the time card c goes to foundation f
+//! (INF if it does not), P(f, t) the time f receives its t-th next card (= min over the copies c
+//! of that kind of T(c, f)), L(c) the time a reserve card leaves its reserve and W(c) the time a
+//! reserve card is put on the waste. Each rule below is an inequality that every line satisfies:
+//!
+//! - (a) A talon card with label i goes home in pass p at a time ≥ (p, i+1) — it must have been
+//!   dealt in that pass — and in pass 0 at a time ≥ now (the waste cards are already dealt).
+//! - (b) Foundation order: T(c, f) ≥ P(f, t−1) where c is f's t-th next card.
+//! - (c) Cards outside the talon (reserve or quilt cards) can move once free, at F(c) ≥ now. A
+//!   reserve card is free once every card above it has left: F(c) ≥ L(above) (alhambra). A quilt
+//!   card is free once one of its short-side neighbours has left (or the side is open): F(c) ≥
+//!   min(L(n1), L(n2)) (crazy-quilt, RULES.md §5). T(c, f) ≥ F(c). Such a card leaves home or to
+//!   the waste: L(c) = min(T(c, ·), W(c)); W(c) ≥ F(c), and it needs a same-suit neighbour (±1,
+//!   with wrap where the rules wrap) on the waste top then: a talon copy dealt (time ≥ its first
+//!   deal time) or a non-talon copy put there before (≥ its W). Where an empty waste accepts any
+//!   card, W(c) ≥ F(c) only (the waste might be empty).
+//! - (d) Same-suit blocking. Let Y be a talon card (label i) and b a rank f needs before Y such
+//!   that every remaining copy of b is a talon card with a label below i. If Y goes to f in pass
+//!   p, then b went to f before Y was dealt in pass p: P(f, b) ≤ (p, i). Why: when Y is dealt (or,
+//!   for a waste card in pass 0, since it was dealt), the copies of b lie below it in the waste
+//!   (or are on the other foundation); a waste card leaves only to a foundation; Y cannot go to f
+//!   before b, and b cannot leave from under Y. So without b on f by then, Y stays on it for the
+//!   rest of the pass.
+//! - (e) Cross-suit blocking. Let X be a talon card (label i) and Z a talon card with label j > i
+//!   that cannot go home in passes 0..=p (every bound on Z is ≥ (p+1, 0)). If X goes home in pass
+//!   p, it goes before Z is dealt in pass p: at a time ≤ (p, j). Why: once Z is dealt, X lies
+//!   under it, and Z leaves the waste only to a foundation, which it does not do in pass p. (For
+//!   pass 0 and j < c0, Z is already above X, and the bound ≤ (0, j) < now rules pass 0 out.)
+//!
+//! # Why a bound of INF proves the position lost
+//!
+//! Suppose a winning line exists, and take its times T*, L*, W* (every card goes home in a win).
+//! Rules (a)–(e) say T* ≥ Φ(T*) component by component, where Φ computes each bound from the
+//! others as the code below does, choosing for each card and foundation the earliest pass the
+//! rules allow. Φ is monotone: larger arguments give larger (or equal) bounds — (d) and (e) rule
+//! passes out only when bounds are large. We start from bounds ≤ T* (now, or 0) and apply Φ
+//! repeatedly; by induction every iterate stays ≤ T*. If some card's bound on every foundation,
+//! or some foundation's last slot, reaches INF, T* would be INF there: no winning line exists.
+//! The iteration may stop at any point (a cap on rounds) without losing soundness.
+//!
+//! Not granada, whose waste-to-waste moves reorder the talon, nor reinforcements, whose refills
+//! take stock cards into reserves instead of onto the waste: both break (d) and (e).
+
+use crate::card::Kind;
+use crate::cardseq::CardSeq;
+use crate::foundations::Foundations;
+
+const PASS: u16 = 128;
+const INF: u16 = u16::MAX;
+/// Cards not yet home: at most 104 − 8 bases.
+const MAX: usize = 96;
+/// Passes handled (redeals left + 1); more (measurement options) skips the test.
+const MAX_PASSES: usize = 8;
+/// Rounds of the fixpoint; stopping early is sound (each round's bounds are valid).
+const MAX_ROUNDS: usize = 64;
+const NONE: u8 = u8::MAX;
+
+/// What frees a card outside the talon (rule c).
+#[derive(Clone, Copy)]
+enum Freed {
+    /// A talon card (never asked).
+    Talon,
+    /// A reserve card: free once the card above has left (NONE: the pile's top).
+    Under(u8),
+    /// A quilt card: free once either short-side neighbour has left (NONE: that side is open).
+    Sides([u8; 2]),
+}
+
+/// One position's cards and the bounds being tightened. Build it with [`PassBound::new`], add
+/// the cards outside the talon, then ask [`PassBound::is_dead`].
+pub struct PassBound {
+    found: Foundations,
+    /// The waste's length: "now" in pass 0.
+    now: u16,
+    kind: [Kind; MAX],
+    freed: [Freed; MAX],
+    /// Talon cards are 0..n (their labels); the others follow.
+    n: usize,
+    m: usize,
+    wrap: bool,
+    empty_waste_any: bool,
+    /// The remaining copies of each kind.
+    copies: [[u8; 2]; 52],
+    ncopies: [u8; 52],
+    /// Per card and route (0 up, 1 down): the highest chain slot b < its own whose copies all lie
+    /// in the talon below it (rule d), or NONE.
+    block: [[u8; 2]; MAX],
+    /// Per card and route: its slot on that foundation (0 = next), or NONE if that foundation is
+    /// past it.
+    slot: [[u8; 2]; MAX],
+    /// Bounds: going home per route; cards outside the talon put on the waste, and leaving.
+    home: [[u16; 2]; MAX],
+    waste: [u16; MAX],
+    leave: [u16; MAX],
+}
+
+impl PassBound {
+    /// The talon `seq` (waste `seq[..waste]` then the stock), with the foundations. `wrap`: the
+    /// waste builds K–A; `empty_waste_any`: an empty waste accepts any card.
+    pub fn new(found: Foundations, seq: &CardSeq, waste: usize, wrap: bool, empty_waste_any: bool) -> Self {
+        let n = seq.len();
+        let mut b = PassBound {
+            found,
+            now: waste as u16,
+            kind: [Kind::default(); MAX],
+            freed: [Freed::Talon; MAX],
+            n,
+            m: n,
+            wrap,
+            empty_waste_any,
+            copies: [[NONE; 2]; 52],
+            ncopies: [0; 52],
+            block: [[NONE; 2]; MAX],
+            slot: [[NONE; 2]; MAX],
+            home: [[0; 2]; MAX],
+            waste: [0; MAX],
+            leave: [0; MAX],
+        };
+        for i in 0..n {
+            b.kind[i] = seq.get(i);
+        }
+        b
+    }
+
+    /// A reserve pile, bottom→top.
+    pub fn add_pile(&mut self, cards: &[Kind]) {
+        for (j, &k) in cards.iter().enumerate() {
+            let above = if j + 1 < cards.len() { (self.m + 1) as u8 } else { NONE };
+            self.push(k, Freed::Under(above));
+        }
+    }
+
+    /// A quilt card; its sides are set with [`Self::set_sides`] once every quilt card is added.
+    /// Returns its index.
+    pub fn add_quilt_card(&mut self, k: Kind) -> u8 {
+        self.push(k, Freed::Sides([NONE; 2]));
+        (self.m - 1) as u8
+    }
+
+    /// The quilt cards on the short sides of quilt card `x` (None: that side is open).
+    pub fn set_sides(&mut self, x: u8, sides: [Option<u8>; 2]) {
+        self.freed[x as usize] = Freed::Sides(sides.map(|s| s.unwrap_or(NONE)));
+    }
+
+    fn push(&mut self, k: Kind, freed: Freed) {
+        self.kind[self.m] = k;
+        self.freed[self.m] = freed;
+        self.m += 1;
+    }
+
+    /// Copies, slots and rule (d)'s blocking slots, once every card is in.
+    fn prepare(&mut self) {
+        let (found, n) = (self.found, self.n);
+        for x in 0..self.m {
+            let k = self.kind[x].index() as usize;
+            self.copies[k][self.ncopies[k] as usize] = x as u8;
+            self.ncopies[k] += 1;
+        }
+        for x in 0..self.m {
+            let k = self.kind[x];
+            for route in 0..2 {
+                let f = route * 4 + k.suit() as usize;
+                let Some(t) = slot_of(found, f, k) else {
+                    self.home[x][route] = INF;
+                    continue;
+                };
+                self.slot[x][route] = t;
+                if x < n {
+                    self.block[x][route] = (0..t).rev().find(|&q| {
+                        let kq = Foundations::card(f, found.count(f) + q).index() as usize;
+                        self.copies[kq][..self.ncopies[kq] as usize].iter().all(|&c| (c as usize) < x)
+                    }).unwrap_or(NONE);
+                }
+            }
+        }
+    }
+
+    /// Tightens the bounds round by round; true when one reaches INF (the position is lost).
+    pub fn is_dead(&mut self, passes: usize) -> bool {
+        if passes > MAX_PASSES {
+            return false;
+        }
+        self.prepare();
+        let passes = passes as u16;
+        let (n, m, now, found) = (self.n, self.m, self.now, self.found);
+        // When a talon card with label i is dealt in pass p (rule a).
+        let dealt = |i: usize, p: u16| if p == 0 { (i as u16 + 1).max(now) } else { p * PASS + i as u16 + 1 };
+        // Per pass p and talon card: the earliest it can go home within pass p (INF: not in p).
+        let mut in_pass = [[[0u16; 2]; MAX]; MAX_PASSES];
+        for x in 0..n {
+            for route in 0..2 {
+                if self.home[x][route] == INF {
+                    in_pass.iter_mut().for_each(|pass| pass[x][route] = INF);
+                }
+            }
+        }
+        for _ in 0..MAX_ROUNDS {
+            let mut changed = false;
+            // P(f, t): the earliest any copy can fill slot t of f (rule b).
+            let mut slot_time = [[INF; 13]; 8];
+            for (f, times) in slot_time.iter_mut().enumerate() {
+                let cnt = found.count(f);
+                for t in 0..13 - cnt {
+                    let k = Foundations::card(f, cnt + t).index() as usize;
+                    times[t as usize] = self.copies[k][..self.ncopies[k] as usize].iter().map(|&c| self.home[c as usize][f / 4]).min().unwrap_or(INF);
+                }
+            }
+            if (0..8).any(|f| found.count(f) < 13 && slot_time[f][12 - found.count(f) as usize] == INF) {
+                return true;
+            }
+            // Rule (e): what a card dealt above X in pass p makes X wait for — nothing if it may
+            // have gone home before pass p, else its earliest time in pass p.
+            let mut wait = [[0u16; MAX]; MAX_PASSES];
+            for p in 0..passes as usize {
+                for j in 0..n {
+                    wait[p][j] = if self.home[j][0].min(self.home[j][1]) < p as u16 * PASS { 0 } else { in_pass[p][j][0].min(in_pass[p][j][1]) };
+                }
+            }
+            for x in 0..m {
+                let free = if x >= n { self.free(x, now) } else { 0 };
+                for route in 0..2 {
+                    let t = self.slot[x][route];
+                    if t == NONE || self.home[x][route] == INF {
+                        continue;
+                    }
+                    let f = route * 4 + self.kind[x].suit() as usize;
+                    let before = if t == 0 { 0 } else { slot_time[f][t as usize - 1] };
+                    let bound = if before == INF {
+                        INF
+                    } else if x >= n {
+                        before.max(free)
+                    } else {
+                        let mut first = INF;
+                        for p in 0..passes {
+                            let t = self.talon_home_in(x, route, f, before, p, &slot_time, &wait[p as usize], dealt);
+                            let slot = &mut in_pass[p as usize][x][route];
+                            if t > *slot {
+                                *slot = t;
+                                changed = true;
+                            }
+                            first = first.min(*slot);
+                        }
+                        first
+                    };
+                    if bound > self.home[x][route] {
+                        self.home[x][route] = bound;
+                        changed = true;
+                        if bound == INF && x < n {
+                            in_pass.iter_mut().for_each(|pass| pass[x][route] = INF);
+                        }
+                    }
+                }
+            }
+            for x in n..m {
+                let free = self.free(x, now);
+                let k = self.kind[x];
+                let on_waste = if self.empty_waste_any {
+                    free
+                } else {
+                    let mut w = INF;
+                    for r in [k.rank() + 1, k.rank().wrapping_sub(1)] {
+                        let r = match r {
+                            13 | u8::MAX if !self.wrap => continue,
+                            13 => 0,
+                            u8::MAX => 12,
+                            r => r,
+                        };
+                        let nk = Kind::new(k.suit(), r).index() as usize;
+                        for &c in &self.copies[nk][..self.ncopies[nk] as usize] {
+                            let c = c as usize;
+                            w = w.min(if c < n { dealt(c, 0) } else { self.waste[c] });
+                        }
+                    }
+                    if w == INF { INF } else { w.max(free) }
+                };
+                let leave = on_waste.min(self.home[x][0]).min(self.home[x][1]);
+                if on_waste > self.waste[x] || leave > self.leave[x] {
+                    self.waste[x] = self.waste[x].max(on_waste);
+                    self.leave[x] = self.leave[x].max(leave);
+                    changed = true;
+                }
+            }
+            if (0..m).any(|x| self.home[x][0] == INF && self.home[x][1] == INF) {
+                return true;
+            }
+            if !changed {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// F(x): when card x outside the talon is free (rule c).
+    fn free(&self, x: usize, now: u16) -> u16 {
+        match self.freed[x] {
+            Freed::Talon => 0,
+            Freed::Under(a) if a == NONE => now,
+            Freed::Under(a) => self.leave[a as usize].max(self.free(a as usize, now)),
+            Freed::Sides([a, b]) if a == NONE || b == NONE => now,
+            Freed::Sides([a, b]) => now.max(self.leave[a as usize].min(self.leave[b as usize])),
+        }
+    }
+
+    /// The earliest time talon card x can go to foundation f (route) in pass p, given that f's
+    /// previous slot fills at `before` (INF: not in pass p): rules (a), (d) and (e).
+    #[allow(clippy::too_many_arguments)]
+    fn talon_home_in(&self, x: usize, route: usize, f: usize, before: u16, p: u16, slot_time: &[[u16; 13]; 8], wait: &[u16; MAX], dealt: impl Fn(usize, u16) -> u16) -> u16 {
+        let end = (p + 1) * PASS;
+        let mut t = dealt(x, p).max(before);
+        if t >= end {
+            return INF;
+        }
+        let block = self.block[x][route];
+        if block != NONE && slot_time[f][block as usize] > p * PASS + x as u16 {
+            return INF;
+        }
+        // Every card dealt above x before x goes home must go home first (or have gone before
+        // pass p): x waits for each, and more are dealt the longer it waits.
+        let mut j = x + 1;
+        while j < self.n && t > p * PASS + j as u16 {
+            t = t.max(wait[j]);
+            if t >= end {
+                return INF;
+            }
+            j += 1;
+        }
+        t
+    }
+}
+
+/// The slot (0 = next) of kind `k` on foundation `f`, if `f` still needs it.
+fn slot_of(found: Foundations, f: usize, k: Kind) -> Option<u8> {
+    if f % 4 != k.suit() as usize {
+        return None;
+    }
+    let (n, r) = (found.count(f), k.rank());
+    let pos = if f < 4 { r } else { 12 - r };
+    (pos >= n).then(|| pos - n)
+}

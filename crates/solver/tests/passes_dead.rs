@@ -1,0 +1,168 @@
+//! The across-pass dead test (`patience_games::passes`) against searches that share no code with
+//! it, on positions of every configuration it serves (alhambra with 0, 1 and 2 redeals and an
+//! empty waste accepting any card or not; crazy-quilt and indian-carpet, wrapping or not):
+//!
+//! - positions reached by random legal moves of the reference rules from small pre-filled deals:
+//!   the plain reference search must never win one the test calls dead;
+//! - every position along a winning line (the reference search's, replayed by the reference
+//!   rules) must pass the test, full-size deals with extra redeals included.
+
+use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::deal::{Deal, DealSource, Hook, make_deal};
+use patience_games::game::{Game, Pruning};
+use patience_games::layout::Layout;
+use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
+use patience_games::variant::Rules;
+use patience_reference::{Move, PlainOutcome};
+use patience_solver::{Limits, Verdict, actions, solve};
+use patience_verify::{plain_search, position_after, reference_moves};
+
+const LIMIT: u64 = 100_000;
+
+fn deal(seed: u64) -> Deal {
+    make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
+}
+
+#[derive(Default, Debug)]
+struct Count {
+    positions: usize,
+    fired: usize,
+    /// Of those fired: proved lost by the plain search (the others it left undecided).
+    confirmed: usize,
+    /// Positions on winning lines checked.
+    on_winning_lines: usize,
+}
+
+/// The test's verdict on a layout of `rules` (the position is the game's start).
+fn dead(rules: &Rules, layout: &Layout) -> bool {
+    match rules {
+        Rules::Alhambra(r) => {
+            let g = Alhambra::from_layout(*r, layout).unwrap();
+            g.pass_bound_dead(&g.start())
+        }
+        Rules::Quilt(r) => {
+            let g = Quilt::from_layout(*r, layout).unwrap();
+            g.pass_bound_dead(&g.start())
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// A small deterministic generator for the random walks (no shared code with the games).
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Walks `steps` random legal moves of the reference rules from `layout`, checking the position
+/// every other move; along the first winning lines met, checks every position too.
+fn walk(c: &mut Count, case: &str, rules: &Rules, layout: &Layout, steps: usize, rng: &mut Lcg) {
+    let mut moves: Vec<Move> = vec![];
+    let mut lines_checked = 0;
+    for step in 0..=steps {
+        let (here, legal) = position_after(rules, layout, &moves).unwrap();
+        if step % 2 == 0 {
+            c.positions += 1;
+            let fired = dead(rules, &here);
+            let plain = plain_search(rules, &here, LIMIT).0;
+            match plain {
+                PlainOutcome::Won(line) => {
+                    assert!(!fired, "{case} after {moves:?}: called dead, but the plain reference search wins it");
+                    if lines_checked < 2 {
+                        lines_checked += 1;
+                        winning_line(c, case, rules, &here, &line);
+                    }
+                }
+                PlainOutcome::Lost => c.confirmed += fired as usize,
+                PlainOutcome::Unknown => {}
+            }
+            c.fired += fired as usize;
+        }
+        if legal.is_empty() {
+            break;
+        }
+        moves.push(legal[rng.below(legal.len())].clone());
+    }
+}
+
+/// Every position along a winning line from `layout` passes the test.
+fn winning_line(c: &mut Count, case: &str, rules: &Rules, layout: &Layout, line: &[Move]) {
+    for k in 0..line.len() {
+        let (here, _) = position_after(rules, layout, &line[..k]).unwrap();
+        c.on_winning_lines += 1;
+        assert!(!dead(rules, &here), "{case}: called dead after {k} moves of a winning line");
+    }
+}
+
+#[test]
+fn alhambra_positions_called_dead_are_never_won() {
+    let mut c = Count::default();
+    let mut rng = Lcg(7);
+    for seed in 0..10 {
+        let d = deal(seed);
+        for (k, redeals) in [(11u8, 0u8), (10, 0), (10, 1), (10, 2), (9, 1), (9, 2)] {
+            let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+            rules.redeals = redeals;
+            rules.empty_waste_any = seed % 2 == 1;
+            let layout = alhambra::prefilled_layout(&rules, &d, k);
+            walk(&mut c, &format!("alhambra seed {seed} k {k} {rules:?}"), &Rules::Alhambra(rules), &layout, 24, &mut rng);
+        }
+    }
+    eprintln!("{c:?}");
+    // The checks must have power: the test fires on a good share of these positions (about a
+    // third), and the plain search proves most of those lost.
+    assert!(c.fired >= c.positions / 6 && 2 * c.confirmed >= c.fired, "{c:?}");
+    assert!(c.on_winning_lines >= 200, "{c:?}");
+}
+
+#[test]
+fn quilt_positions_called_dead_are_never_won() {
+    let mut c = Count::default();
+    let mut rng = Lcg(11);
+    for seed in 0..10 {
+        let d = deal(seed);
+        for (variant, k, cells, redeals) in [
+            (QuiltVariant::CrazyQuilt, 10u8, 8usize, 0u8),
+            (QuiltVariant::CrazyQuilt, 10, 8, 1),
+            (QuiltVariant::CrazyQuilt, 9, 16, 1),
+            (QuiltVariant::IndianCarpet, 10, 8, 2),
+            (QuiltVariant::IndianCarpet, 9, 24, 2),
+        ] {
+            let mut rules = QuiltRules::new(variant);
+            rules.redeals = redeals;
+            rules.wrap = seed % 2 == 0;
+            let layout = quilt::prefilled_layout(&rules, &d, k, cells);
+            walk(&mut c, &format!("{variant:?} seed {seed} k {k} cells {cells} {rules:?}"), &Rules::Quilt(rules), &layout, 24, &mut rng);
+        }
+    }
+    eprintln!("{c:?}");
+    assert!(c.fired >= c.positions / 10 && 2 * c.confirmed >= c.fired, "{c:?}");
+    assert!(c.on_winning_lines >= 200, "{c:?}");
+}
+
+/// Full-size alhambra deals with five redeals, where the search finds wins: no position along
+/// the winning line (replayed by the reference rules) may be called dead.
+#[test]
+fn full_deals_winning_lines_pass() {
+    let mut c = Count::default();
+    let mut won = 0;
+    for seed in 0..4 {
+        let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+        rules.redeals = 5;
+        let layout = rules.layout(&deal(seed));
+        let game = Alhambra::from_layout(rules, &layout).unwrap();
+        let limits = Limits { max_states: 2_000_000, max_time: None, table_bytes: 128 << 20, ..Limits::default() };
+        let r = solve(&game, limits, Pruning::ALL);
+        if r.verdict != Verdict::Won {
+            continue;
+        }
+        won += 1;
+        let line = reference_moves(&actions(&game, &r.moves));
+        winning_line(&mut c, &format!("alhambra seed {seed}, 5 redeals"), &Rules::Alhambra(rules), &layout, &line);
+    }
+    eprintln!("{won} won, {c:?}");
+    assert!(won >= 2, "too few wins to check: {won}");
+}
