@@ -184,6 +184,19 @@ enum Command {
         #[command(flatten)]
         plan: PlanArgs,
     },
+    /// The loss audit: every deal a thoughtful study proved lost is given to the win-finding
+    /// phases again (the lookahead and the hedged lookahead with --factor times the study's
+    /// budget each, then the search with as much). Prints every deal won; exit 1 if any.
+    Audit {
+        /// A finished thoughtful study's folder (its manifest.json and deals.csv).
+        dir: std::path::PathBuf,
+        /// Each phase's budget as a multiple of the study's --max-states.
+        #[arg(long, default_value_t = 10)]
+        factor: u64,
+        /// Worker threads (default: every core).
+        #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
+        jobs: usize,
+    },
     /// The dominance check: every deal that a player study (greedy or sampling, which cannot see
     /// the stock) won must be won by the thoughtful pipeline, which knows it. Prints the
     /// exceptions; exit 1 if there are any.
@@ -290,6 +303,12 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
+        Command::Audit { dir, factor, jobs } => {
+            if jobs == 0 || factor == 0 {
+                bail!("-j and --factor must be at least 1");
+            }
+            audit(&dir, factor, jobs)
+        }
         Command::Dominance { dir, max_states, jobs, plan } => {
             if jobs == 0 || max_states == 0 {
                 bail!("-j and --max-states must be at least 1");
@@ -353,6 +372,41 @@ fn run(cli: Cli) -> Result<u8> {
             solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after })
         }
     }
+}
+
+/// `patience audit DIR`: the study's own command line, parsed again, says which game and rule
+/// options its deals were solved under.
+fn audit(dir: &std::path::Path, factor: u64, jobs: usize) -> Result<u8> {
+    let manifest = patience_study::run::read_manifest(dir)?;
+    if manifest.player != "thoughtful" {
+        bail!("{} is a study of the {} player, which proves nothing lost: the audit takes a thoughtful study", dir.display(), manifest.player);
+    }
+    let Ok(Cli { command: Command::Study { game, rules, .. } }) = Cli::try_parse_from(&manifest.command) else {
+        bail!("{}: its manifest's command is not a `patience study` command this version reads", dir.display());
+    };
+    let choice = choose_game(&game, &rules)?;
+    if choice.info.name != manifest.variant {
+        bail!("{}: its command names {game}, its manifest {}", dir.display(), manifest.variant);
+    }
+    let deals = dir.join(patience_study::run::DEALS);
+    let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
+    let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
+    let lost: Vec<u64> = rows.iter().filter(|r| r.outcome == "lost").map(|r| r.seed).collect();
+    let budget = manifest.max_states.checked_mul(factor).context("--factor times the study's --max-states overflows")?;
+    let found = patience_study::audit::check(choice.rules, choice.info.hook, &lost, budget, jobs)?;
+    for c in &found {
+        outln!("seed {}: proved lost by the study, WON by the {} ({} states)", c.seed, c.phase, c.states);
+    }
+    outln!(
+        "{}: {} of {} deals proved lost; the audit ({}; {budget} positions for each of the lookahead, the hedged lookahead and the search) won {}{}",
+        manifest.variant,
+        lost.len(),
+        rows.len(),
+        manifest.rules,
+        found.len(),
+        if found.is_empty() { ": no contradiction" } else { ": CONTRADICTIONS" }
+    );
+    Ok(if found.is_empty() { 0 } else { 1 })
 }
 
 /// `patience dominance DIR`: the player study's own command line, parsed again, says which game

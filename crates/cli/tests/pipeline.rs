@@ -127,3 +127,39 @@ fn dominance_check_passes_and_fails_as_it_should() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&solver_dir);
 }
+
+#[test]
+fn loss_audit_passes_and_catches_a_false_loss() {
+    // Alhambra with one pass: most deals are proved lost, at once.
+    let dir = tempdir("audit");
+    let o = patience(&["study", "alhambra", "--redeals", "0", "--seeds", "0..12", "--max-states", "100000", "--quiet", "-j", "2", "--out", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let lost = outcomes(&dir).iter().filter(|(o, _)| o == "lost").count();
+    assert!(lost >= 6, "only {lost} deals proved lost");
+    let o = patience(&["audit", dir.to_str().unwrap(), "--factor", "2", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains(&format!("{lost} of 12 deals proved lost")) && text(&o).contains("won 0: no contradiction"), "{}", text(&o));
+
+    // Rows that say "lost" for deals the solver wins: the audit must find every one.
+    let won_dir = tempdir("audit-won");
+    let o = patience(&["study", "algerian", "--seeds", "0..6", "--max-states", "100000", "--quiet", "-j", "2", "--out", won_dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let won = outcomes(&won_dir).iter().filter(|(o, _)| o == "won").count();
+    assert!(won >= 3, "only {won} deals won");
+    let csv = std::fs::read_to_string(won_dir.join("deals.csv")).unwrap().replace(",won,", ",lost,");
+    std::fs::write(won_dir.join("deals.csv"), csv).unwrap();
+    let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    assert_eq!(listed, won, "{}", text(&o));
+
+    // A player's study proves nothing lost.
+    let player = tempdir("audit-player");
+    let o = patience(&["study", "algerian", "--seeds", "0..2", "--player", "greedy", "--quiet", "--out", player.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = patience(&["audit", player.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    for d in [dir, won_dir, player] {
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}

@@ -11,6 +11,7 @@
 //! * `deals.csv`: every row sorted by seed, once all deals are done;
 //! * `summary.json`, `summary.csv`: counts, rates and intervals.
 
+pub mod audit;
 pub mod bench;
 pub mod clock;
 pub mod dominance;
