@@ -45,6 +45,19 @@
 //!   under it, and Z leaves the waste only to a foundation, which it does not do in pass p. (For
 //!   pass 0 and j < c0, Z is already above X, and the bound ≤ (0, j) < now rules pass 0 out.)
 //!
+//! - (f) Copies. Where both foundations of a suit still need rank r, its two remaining copies go
+//!   one up and one down; the bounds above let both foundations count on the earlier copy. Once
+//!   the fixpoint has settled, each suit's assignments σ (which copy of each shared rank goes up)
+//!   are tried: the suit's two foundations are followed slot by slot as in (b), each shared slot
+//!   with only the copy σ sends there, each card's time also at least its bound from the
+//!   fixpoint, rules (a), (d), (e) as before. If under every σ one of the two foundations cannot be
+//!   finished by the end of the last pass, the position is lost. Why: a winning line sends the
+//!   copies one way, σ*; under σ* each recomputed slot time is at most the line's own (by
+//!   induction along the chain, every input being a lower bound), so both foundations would
+//!   finish. At most 2^11 assignments a suit, and the search stops at the first that finishes.
+//!   (An upper limit on what copies can do, unsound and not used: letting each foundation wait for
+//!   the later copy calls all 200 of alhambra seeds 0..199 dead; rule (f) calls 1 dead.)
+//!
 //! # Why a bound of INF proves the position lost
 //!
 //! Suppose a winning line exists, and take its times T*, L*, W* (every card goes home in a win).
@@ -195,6 +208,11 @@ impl PassBound {
 
     /// Tightens the bounds round by round; true when one reaches INF (the position is lost).
     pub fn is_dead(&mut self, passes: usize) -> bool {
+        self.is_dead_with(passes, true)
+    }
+
+    /// [`Self::is_dead`], with rule (f) or without it (for the tests, which check where it adds).
+    pub fn is_dead_with(&mut self, passes: usize, copies_rule: bool) -> bool {
         if passes > MAX_PASSES {
             return false;
         }
@@ -302,10 +320,70 @@ impl PassBound {
                 return true;
             }
             if !changed {
-                return false;
+                return copies_rule && self.copies_dead(passes, &wait, dealt);
             }
         }
         false
+    }
+
+    /// Rule (f), the copies (see the module notes): for each suit, every way of sending the two
+    /// copies of each rank both foundations still need one up and one down leaves a foundation
+    /// that cannot be finished in time.
+    fn copies_dead(&self, passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> bool {
+        (0..4).any(|suit| {
+            let (up, down) = (self.found.count(suit), self.found.count(4 + suit));
+            if up + down > 12 {
+                return false;
+            }
+            // The shared ranks up..=12 − down: each has its two copies left (two foundations need it).
+            let (lo, shared) = (up, 13 - up - down);
+            if (lo..lo + shared).any(|r| self.ncopies[Kind::new(suit as u8, r).index() as usize] != 2) {
+                return false;
+            }
+            (0..1u32 << shared).all(|sigma| !self.finishes(suit, 0, sigma, (lo, shared), passes, wait, dealt) || !self.finishes(suit, 1, sigma, (lo, shared), passes, wait, dealt))
+        })
+    }
+
+    /// Whether foundation (suit, route) can be finished by the end of the last pass when bit
+    /// r − lo of `sigma` says which copy of shared rank r goes up (set: the first; the other down).
+    #[allow(clippy::too_many_arguments)]
+    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> bool {
+        let f = route * 4 + suit;
+        let cnt = self.found.count(f);
+        let mut slot_time = [[INF; 13]; 8];
+        let mut before = 0;
+        for t in 0..13 - cnt {
+            let k = Foundations::card(f, cnt + t);
+            let ki = k.index() as usize;
+            let copies = &self.copies[ki][..self.ncopies[ki] as usize];
+            let r = k.rank();
+            let chosen = if r >= lo && r < lo + shared {
+                // Shared rank: the copy sigma sends to this foundation.
+                let first_up = sigma >> (r - lo) & 1 == 1;
+                Some(copies[if first_up == (route == 0) { 0 } else { 1 }])
+            } else {
+                None
+            };
+            let mut best = INF;
+            for &x in copies.iter().filter(|&&c| chosen.is_none_or(|ch| ch == c)) {
+                let x = x as usize;
+                if self.slot[x][route] == NONE || self.home[x][route] == INF {
+                    continue;
+                }
+                let time = if x >= self.n {
+                    before.max(self.free(x, self.now))
+                } else {
+                    (0..passes).map(|p| self.talon_home_in(x, route, f, before, p, &slot_time, &wait[p as usize], dealt)).min().unwrap_or(INF)
+                };
+                best = best.min(time.max(self.home[x][route]));
+            }
+            if best == INF {
+                return false;
+            }
+            slot_time[f][t as usize] = best;
+            before = best;
+        }
+        true
     }
 
     /// F(x): when card x outside the talon is free (rule c).

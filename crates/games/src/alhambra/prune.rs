@@ -115,6 +115,11 @@ impl Alhambra {
     /// The across-pass test of `crate::passes` on any position (false where it does not apply:
     /// granada, reinforcements). The search asks it at its start only; public for the tests.
     pub fn pass_bound_dead(&self, s: &AlhambraState) -> bool {
+        self.pass_bound_dead_with(s, true)
+    }
+
+    /// [`Self::pass_bound_dead`] with its copies rule (f) or without (for the tests).
+    pub fn pass_bound_dead_with(&self, s: &AlhambraState, copies_rule: bool) -> bool {
         if self.rules.variant != AlhambraVariant::Alhambra {
             return false;
         }
@@ -122,7 +127,7 @@ impl Alhambra {
         for r in 0..self.rules.reserves() {
             b.add_pile(&self.reserves[r][..s.height(r) as usize]);
         }
-        b.is_dead(s.redeals_left as usize + 1)
+        b.is_dead_with(s.redeals_left as usize + 1, copies_rule)
     }
 
     /// The last-pass dead-position test (see the notes).
