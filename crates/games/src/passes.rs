@@ -320,34 +320,71 @@ impl PassBound {
                 return true;
             }
             if !changed {
-                return copies_rule && self.copies_dead(passes, &wait, dealt);
+                match copies_rule.then(|| self.copies_tighten(passes, &wait, dealt)) {
+                    Some(None) => return true,
+                    Some(Some(true)) => {}
+                    _ => return false,
+                }
             }
         }
         false
     }
 
     /// Rule (f), the copies (see the module notes): for each suit, every way of sending the two
-    /// copies of each rank both foundations still need one up and one down leaves a foundation
-    /// that cannot be finished in time.
-    fn copies_dead(&self, passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> bool {
-        (0..4).any(|suit| {
+    /// copies of each rank both foundations still need one up and one down. None lets both
+    /// foundations finish: the position is lost (`None`). Otherwise each card's bound on each
+    /// foundation rises to the least it has under the ways that do (a winning line's own way is
+    /// one of them); `Some(changed)`.
+    fn copies_tighten(&mut self, passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> Option<bool> {
+        let mut changed = false;
+        let (mut up_times, mut down_times) = (Vec::with_capacity(26), Vec::with_capacity(26));
+        for suit in 0..4 {
             let (up, down) = (self.found.count(suit), self.found.count(4 + suit));
             if up + down > 12 {
-                return false;
+                continue;
             }
             // The shared ranks up..=12 − down: each has its two copies left (two foundations need it).
             let (lo, shared) = (up, 13 - up - down);
             if (lo..lo + shared).any(|r| self.ncopies[Kind::new(suit as u8, r).index() as usize] != 2) {
-                return false;
+                continue;
             }
-            (0..1u32 << shared).all(|sigma| !self.finishes(suit, 0, sigma, (lo, shared), passes, wait, dealt) || !self.finishes(suit, 1, sigma, (lo, shared), passes, wait, dealt))
-        })
+            let mut least = [[INF; 2]; MAX];
+            let mut any = false;
+            for sigma in 0..1u32 << shared {
+                if self.finishes(suit, 0, sigma, (lo, shared), passes, wait, dealt, &mut up_times)
+                    && self.finishes(suit, 1, sigma, (lo, shared), passes, wait, dealt, &mut down_times)
+                {
+                    any = true;
+                    for (route, times) in [(0, &up_times), (1, &down_times)] {
+                        for &(x, t) in times.iter() {
+                            least[x as usize][route] = least[x as usize][route].min(t);
+                        }
+                    }
+                }
+            }
+            if !any {
+                return None;
+            }
+            for x in 0..self.m {
+                if self.kind[x].suit() as usize != suit {
+                    continue;
+                }
+                for route in 0..2 {
+                    if least[x][route] > self.home[x][route] {
+                        self.home[x][route] = least[x][route];
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Whether foundation (suit, route) can be finished by the end of the last pass when bit
     /// r − lo of `sigma` says which copy of shared rank r goes up (set: the first; the other down).
     #[allow(clippy::too_many_arguments)]
-    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> bool {
+    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy, times: &mut Vec<(u8, u16)>) -> bool {
+        times.clear();
         let f = route * 4 + suit;
         let cnt = self.found.count(f);
         let mut slot_time = [[INF; 13]; 8];
@@ -375,7 +412,9 @@ impl PassBound {
                 } else {
                     (0..passes).map(|p| self.talon_home_in(x, route, f, before, p, &slot_time, &wait[p as usize], dealt)).min().unwrap_or(INF)
                 };
-                best = best.min(time.max(self.home[x][route]));
+                let time = time.max(self.home[x][route]);
+                times.push((x as u8, time));
+                best = best.min(time);
             }
             if best == INF {
                 return false;
