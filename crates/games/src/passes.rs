@@ -54,9 +54,12 @@
 //!   finished by the end of the last pass, the position is lost. Why: a winning line sends the
 //!   copies one way, σ*; under σ* each recomputed slot time is at most the line's own (by
 //!   induction along the chain, every input being a lower bound), so both foundations would
-//!   finish. At most 2^11 assignments a suit, and the search stops at the first that finishes.
-//!   (An upper limit on what copies can do, unsound and not used: letting each foundation wait for
-//!   the later copy calls all 200 of alhambra seeds 0..199 dead; rule (f) calls 1 dead.)
+//!   finish. At most 2^11 assignments a suit. Where some σ do finish, each card's bound on each
+//!   foundation rises to the least it has under those σ (σ* is one of them, so the least is still
+//!   at most the line's own time; a card no such σ sends to a foundation gets INF there), and the
+//!   fixpoint runs again from the raised bounds. (An upper limit on what copies can do, unsound
+//!   and not used: letting each foundation wait for the later copy calls all 200 of alhambra seeds
+//!   0..199 dead under the full rules; rule (f) calls 2 dead.)
 //!
 //! # Why a bound of INF proves the position lost
 //!
@@ -365,13 +368,13 @@ impl PassBound {
             if !any {
                 return None;
             }
-            for x in 0..self.m {
+            for (x, least) in least.iter().enumerate().take(self.m) {
                 if self.kind[x].suit() as usize != suit {
                     continue;
                 }
-                for route in 0..2 {
-                    if least[x][route] > self.home[x][route] {
-                        self.home[x][route] = least[x][route];
+                for (home, &least) in self.home[x].iter_mut().zip(least) {
+                    if least > *home {
+                        *home = least;
                         changed = true;
                     }
                 }
