@@ -576,10 +576,16 @@ fn scan(seq: &CardSeq, start: usize, end: usize, mut f: impl FnMut(usize) -> Con
 /// when k > 6 puts it on both — in talon order.
 pub fn prefill(deal: &Deal, k: u8) -> (Vec<Vec<Card>>, Vec<Card>) {
     assert!((1..=12).contains(&k));
+    prefill_counts(deal, [(k, k); 4])
+}
+
+/// As [`prefill`], with its own (up, down) counts per suit (1..=13 each; 13 is a full foundation).
+pub fn prefill_counts(deal: &Deal, counts: [(u8, u8); 4]) -> (Vec<Vec<Card>>, Vec<Card>) {
+    assert!(counts.iter().all(|&(u, d)| (1..=13).contains(&u) && (1..=13).contains(&d)));
     let mut to_place = [0u8; 52];
     for kind in 0..52u8 {
-        let r = kind % 13;
-        to_place[kind as usize] = (r < k) as u8 + (r > 12 - k) as u8;
+        let ((u, d), r) = (counts[kind as usize / 13], kind % 13);
+        to_place[kind as usize] = (r < u) as u8 + (r + d > 12) as u8;
     }
     let mut by_deck: Vec<Card> = deal.cards().to_vec();
     by_deck.sort_by_key(|c| c.deck());
@@ -591,7 +597,8 @@ pub fn prefill(deal: &Deal, k: u8) -> (Vec<Vec<Card>>, Vec<Card>) {
             placed[c.id() as usize] = true;
         }
     }
-    let foundations = (0..8).map(|f| (0..k).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let count = |f: usize| if f < 4 { counts[f].0 } else { counts[f - 4].1 };
+    let foundations = (0..8).map(|f| (0..count(f)).map(|i| Foundations::card(f, i).card()).collect()).collect();
     let rest = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
     (foundations, rest)
 }

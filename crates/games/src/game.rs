@@ -129,6 +129,11 @@ pub trait Game {
     fn is_dead(&self, _s: &Self::State) -> bool {
         false
     }
+    /// The same for the position a search starts from, asked once: a family may add a test too
+    /// costly for every position (the across-pass bound of `passes.rs`).
+    fn is_dead_at_start(&self, s: &Self::State) -> bool {
+        self.is_dead(s)
+    }
 
     /// The representative of `s`'s class under the family's symmetries: two positions with the
     /// same representative have the same future up to renaming piles, so a search with

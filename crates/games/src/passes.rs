@@ -106,6 +106,8 @@ pub struct PassBound {
     found: Foundations,
     /// The waste's length: "now" in pass 0.
     now: u16,
+    /// Passes left, the current one included (set by [`Self::is_dead_with`]).
+    passes: u16,
     kind: [Kind; MAX],
     freed: [Freed; MAX],
     /// Talon cards are 0..n (their labels); the others follow.
@@ -136,6 +138,7 @@ impl PassBound {
         let mut b = PassBound {
             found,
             now: waste as u16,
+            passes: 0,
             kind: [Kind::default(); MAX],
             freed: [Freed::Talon; MAX],
             n,
@@ -220,10 +223,9 @@ impl PassBound {
             return false;
         }
         self.prepare();
-        let passes = passes as u16;
+        self.passes = passes as u16;
+        let passes = self.passes;
         let (n, m, now, found) = (self.n, self.m, self.now, self.found);
-        // When a talon card with label i is dealt in pass p (rule a).
-        let dealt = |i: usize, p: u16| if p == 0 { (i as u16 + 1).max(now) } else { p * PASS + i as u16 + 1 };
         // Per pass p and talon card: the earliest it can go home within pass p (INF: not in p).
         let mut in_pass = [[[0u16; 2]; MAX]; MAX_PASSES];
         for x in 0..n {
@@ -271,7 +273,7 @@ impl PassBound {
                     } else {
                         let mut first = INF;
                         for p in 0..passes {
-                            let t = self.talon_home_in(x, route, f, before, p, &slot_time, &wait[p as usize], dealt);
+                            let t = self.talon_home_in(x, route, before, p, &slot_time[f], &wait[p as usize]);
                             let slot = &mut in_pass[p as usize][x][route];
                             if t > *slot {
                                 *slot = t;
@@ -307,7 +309,7 @@ impl PassBound {
                         let nk = Kind::new(k.suit(), r).index() as usize;
                         for &c in &self.copies[nk][..self.ncopies[nk] as usize] {
                             let c = c as usize;
-                            w = w.min(if c < n { dealt(c, 0) } else { self.waste[c] });
+                            w = w.min(if c < n { self.dealt(c, 0) } else { self.waste[c] });
                         }
                     }
                     if w == INF { INF } else { w.max(free) }
@@ -323,7 +325,7 @@ impl PassBound {
                 return true;
             }
             if !changed {
-                match copies_rule.then(|| self.copies_tighten(passes, &wait, dealt)) {
+                match copies_rule.then(|| self.copies_tighten(&wait)) {
                     Some(None) => return true,
                     Some(Some(true)) => {}
                     _ => return false,
@@ -338,7 +340,7 @@ impl PassBound {
     /// foundations finish: the position is lost (`None`). Otherwise each card's bound on each
     /// foundation rises to the least it has under the ways that do (a winning line's own way is
     /// one of them); `Some(changed)`.
-    fn copies_tighten(&mut self, passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy) -> Option<bool> {
+    fn copies_tighten(&mut self, wait: &[[u16; MAX]; MAX_PASSES]) -> Option<bool> {
         let mut changed = false;
         let (mut up_times, mut down_times) = (Vec::with_capacity(26), Vec::with_capacity(26));
         for suit in 0..4 {
@@ -354,9 +356,7 @@ impl PassBound {
             let mut least = [[INF; 2]; MAX];
             let mut any = false;
             for sigma in 0..1u32 << shared {
-                if self.finishes(suit, 0, sigma, (lo, shared), passes, wait, dealt, &mut up_times)
-                    && self.finishes(suit, 1, sigma, (lo, shared), passes, wait, dealt, &mut down_times)
-                {
+                if self.finishes(suit, 0, sigma, (lo, shared), wait, &mut up_times) && self.finishes(suit, 1, sigma, (lo, shared), wait, &mut down_times) {
                     any = true;
                     for (route, times) in [(0, &up_times), (1, &down_times)] {
                         for &(x, t) in times.iter() {
@@ -385,12 +385,11 @@ impl PassBound {
 
     /// Whether foundation (suit, route) can be finished by the end of the last pass when bit
     /// r − lo of `sigma` says which copy of shared rank r goes up (set: the first; the other down).
-    #[allow(clippy::too_many_arguments)]
-    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), passes: u16, wait: &[[u16; MAX]; MAX_PASSES], dealt: impl Fn(usize, u16) -> u16 + Copy, times: &mut Vec<(u8, u16)>) -> bool {
+    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), wait: &[[u16; MAX]; MAX_PASSES], times: &mut Vec<(u8, u16)>) -> bool {
         times.clear();
         let f = route * 4 + suit;
         let cnt = self.found.count(f);
-        let mut slot_time = [[INF; 13]; 8];
+        let mut chain = [INF; 13];
         let mut before = 0;
         for t in 0..13 - cnt {
             let k = Foundations::card(f, cnt + t);
@@ -413,7 +412,7 @@ impl PassBound {
                 let time = if x >= self.n {
                     before.max(self.free(x, self.now))
                 } else {
-                    (0..passes).map(|p| self.talon_home_in(x, route, f, before, p, &slot_time, &wait[p as usize], dealt)).min().unwrap_or(INF)
+                    (0..self.passes).map(|p| self.talon_home_in(x, route, before, p, &chain, &wait[p as usize])).min().unwrap_or(INF)
                 };
                 let time = time.max(self.home[x][route]);
                 times.push((x as u8, time));
@@ -422,7 +421,7 @@ impl PassBound {
             if best == INF {
                 return false;
             }
-            slot_time[f][t as usize] = best;
+            chain[t as usize] = best;
             before = best;
         }
         true
@@ -439,17 +438,23 @@ impl PassBound {
         }
     }
 
-    /// The earliest time talon card x can go to foundation f (route) in pass p, given that f's
-    /// previous slot fills at `before` (INF: not in pass p): rules (a), (d) and (e).
-    #[allow(clippy::too_many_arguments)]
-    fn talon_home_in(&self, x: usize, route: usize, f: usize, before: u16, p: u16, slot_time: &[[u16; 13]; 8], wait: &[u16; MAX], dealt: impl Fn(usize, u16) -> u16) -> u16 {
+    /// When talon card `i` is dealt in pass p (rule a).
+    #[inline]
+    fn dealt(&self, i: usize, p: u16) -> u16 {
+        if p == 0 { (i as u16 + 1).max(self.now) } else { p * PASS + i as u16 + 1 }
+    }
+
+    /// The earliest time talon card x can go to its foundation on `route` in pass p, given that
+    /// the foundation's slots fill at `chain` (so far) and its previous slot at `before` (INF: not
+    /// in pass p): rules (a), (d) and (e).
+    fn talon_home_in(&self, x: usize, route: usize, before: u16, p: u16, chain: &[u16; 13], wait: &[u16; MAX]) -> u16 {
         let end = (p + 1) * PASS;
-        let mut t = dealt(x, p).max(before);
+        let mut t = self.dealt(x, p).max(before);
         if t >= end {
             return INF;
         }
         let block = self.block[x][route];
-        if block != NONE && slot_time[f][block as usize] > p * PASS + x as u16 {
+        if block != NONE && chain[block as usize] > p * PASS + x as u16 {
             return INF;
         }
         // Every card dealt above x before x goes home must go home first (or have gone before

@@ -299,7 +299,7 @@ where
         if states >= max_states {
             return end(Verdict::Unknown, vec![], states, expanded, Some(Stop::States), max_home);
         }
-        if pruning.dead_positions && game.is_dead(&root) {
+        if pruning.dead_positions && game.is_dead_at_start(&root) {
             return end(Verdict::Lost, vec![], states, expanded, None, max_home);
         }
         self.stack[0].state = root;

@@ -167,33 +167,6 @@ fn full_deals_winning_lines_pass() {
     assert!(won >= 2, "too few wins to check: {won}");
 }
 
-/// A layout with foundation counts `(up, down)` per suit (13: full): those cards leave the deal
-/// (deck-0 copies first), the rest are laid out in deal order as alhambra lays out a deal.
-fn partial_layout(d: &Deal, counts: [(u8, u8); 4]) -> Layout {
-    use patience_games::foundations::Foundations;
-    let mut to_place = [0u8; 52];
-    for kind in 0..52u8 {
-        let (suit, r) = ((kind / 13) as usize, kind % 13);
-        let (u, dn) = counts[suit];
-        to_place[kind as usize] = (r < u) as u8 + (r + dn > 12) as u8;
-    }
-    let mut by_deck = d.cards().to_vec();
-    by_deck.sort_by_key(|c| c.deck());
-    let mut placed = [false; 104];
-    for c in by_deck {
-        let n = &mut to_place[c.kind().index() as usize];
-        if *n > 0 {
-            *n -= 1;
-            placed[c.id() as usize] = true;
-        }
-    }
-    let rest: Vec<_> = d.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
-    let foundations = (0..8).map(|f| (0..if f < 4 { counts[f].0 } else { counts[f - 4].1 }).map(|i| Foundations::card(f, i).card()).collect()).collect();
-    let per = ((rest.len() - 1) / 8).min(4);
-    let reserves = (0..8).map(|i| (0..per).map(|j| rest[i + 8 * j]).collect()).collect();
-    Layout { foundations, reserves, wastes: vec![vec![rest[8 * per]]], stock_top_first: rest[8 * per + 1..].to_vec(), ..Layout::default() }
-}
-
 /// Rule (f), the copies, where it adds to the other rules: alhambra positions where one or two
 /// suits are in play with ranks both foundations need. Each position it alone calls dead must not
 /// be won by the unpruned fast search or the plain reference search, and most must be proved lost.
@@ -213,7 +186,7 @@ fn the_copies_rule_never_calls_a_won_position_dead() {
         ] {
             let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
             rules.redeals = redeals;
-            let layout = partial_layout(&d, counts);
+            let layout = alhambra::prefilled_layout_counts(&rules, &d, counts);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
             checked += 1;
             base += game.pass_bound_dead_with(&game.start(), false) as usize;

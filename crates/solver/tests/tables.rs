@@ -47,6 +47,9 @@ impl<G: Game> Game for PlayFirst<G> {
     fn is_dead(&self, s: &G::State) -> bool {
         self.0.is_dead(s)
     }
+    fn is_dead_at_start(&self, s: &G::State) -> bool {
+        self.0.is_dead_at_start(s)
+    }
     fn canonical(&self, s: &G::State) -> G::State {
         self.0.canonical(s)
     }

@@ -4,13 +4,10 @@
 //! then the exhaustive search with what they leave. Any win found (replayed through the
 //! reference rules) contradicts the proof and is reported.
 
-use patience_games::deal::{DealSource, Hook, make_deal};
-use patience_games::game::Pruning;
-use patience_games::rules::FamilyRules;
+use crate::solve_seeds::solve_seeds;
+use patience_games::deal::Hook;
 use patience_games::variant::Rules;
-use patience_games::with_rules;
-use patience_solver::{Limits, Pipeline, Plan, Verdict, actions, shorten};
-use rayon::prelude::*;
+use patience_solver::{Limits, Plan, Verdict};
 
 /// A deal the study proved lost and the audit won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,33 +31,9 @@ pub fn plan(variant: &str, budget: u64) -> (Plan, u64) {
 pub fn check(rules: Rules, hook: Hook, seeds: &[u64], budget: u64, jobs: usize) -> anyhow::Result<Vec<Contradiction>> {
     let (plan, max_states) = plan(rules.variant().name, budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
-    with_rules!(rules, |r| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-        let results: Vec<Result<Option<Contradiction>, String>> = pool.install(|| {
-            seeds
-                .par_iter()
-                .map_init(
-                    || Pipeline::new(limits, plan),
-                    |pipeline, &seed| {
-                        let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
-                        let game = r.deal_game(&deal);
-                        let d = pipeline.solve(&game, Pruning::ALL);
-                        if d.result.verdict != Verdict::Won {
-                            return Ok(None);
-                        }
-                        let line = actions(&game, &shorten(&game, &d.result.moves));
-                        patience_verify::replay(&rules, &r.layout(&deal), &line).map_err(|e| format!("seed {seed}: a win that does not replay: {e}"))?;
-                        Ok(Some(Contradiction { seed, phase: d.decided_by.map_or("?", |p| p.as_str()), states: d.result.states }))
-                    },
-                )
-                .collect()
-        });
-        let mut out = vec![];
-        for r in results {
-            if let Some(c) = r.map_err(|e| anyhow::anyhow!("internal error: {e}"))? {
-                out.push(c);
-            }
-        }
-        Ok(out)
-    })
+    Ok(solve_seeds(rules, hook, seeds, limits, plan, jobs)?
+        .into_iter()
+        .filter(|s| s.verdict == Verdict::Won)
+        .map(|s| Contradiction { seed: s.seed, phase: s.decided_by.map_or("?", |p| p.as_str()), states: s.states })
+        .collect())
 }

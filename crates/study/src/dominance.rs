@@ -3,13 +3,10 @@
 //! unknown is a win it failed to find; one it calls lost would be a wrong proof (the player's
 //! win was replayed through the reference rules when its study was made).
 
-use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{Notation, PlayerView, Pruning};
-use patience_games::rules::FamilyRules;
+use crate::solve_seeds::solve_seeds;
+use patience_games::deal::Hook;
 use patience_games::variant::Rules;
-use patience_games::with_rules;
-use patience_solver::{Limits, Pipeline, Plan, Verdict, actions, shorten};
-use rayon::prelude::*;
+use patience_solver::{Limits, Plan, Verdict};
 
 /// A deal the player won and the pipeline did not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,40 +20,9 @@ pub struct Exception {
 /// it did not win, in seed order. Every win it finds is replayed through the reference rules (a
 /// failure is an error: a bug, and the check must not pass on it).
 pub fn check(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan, jobs: usize) -> anyhow::Result<Vec<Exception>> {
-    with_rules!(rules, |r| check_games(seeds, hook, limits, plan, jobs, |d| r.deal_game(d), |d, line| patience_verify::replay(&rules, &r.layout(d), line)))
-}
-
-fn check_games<G, F, V>(seeds: &[u64], hook: Hook, limits: Limits, plan: Plan, jobs: usize, make: F, verify: V) -> anyhow::Result<Vec<Exception>>
-where
-    G: PlayerView + Notation,
-    G::State: Default,
-    F: Fn(&Deal) -> G + Sync,
-    V: Fn(&Deal, &[patience_games::game::Action]) -> Result<(), String> + Sync,
-{
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let results: Vec<Result<Option<Exception>, String>> = pool.install(|| {
-        seeds
-            .par_iter()
-            .map_init(
-                || Pipeline::<G>::new(limits, plan),
-                |pipeline, &seed| {
-                    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
-                    let game = make(&deal);
-                    let r = pipeline.solve(&game, Pruning::ALL).result;
-                    if r.verdict == Verdict::Won {
-                        verify(&deal, &actions(&game, &shorten(&game, &r.moves))).map_err(|e| format!("seed {seed}: {e}"))?;
-                        return Ok(None);
-                    }
-                    Ok(Some(Exception { seed, verdict: r.verdict, states: r.states }))
-                },
-            )
-            .collect()
-    });
-    let mut out = vec![];
-    for r in results {
-        if let Some(e) = r.map_err(|e| anyhow::anyhow!("internal error: {e}"))? {
-            out.push(e);
-        }
-    }
-    Ok(out)
+    Ok(solve_seeds(rules, hook, seeds, limits, plan, jobs)?
+        .into_iter()
+        .filter(|s| s.verdict != Verdict::Won)
+        .map(|s| Exception { seed: s.seed, verdict: s.verdict, states: s.states })
+        .collect())
 }

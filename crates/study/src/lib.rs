@@ -19,6 +19,7 @@ pub mod interval;
 pub mod manifest;
 pub mod merge;
 pub mod row;
+pub mod solve_seeds;
 pub mod run;
 pub mod report;
 pub mod summary;

@@ -164,7 +164,15 @@ impl Alhambra {
 /// allow), one card per waste, the rest as the stock. Small enough for the plain reference search
 /// to decide, so the fast solver can be checked against it.
 pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
-    let (foundations, rest) = crate::foundations::prefill(deal, k);
+    lay_out_prefilled(rules, crate::foundations::prefill(deal, k))
+}
+
+/// As [`prefilled_layout`], with its own (up, down) counts per suit (13: a full foundation).
+pub fn prefilled_layout_counts(rules: &AlhambraRules, deal: &Deal, counts: [(u8, u8); 4]) -> Layout {
+    lay_out_prefilled(rules, crate::foundations::prefill_counts(deal, counts))
+}
+
+fn lay_out_prefilled(rules: &AlhambraRules, (foundations, rest): (Vec<Vec<Card>>, Vec<Card>)) -> Layout {
     let (n, depth) = (rules.reserves(), rules.reserve_depth());
     let in_reserves = (n * depth).min(rest.len() - rules.wastes());
     let per = in_reserves / n;

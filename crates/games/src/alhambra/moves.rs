@@ -206,7 +206,11 @@ impl Game for Alhambra {
     }
 
     fn is_dead(&self, s: &AlhambraState) -> bool {
-        self.last_pass_dead(s) || self.passes_dead(s)
+        self.last_pass_dead(s)
+    }
+
+    fn is_dead_at_start(&self, s: &AlhambraState) -> bool {
+        self.last_pass_dead(s) || self.pass_bound_dead(s)
     }
 }
 

@@ -107,13 +107,8 @@ impl Alhambra {
         }
     }
 
-    /// The across-pass test (see the notes), at the search's start.
-    pub(super) fn passes_dead(&self, s: &AlhambraState) -> bool {
-        *s == self.start && self.pass_bound_dead(s)
-    }
-
     /// The across-pass test of `crate::passes` on any position (false where it does not apply:
-    /// granada, reinforcements). The search asks it at its start only; public for the tests.
+    /// granada, reinforcements). The search asks it at its start only (`is_dead_at_start`).
     pub fn pass_bound_dead(&self, s: &AlhambraState) -> bool {
         self.pass_bound_dead_with(s, true)
     }

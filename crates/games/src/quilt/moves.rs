@@ -180,7 +180,11 @@ impl Game for Quilt {
     }
 
     fn is_dead(&self, s: &QuiltState) -> bool {
-        self.last_pass_dead(s) || self.passes_dead(s)
+        self.last_pass_dead(s)
+    }
+
+    fn is_dead_at_start(&self, s: &QuiltState) -> bool {
+        self.last_pass_dead(s) || self.pass_bound_dead(s)
     }
 }
 

@@ -35,13 +35,8 @@ use super::state::QuiltState;
 use crate::passes::PassBound;
 
 impl Quilt {
-    /// The across-pass test (see the notes), at the search's start.
-    pub(super) fn passes_dead(&self, s: &QuiltState) -> bool {
-        *s == self.start && self.pass_bound_dead(s)
-    }
-
     /// The across-pass test of `crate::passes` on any position (false for persian-rug, which has
-    /// no talon). The search asks it at its start only; public for the tests.
+    /// no talon). The search asks it at its start only (`is_dead_at_start`).
     pub fn pass_bound_dead(&self, s: &QuiltState) -> bool {
         if self.rules.has_reserves() {
             return false;
