@@ -295,6 +295,54 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
     option_matters
 }
 
+/// The terrace schedule test (`queen/schedule.rs`): small positions of queen-of-italy and
+/// generals-patience (foundations pre-filled, the rest dealt as terrace and tableau: the end
+/// phase, where the plain search finishes) that it calls dead at the start; the plain
+/// reference search must never win one, and must prove enough of them lost, some beyond the
+/// count test, for the check to mean something. (`queen/schedule/tests.rs` checks the test
+/// against a plain search of its relaxation on many more positions.)
+#[test]
+fn terrace_schedule_losses_are_plain_losses() {
+    let mut tally = Tally::default();
+    let mut beyond_count = 0;
+    for variant in [QueenVariant::QueenOfItaly, QueenVariant::GeneralsPatience] {
+        let rules = QueenRules::new(variant);
+        for seed in 0..family_seeds().end * 4 {
+            let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
+            for case in 0..8u64 {
+                // Foundations open a little (heights 10..13 from a hash of seed and case),
+                // a quarter of the cards out (at most 3: the plain search renames no piles) on
+                // the tableau, the rest on the terrace.
+                let mix = |i: u64| (seed * 31 + case * 17 + i * 7).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60;
+                let heights: [u8; 8] = std::array::from_fn(|f| 10 + (mix(f as u64) % 4) as u8);
+                let out: usize = heights.iter().map(|&h| 13 - h as usize).sum();
+                let tableau = (out / 4).clamp(1, 3);
+                let terrace = out - tableau;
+                if terrace > 13 {
+                    continue;
+                }
+                let base = (mix(8) % 13) as u8;
+                let layout = queen::prefilled_layout(&rules, &d, base, heights, terrace, tableau);
+                let game = Queen::from_layout(rules, &layout).unwrap();
+                let (count, schedule) = game.terrace_tests(&game.start());
+                if !schedule {
+                    continue;
+                }
+                tally.positions += 1;
+                beyond_count += !count as usize;
+                let case = format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace}");
+                match reference_plain(Rules::Queen(rules), &layout, LIMIT) {
+                    PlainOutcome::Won(_) => panic!("{case}: the schedule test says lost, the plain search wins"),
+                    PlainOutcome::Lost => tally.agreed_lost += 1,
+                    PlainOutcome::Unknown => tally.undecided += 1,
+                }
+            }
+        }
+    }
+    eprintln!("terrace schedule: {tally:?}, {beyond_count} of them beyond the count test");
+    assert!(tally.agreed_lost >= 4 * family_min_each() && beyond_count >= 2, "too few positions: {tally:?}, {beyond_count} beyond the count test");
+}
+
 #[test]
 fn queen_of_italy_fast_and_plain_agree() {
     queen_family(QueenVariant::QueenOfItaly);

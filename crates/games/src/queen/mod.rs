@@ -12,6 +12,7 @@ mod key;
 mod moves;
 mod prune;
 mod render;
+mod schedule;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -144,6 +145,8 @@ pub struct Queen {
     start: QueenState,
     /// The terrace dead test's precomputed terms (`prune.rs`).
     terrace_bounds: prune::TerraceBounds,
+    /// The terrace schedule test's class of each kind per base rank (`schedule.rs`).
+    schedule_slots: schedule::ScheduleSlots,
     /// Pile pop deltas remembered for child fingerprints (`key.rs`, `child.rs`).
     memo: elements::PopMemo,
 }
@@ -177,7 +180,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), memo: elements::PopMemo::default() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), schedule_slots: schedule::ScheduleSlots::new(rules.suited_foundations()), memo: elements::PopMemo::default() };
         let mut s = QueenState::default();
         s.set_redeals_left(redeals_left(layout, rules.redeals)?);
         s.set_terrace(terrace.len() as u8);

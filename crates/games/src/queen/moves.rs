@@ -46,10 +46,11 @@ impl Queen {
         s.stock_next(self.seq_len)
     }
 
-    /// `Game::is_dead` computed afresh (what it was before `refresh_playable` kept it): the
-    /// terrace dead test, which assumes that foundations only grow (prune.rs).
+    /// `Game::is_dead` computed afresh (what `refresh_playable` keeps): the terrace dead test
+    /// (prune.rs) and the terrace schedule test (schedule.rs), which both assume that
+    /// foundations only grow. The first is cheaper and often answers alone.
     pub(crate) fn is_dead_computed(&self, s: &QueenState) -> bool {
-        !self.rules.exact_foundations() && self.terrace_dead(s)
+        !self.rules.exact_foundations() && (self.terrace_dead(s) || self.terrace_schedule_dead(s))
     }
 
     /// `pred` with base rank `base_rank`.
@@ -132,7 +133,7 @@ impl Queen {
     /// change none of the three outside Redheads).
     #[inline]
     pub(crate) fn refresh_playable(&self, s: &mut QueenState) {
-        let dead = !self.rules.exact_foundations() && self.terrace_dead(s);
+        let dead = self.is_dead_computed(s);
         // The count of cards home is kept by `add_home` and `remove_home`.
         let home = s.playable & HOME_COUNT_MASK;
         // Chosen (this is called only then) and foundations not exact.

@@ -197,7 +197,7 @@ fn inline_safe_moves_equal_the_plain_rule() {
 /// Calls `f` on the positions along random lines of every variant (a foundation move, when
 /// there is one, taken with probability `home_share`, so foundations fill and piles grow and
 /// empty): the fast code's comparisons with its references run over these.
-fn on_random_positions(seed: u64, deals: u64, steps: usize, home_share: f64, f: impl FnMut(&Queen, &QueenState)) {
+pub(super) fn on_random_positions(seed: u64, deals: u64, steps: usize, home_share: f64, f: impl FnMut(&Queen, &QueenState)) {
     on_random_lines(seed, &QueenVariant::ALL.map(QueenRules::new), deals, steps, home_share, f);
 }
 
