@@ -146,12 +146,18 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     assert!(o.status.success(), "{}", text(&o));
     let won = outcomes(&won_dir).iter().filter(|(o, _)| o == "won").count();
     assert!(won >= 3, "only {won} deals won");
+    let won_first_two = outcomes(&won_dir).iter().take(2).filter(|(o, _)| o == "won").count();
     let csv = std::fs::read_to_string(won_dir.join("deals.csv")).unwrap().replace(",won,", ",lost,");
     std::fs::write(won_dir.join("deals.csv"), csv).unwrap();
     let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
     assert_eq!(listed, won, "{}", text(&o));
+    // --seeds audits a part: only the first two deals.
+    let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2", "--seeds", "0..2"]);
+    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    assert_eq!(listed, won_first_two, "{}", text(&o));
+    assert!(text(&o).contains("of seeds 0..2 of 6 deals proved lost"), "{}", text(&o));
 
     // A player's study proves nothing lost.
     let player = tempdir("audit-player");

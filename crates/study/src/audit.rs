@@ -3,11 +3,20 @@
 //! many times the study's budget — the lookahead and the hedged lookahead with the budget each,
 //! then the exhaustive search with what they leave. Any win found (replayed through the
 //! reference rules) contradicts the proof and is reported.
+//!
+//! The dead-position tests are what proves most losses, so the audit's phases run without them
+//! ([`AUDIT_PRUNING`]): with them, a deal that a test calls dead at its first position would be
+//! given up at once by every phase, and the audit would check nothing. The other pruning rules
+//! only drop moves or positions whose verdict another one has, so they stay.
 
 use crate::solve_seeds::solve_seeds;
 use patience_games::deal::Hook;
 use patience_games::variant::Rules;
+use patience_games::game::Pruning;
 use patience_solver::{Limits, Plan, Verdict};
+
+/// The audit's pruning: every rule but the dead-position tests it audits.
+pub const AUDIT_PRUNING: Pruning = Pruning { dead_positions: false, ..Pruning::ALL };
 
 /// A deal the study proved lost and the audit won.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +40,7 @@ pub fn plan(variant: &str, budget: u64) -> (Plan, u64) {
 pub fn check(rules: Rules, hook: Hook, seeds: &[u64], budget: u64, jobs: usize) -> anyhow::Result<Vec<Contradiction>> {
     let (plan, max_states) = plan(rules.variant().name, budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
-    Ok(solve_seeds(rules, hook, seeds, limits, plan, jobs)?
+    Ok(solve_seeds(rules, hook, seeds, limits, plan, AUDIT_PRUNING, jobs)?
         .into_iter()
         .filter(|s| s.verdict == Verdict::Won)
         .map(|s| Contradiction { seed: s.seed, phase: s.decided_by.map_or("?", |p| p.as_str()), states: s.states })

@@ -5,6 +5,7 @@
 
 use crate::solve_seeds::solve_seeds;
 use patience_games::deal::Hook;
+use patience_games::game::Pruning;
 use patience_games::variant::Rules;
 use patience_solver::{Limits, Plan, Verdict};
 
@@ -20,7 +21,7 @@ pub struct Exception {
 /// it did not win, in seed order. Every win it finds is replayed through the reference rules (a
 /// failure is an error: a bug, and the check must not pass on it).
 pub fn check(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan, jobs: usize) -> anyhow::Result<Vec<Exception>> {
-    Ok(solve_seeds(rules, hook, seeds, limits, plan, jobs)?
+    Ok(solve_seeds(rules, hook, seeds, limits, plan, Pruning::ALL, jobs)?
         .into_iter()
         .filter(|s| s.verdict != Verdict::Won)
         .map(|s| Exception { seed: s.seed, verdict: s.verdict, states: s.states })
