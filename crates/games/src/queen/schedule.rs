@@ -59,7 +59,7 @@
 //! (top −1).
 //!
 //! The count test of `prune.rs` reasons about the same relaxation one terrace card at a time;
-//! this test decides it, so it says "dead" wherever that one does (`prune/tests.rs` checks it)
+//! this test decides it, so it says "dead" wherever that one does (`schedule/tests.rs` checks it)
 //! and, measured at the first position of generals-patience seeds 0..999, on 375 of the 738
 //! deals the pipeline left unknown. The cost is one pass over the terrace with at most 13
 //! steps per card, paid where the counts home change (`refresh_playable`).
