@@ -96,6 +96,11 @@ pub struct PlanArgs {
     /// Positions of the first, short exhaustive search (default: a tenth of --max-states).
     #[arg(long, value_name = "N")]
     pub probe_states: Option<u64>,
+    /// Positions of the stricter phase: the deal under stricter rules whose wins are wins here
+    /// (queen-of-italy-open under queen-of-italy's forced fills; default: the variant's share of
+    /// --max-states, none for most, README "How it decides a deal"; 0: none).
+    #[arg(long, value_name = "N")]
+    pub stricter_states: Option<u64>,
     /// Positions the lookahead may store in all (default: the variant's share of --max-states,
     /// four tenths for most, README "How it decides a deal"; 0: no lookahead).
     #[arg(long, value_name = "N")]
@@ -123,6 +128,7 @@ impl PlanArgs {
     pub fn plan(&self, max_states: u64, variant: &str) -> anyhow::Result<patience_solver::Plan> {
         use patience_solver::Plan;
         let custom = self.probe_states.is_some()
+            || self.stricter_states.is_some()
             || self.lookahead_states.is_some()
             || self.lookahead_per_move.is_some()
             || self.hedged_states.is_some()
@@ -130,12 +136,13 @@ impl PlanArgs {
             || self.hedge_keep.is_some();
         if self.plain_search {
             if custom {
-                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep");
+                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --stricter-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep");
             }
             return Ok(Plan::PLAIN);
         }
         let mut plan = Plan::for_variant(variant, max_states);
         plan.probe = self.probe_states.unwrap_or(plan.probe);
+        plan.stricter = self.stricter_states.unwrap_or(plan.stricter);
         plan.lookahead = self.lookahead_states.unwrap_or(plan.lookahead);
         plan.lookahead_per_move = self.lookahead_per_move.unwrap_or(plan.lookahead_per_move);
         plan.hedged = self.hedged_states.unwrap_or(plan.hedged);
@@ -144,10 +151,11 @@ impl PlanArgs {
         if (plan.lookahead > 0 || plan.hedged > 0) && plan.lookahead_per_move == 0 {
             bail!("--lookahead-per-move must be at least 1");
         }
-        if plan.probe.saturating_add(plan.lookahead).saturating_add(plan.hedged) >= max_states {
+        if plan.probe.saturating_add(plan.stricter).saturating_add(plan.lookahead).saturating_add(plan.hedged) >= max_states {
             bail!(
-                "--probe-states, --lookahead-states and --hedged-states ({}, {} and {}) leave nothing of --max-states {max_states} for the search",
+                "--probe-states, --stricter-states, --lookahead-states and --hedged-states ({}, {}, {} and {}) leave nothing of --max-states {max_states} for the search",
                 plan.probe,
+                plan.stricter,
                 plan.lookahead,
                 plan.hedged
             );

@@ -148,6 +148,57 @@ pub trait Game {
     fn split_root(&self) -> bool {
         false
     }
+
+    /// The same position under *stricter* rules, where a family has them: rules whose every
+    /// winning line, with the moves those rules make by themselves written out, is a winning
+    /// line here (queen-of-italy's forced fills for queen-of-italy-open). Its smaller space
+    /// can find wins sooner (`patience_solver::pipeline`'s stricter phase); a loss there says
+    /// nothing here. `None` (the default): no such rules.
+    fn stricter(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// A winning line of [`Game::stricter`]'s game as a line of this one (`None` if it is not
+    /// one, which a correct `stricter` never gives): see [`lift_line`].
+    fn lift_from_stricter(&self, _strict: &Self, _moves: &[Self::Move]) -> Option<Vec<Self::Move>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+}
+
+/// A winning line of `strict` (a game of the same position under stricter rules, in which the
+/// rules make some moves by themselves) as a line of `loose`: the line is written in rule-book
+/// notation, each move the stricter rules made by themselves becomes the player's move it is
+/// under the looser ones (a forced fill a card move, a forced deal a deal), and each step is
+/// matched with a legal move of `loose` that is written the same (any foundation counting as
+/// any other: the families that use this treat foundations as interchangeable). `None` unless
+/// every step matches and the line wins in `loose`; the caller still replays the line through
+/// the reference rules, as every win.
+pub fn lift_line<G: Game + Notation>(loose: &G, strict: &G, moves: &[G::Move]) -> Option<Vec<G::Move>> {
+    let loose_form = |a: Action| match a {
+        Action::Fill { from, to, card } | Action::Card { from, to, card } => {
+            let any = |p: Pile| if matches!(p, Pile::Foundation(_)) { Pile::AnyFoundation } else { p };
+            Action::Card { from: any(from), to: any(to), card }
+        }
+        Action::AutoDeal => Action::Deal,
+        other => other,
+    };
+    let mut s = loose.start();
+    let mut list = MoveList::new();
+    let mut line = Vec::with_capacity(moves.len() * 2);
+    for a in strict.render(moves) {
+        let a = loose_form(a);
+        loose.moves(&s, Pruning::NONE, &mut list);
+        let &m = list.iter().find(|&&m| loose_form(loose.action(&s, m)) == a)?;
+        loose.play(&mut s, m);
+        line.push(m);
+    }
+    loose.is_won(&s).then_some(line)
 }
 
 /// What a player that cannot see the stock's order uses (`patience_solver::player`): the cards

@@ -3,6 +3,11 @@
 //!
 //! 1. **probe**: the exhaustive search with a small share of the budget. Most deals that are
 //!    decided at all are decided here, cheaply.
+//! 1b. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
+//!    queen-of-italy's forced fills for queen-of-italy-open), the phases of the default split
+//!    run on the deal under those rules with this phase's share; a win there, its forced moves
+//!    written out ([`Game::lift_from_stricter`]), is a win here. Their smaller space is decided
+//!    sooner; a loss there says nothing here and is ignored.
 //! 2. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
 //!    left open.
 //! 3. **hedged**: the lookahead again, each move ranked first by wins in searches with the far
@@ -10,8 +15,8 @@
 //! 4. **search**: the exhaustive search again, from scratch, with what is left of the budget.
 //!
 //! Soundness: only the exhaustive search (phases 1 and 4, each with a fresh table, so nothing an
-//! aborted phase explored is taken as explored) may answer *lost*; the lookaheads may only answer
-//! *won*, with a line of legal moves that callers replay through the reference rules. A search
+//! aborted phase explored is taken as explored) may answer *lost*; the lookaheads and the
+//! stricter phase may only answer *won*, with a line of legal moves that callers replay through the reference rules. A search
 //! stopped by its budget is *unknown*, and the next phase runs.
 //!
 //! Budgets are counted in positions stored, never in time, so that a study's rows depend neither
@@ -27,6 +32,7 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     Probe,
+    Stricter,
     Lookahead,
     Hedged,
     Search,
@@ -36,6 +42,7 @@ impl Phase {
     pub fn as_str(self) -> &'static str {
         match self {
             Phase::Probe => "probe",
+            Phase::Stricter => "stricter",
             Phase::Lookahead => "lookahead",
             Phase::Hedged => "hedged",
             Phase::Search => "search",
@@ -48,6 +55,8 @@ impl Phase {
 pub struct Plan {
     /// Positions the probe may store (0: no probe).
     pub probe: u64,
+    /// Positions of the stricter phase (0, or a game without stricter rules: none).
+    pub stricter: u64,
     /// Positions the lookahead may store in all (0: no lookahead)...
     pub lookahead: u64,
     /// ... and per child searched in its first walk (each next walk four times as many).
@@ -62,6 +71,7 @@ pub struct Plan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shares {
     pub probe: u64,
+    pub stricter: u64,
     pub lookahead: u64,
     pub hedged: u64,
 }
@@ -69,22 +79,24 @@ pub struct Shares {
 /// The default split (measured: `results/bench/decide-2026-12-04.md`): the probe a tenth, the
 /// lookahead four tenths, the hedged lookahead two, the search three (enough for the deep losses
 /// and wins measured).
-pub const DEFAULT_SHARES: Shares = Shares { probe: 100, lookahead: 400, hedged: 200 };
+pub const DEFAULT_SHARES: Shares = Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 200 };
 
 /// The variants whose deals were measured to want another split (seeds 0..199, 5,000,000
 /// positions, won deals against the default split's; research log, step 5). On seeds 200..999,
 /// which chose nothing, each split also wins more than the default (the log's final run).
 pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     // 123 against 115: its deep wins need the search's larger share; the hedge won 2.
-    ("carthage", Shares { probe: 100, lookahead: 400, hedged: 0 }),
+    ("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 }),
     // 156 (lookahead 3,000,000) and 158 (4,000,000) against 151: the hedge wins none of its
     // deals, and the lookahead wins more the more it has (a final search no larger than the
-    // probe would only repeat it).
-    ("queen-of-italy-open", Shares { probe: 100, lookahead: 700, hedged: 0 }),
+    // probe would only repeat it). Then the stricter phase (queen-of-italy's forced fills):
+    // on seeds 0..999, 951 won (1,500,000 to it, 2,500,000 to the lookahead) and 949 (1,500,000
+    // and 2,000,000) against 892 without it (research log `losses-queen.md`, step 2).
+    ("queen-of-italy-open", Shares { probe: 100, stricter: 300, lookahead: 500, hedged: 0 }),
     // 162, 150 and 139 against 160, 146 and 133: more hedged walks, more of them win.
-    ("blondes-and-brunettes", Shares { probe: 100, lookahead: 200, hedged: 400 }),
-    ("falling-star", Shares { probe: 100, lookahead: 200, hedged: 400 }),
-    ("redheads", Shares { probe: 100, lookahead: 200, hedged: 400 }),
+    ("blondes-and-brunettes", Shares { probe: 100, stricter: 0, lookahead: 200, hedged: 400 }),
+    ("falling-star", Shares { probe: 100, stricter: 0, lookahead: 200, hedged: 400 }),
+    ("redheads", Shares { probe: 100, stricter: 0, lookahead: 200, hedged: 400 }),
 ];
 
 /// The lookahead's positions per child in its first walk.
@@ -108,6 +120,7 @@ impl Plan {
     fn with_shares(shares: Shares, max_states: u64) -> Plan {
         Plan {
             probe: max_states / 1000 * shares.probe,
+            stricter: max_states / 1000 * shares.stricter,
             lookahead: max_states / 1000 * shares.lookahead,
             lookahead_per_move: LOOKAHEAD_PER_MOVE,
             hedged: max_states / 1000 * shares.hedged,
@@ -116,7 +129,7 @@ impl Plan {
     }
 
     /// The exhaustive search alone, as before the pipeline.
-    pub const PLAIN: Plan = Plan { probe: 0, lookahead: 0, lookahead_per_move: 0, hedged: 0, hedge: Hedge::NONE };
+    pub const PLAIN: Plan = Plan { probe: 0, stricter: 0, lookahead: 0, lookahead_per_move: 0, hedged: 0, hedge: Hedge::NONE };
 
     /// The split in words, for manifests and reports.
     pub fn describe(&self) -> String {
@@ -126,6 +139,9 @@ impl Plan {
         let mut parts = vec![];
         if self.probe > 0 {
             parts.push(format!("probe {}", self.probe));
+        }
+        if self.stricter > 0 {
+            parts.push(format!("stricter rules {} (the default split's phases)", self.stricter));
         }
         if self.lookahead > 0 {
             parts.push(format!("lookahead {} (walks of {} per move, x4)", self.lookahead, self.lookahead_per_move));
@@ -180,8 +196,12 @@ where
 
     /// Decides the deal of `game`: `result.states` counts the positions of every phase run.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> Decided<G::Move> {
-        let started = Instant::now();
-        let max = self.limits.max_states;
+        let (plan, max) = (self.plan, self.limits.max_states);
+        self.run(game, pruning, plan, max, Instant::now())
+    }
+
+    /// The phases of `plan` on `game` within `max` positions.
+    fn run(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant) -> Decided<G::Move> {
         let (mut states, mut expanded, mut max_home) = (0u64, 0u64, 0u32);
         // What a lookahead phase ends with (it is not a search: its positions are counted below).
         let ended = |verdict, moves, stop| SearchResult { verdict, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop, max_home: 0 };
@@ -192,14 +212,30 @@ where
             let decided_by = (r.verdict != Verdict::Unknown).then_some(phase);
             Decided { result: r, decided_by }
         };
-        if self.plan.probe > 0 && self.plan.probe < max {
-            let r = self.search.solve_within(game, pruning, self.plan.probe, started);
+        if plan.probe > 0 && plan.probe < max {
+            let r = self.search.solve_within(game, pruning, plan.probe, started);
             if r.verdict != Verdict::Unknown || r.stop != Some(Stop::States) {
                 return decided(r, Phase::Probe, 0, 0, 0);
             }
             (states, expanded, max_home) = (r.states, r.expanded, r.max_home);
         }
-        for (phase, share, hedge) in [(Phase::Lookahead, self.plan.lookahead, Hedge::NONE), (Phase::Hedged, self.plan.hedged, self.plan.hedge)] {
+        if plan.stricter > 0
+            && let Some(strict) = game.stricter()
+        {
+            let budget = plan.stricter.min(max - states);
+            let sub = Plan { stricter: 0, ..Plan::split(budget) };
+            let d = self.run(&strict, pruning, sub, budget, started);
+            (states, expanded) = (states + d.result.states, expanded + d.result.expanded);
+            if d.result.verdict == Verdict::Won
+                && let Some(moves) = game.lift_from_stricter(&strict, &d.result.moves)
+            {
+                return decided(ended(Verdict::Won, moves, None), Phase::Stricter, states, expanded, max_home.max(d.result.max_home));
+            }
+            if d.result.stop == Some(Stop::Time) {
+                return decided(ended(Verdict::Unknown, vec![], Some(Stop::Time)), Phase::Stricter, states, expanded, max_home);
+            }
+        }
+        for (phase, share, hedge) in [(Phase::Lookahead, plan.lookahead, Hedge::NONE), (Phase::Hedged, plan.hedged, plan.hedge)] {
             if share == 0 {
                 continue;
             }
@@ -208,7 +244,7 @@ where
             // of the moves it defers, but a walk follows one line, and deferring a reserve card's
             // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
             let look_pruning = Pruning { partial_order: false, ..pruning };
-            let l = lookahead(&mut self.look, game, look_pruning, budget, self.plan.lookahead_per_move, hedge, started);
+            let l = lookahead(&mut self.look, game, look_pruning, budget, plan.lookahead_per_move, hedge, started);
             (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
             if let Some(moves) = l.win {
                 return decided(ended(Verdict::Won, moves, None), phase, states, expanded, max_home);

@@ -67,6 +67,44 @@ fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
 /// Every variant, small budgets: where the pipeline and a plain search with more positions both
 /// decide, they agree; a loss comes only from the exhaustive search; a lookahead run alone (no
 /// probe) never answers lost.
+/// queen-of-italy-open seeds 1 and 14 at 5,000,000 positions (pinned): the stricter phase wins
+/// them under queen-of-italy's forced fills, and its line, the forced moves written out, replays
+/// through the open variant's reference rules (`both`); the pipeline as it was before that
+/// phase and the plain search leave them unknown.
+#[test]
+fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
+    let plan = Plan::for_variant("queen-of-italy-open", 5_000_000);
+    assert!(plan.stricter > 0);
+    // The split before the phase: probe 500,000, lookahead 3,500,000, search the rest.
+    let without = Plan { stricter: 0, lookahead: 3_500_000, ..plan };
+    for seed in [1, 14] {
+        assert_eq!(both("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000), (Verdict::Won, Some(Phase::Stricter), Verdict::Unknown), "seed {seed}");
+        assert_eq!(both("queen-of-italy-open", seed, 5_000_000, without, 1_000).0, Verdict::Unknown, "seed {seed}");
+    }
+    // A variant without stricter rules skips the phase: the same verdict and count as without it.
+    let strict_share = Plan { stricter: 1_000_000, ..Plan::for_variant("queen-of-italy", 2_000_000) };
+    let d = both("queen-of-italy", 1, 2_000_000, strict_share, 1_000);
+    assert_eq!((d.0, d.1), (Verdict::Won, Some(Phase::Probe)));
+}
+
+/// Carthage seeds the stricter phase won within 600,000 positions in the log's measurement
+/// (`losses-queen.md`, step 2: 3,500,000 positions to it, no lookahead).
+const CARTHAGE_STRICTER_SEEDS: [u64; 2] = [33, 55];
+
+/// carthage without the foundation-to-depot move is stricter (`Algerian::stricter`): a deal the
+/// stricter phase wins replays through carthage's reference rules, moves unchanged.
+#[test]
+fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
+    let plan = Plan { stricter: 3_500_000, lookahead: 0, ..Plan::for_variant("carthage", 5_000_000) };
+    let mut won = 0;
+    for seed in CARTHAGE_STRICTER_SEEDS {
+        let (verdict, phase, _) = both("carthage", seed, 5_000_000, plan, 1_000);
+        assert_eq!(verdict, Verdict::Won, "seed {seed}");
+        won += (phase == Some(Phase::Stricter)) as u32;
+    }
+    assert!(won >= 1, "none of {CARTHAGE_STRICTER_SEEDS:?} won by the stricter phase");
+}
+
 #[test]
 fn the_pipeline_never_contradicts_the_plain_search() {
     let mut decided = 0;
@@ -80,7 +118,7 @@ fn the_pipeline_never_contradicts_the_plain_search() {
             if verdict == Verdict::Lost {
                 assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
             }
-            let lookahead_first = Plan { probe: 0, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
+            let lookahead_first = Plan { probe: 0, stricter: 0, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
             let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
             assert!(!(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))), "{} seed {seed}", v.name);
         }

@@ -6,7 +6,7 @@
 //! moves out of a foundation (to another foundation or to a depot).
 
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
-use super::{Algerian, NO_KIND, ReserveSpace};
+use super::{Algerian, AlgerianRules, NO_KIND, ReserveSpace};
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Notation, Pile, PlayerView, Pruning, WindowFill};
@@ -644,6 +644,22 @@ impl Game for Algerian {
     #[inline]
     fn child_fingerprint(&self, s: &AlgerianState, m: AlgerianMove, symmetry: bool) -> Option<u128> {
         if symmetry { self.child_class_fingerprint(s, m) } else { None }
+    }
+
+    /// Without the foundation-to-depot move (`--no-foundation-to-depot`), where it is allowed:
+    /// the same positions and moves but one kind fewer, and no move the rules make by
+    /// themselves, so every line legal there is legal here.
+    fn stricter(&self) -> Option<Algerian> {
+        self.rules.foundation_to_depot.then(|| Algerian { rules: AlgerianRules { foundation_to_depot: false, ..self.rules }, ..self.clone() })
+    }
+
+    /// The same moves (the two games share positions and `play`); checked to win here.
+    fn lift_from_stricter(&self, _strict: &Algerian, moves: &[AlgerianMove]) -> Option<Vec<AlgerianMove>> {
+        let mut s = self.start;
+        for &m in moves {
+            self.play(&mut s, m);
+        }
+        self.is_won(&s).then(|| moves.to_vec())
     }
 }
 

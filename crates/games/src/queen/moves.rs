@@ -3,7 +3,7 @@
 
 use super::found::{Foundations, NEW_FOUNDATION};
 use super::state::{CHILD_FP_BIT, DEAD_BIT, HOME_COUNT_AT, HOME_COUNT_MASK, NO_CARD, QueenState};
-use super::{Queen, QueenVariant, tableau_accepts};
+use super::{Queen, QueenRules, QueenVariant, tableau_accepts};
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
@@ -658,6 +658,25 @@ impl Game for Queen {
 
     fn split_root(&self) -> bool {
         !self.start.chosen()
+    }
+
+    /// queen-of-italy-open under queen-of-italy's rules (RULES.md §3: the same deal, but gaps
+    /// and an empty waste filled at once by force). Every move those rules make by themselves
+    /// is one the open rules let the player make (a gap takes the waste's top card, or a card
+    /// dealt to the waste and then moved; a deal is a deal), and every other move is the same
+    /// in both; with the foundation-to-tableau option the open rules only allow more. So each
+    /// winning line of the forced game, its forced moves written out, wins the open game.
+    fn stricter(&self) -> Option<Queen> {
+        if self.rules.variant != QueenVariant::QueenOfItalyOpen {
+            return None;
+        }
+        let rules = QueenRules { variant: QueenVariant::QueenOfItaly, foundation_to_tableau: false, ..self.rules };
+        // A position with a gap or an empty waste waiting is not one of the forced game's.
+        Queen::from_layout(rules, &self.layout_of(&self.start)).ok()
+    }
+
+    fn lift_from_stricter(&self, strict: &Queen, moves: &[QueenMove]) -> Option<Vec<QueenMove>> {
+        crate::game::lift_line(self, strict, moves)
     }
 }
 
