@@ -3,18 +3,18 @@
 //!
 //! 1. **probe**: the exhaustive search with a small share of the budget. Most deals that are
 //!    decided at all are decided here, cheaply.
-//! 1b. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
+//! 2. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
 //!    queen-of-italy's forced fills for queen-of-italy-open), the phases of the default split
 //!    run on the deal under those rules with this phase's share; a win there, its forced moves
 //!    written out ([`Game::lift_from_stricter`]), is a win here. Their smaller space is decided
 //!    sooner; a loss there says nothing here and is ignored.
-//! 2. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
+//! 3. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
 //!    left open.
-//! 3. **hedged**: the lookahead again, each move ranked first by wins in searches with the far
+//! 4. **hedged**: the lookahead again, each move ranked first by wins in searches with the far
 //!    stock shuffled (`lookahead::Hedge`).
-//! 4. **search**: the exhaustive search again, from scratch, with what is left of the budget.
+//! 5. **search**: the exhaustive search again, from scratch, with what is left of the budget.
 //!
-//! Soundness: only the exhaustive search (phases 1 and 4, each with a fresh table, so nothing an
+//! Soundness: only the exhaustive search (phases 1 and 5, each with a fresh table, so nothing an
 //! aborted phase explored is taken as explored) may answer *lost*; the lookaheads and the
 //! stricter phase may only answer *won*, with a line of legal moves that callers replay through the reference rules. A search
 //! stopped by its budget is *unknown*, and the next phase runs.
