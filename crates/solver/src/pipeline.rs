@@ -4,8 +4,8 @@
 //! 1. **probe**: the exhaustive search with a small share of the budget. Most deals that are
 //!    decided at all are decided here, cheaply.
 //! 2. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
-//!    queen-of-italy's forced fills for queen-of-italy-open), the phases of the default split
-//!    run on the deal under those rules with this phase's share; a win there, its forced moves
+//!    queen-of-italy's forced fills for queen-of-italy-open), the phases of a split of their own
+//!    ([`Plan::stricter_split`]) run on the deal under those rules with this phase's share; a win there, its forced moves
 //!    written out ([`Game::lift_from_stricter`]), is a win here. Their smaller space is decided
 //!    sooner; a loss there says nothing here and is ignored.
 //! 3. **lookahead** (`lookahead.rs`): a win-finder guided by short searches, for deals the probe
@@ -55,8 +55,10 @@ impl Phase {
 pub struct Plan {
     /// Positions the probe may store (0: no probe).
     pub probe: u64,
-    /// Positions of the stricter phase (0, or a game without stricter rules: none).
+    /// Positions of the stricter phase (0, or a game without stricter rules: none)...
     pub stricter: u64,
+    /// ... and how it splits them between the phases it runs on the stricter game.
+    pub stricter_split: Shares,
     /// Positions the lookahead may store in all (0: no lookahead)...
     pub lookahead: u64,
     /// ... and per child searched in its first walk (each next walk four times as many).
@@ -86,7 +88,10 @@ pub const DEFAULT_SHARES: Shares = Shares { probe: 100, stricter: 0, lookahead: 
 /// which chose nothing, each split also wins more than the default (the log's final run).
 pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     // 123 against 115: its deep wins need the search's larger share; the hedge won 2.
-    ("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 }),
+    // Then the stricter phase (no foundation-to-depot move) with carthage's own split inside:
+    // 135 against 123 on seeds 0..199 (the default split inside, 3,500,000 or 4,400,000
+    // positions: 128, 132; research log `losses-queen.md`, step 2).
+    ("carthage", Shares { probe: 100, stricter: 800, lookahead: 0, hedged: 0 }),
     // 156 (lookahead 3,000,000) and 158 (4,000,000) against 151: the hedge wins none of its
     // deals, and the lookahead wins more the more it has (a final search no larger than the
     // probe would only repeat it). Then the stricter phase (queen-of-italy's forced fills):
@@ -98,6 +103,10 @@ pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     ("falling-star", Shares { probe: 100, stricter: 0, lookahead: 200, hedged: 400 }),
     ("redheads", Shares { probe: 100, stricter: 0, lookahead: 200, hedged: 400 }),
 ];
+
+/// The split of the stricter phase's budget on the stricter game where it is not the default:
+/// carthage's own (its deep wins need the search, research log `decide-2026-12-04.md`).
+pub const STRICTER_SPLITS: &[(&str, Shares)] = &[("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 })];
 
 /// The lookahead's positions per child in its first walk.
 const LOOKAHEAD_PER_MOVE: u64 = 250;
@@ -114,13 +123,15 @@ impl Plan {
     /// [`VARIANT_SHARES`] has them, else the default.
     pub fn for_variant(variant: &str, max_states: u64) -> Plan {
         let shares = VARIANT_SHARES.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
-        Plan::with_shares(shares, max_states)
+        let stricter_split = STRICTER_SPLITS.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
+        Plan { stricter_split, ..Plan::with_shares(shares, max_states) }
     }
 
     fn with_shares(shares: Shares, max_states: u64) -> Plan {
         Plan {
             probe: max_states / 1000 * shares.probe,
             stricter: max_states / 1000 * shares.stricter,
+            stricter_split: DEFAULT_SHARES,
             lookahead: max_states / 1000 * shares.lookahead,
             lookahead_per_move: LOOKAHEAD_PER_MOVE,
             hedged: max_states / 1000 * shares.hedged,
@@ -129,7 +140,7 @@ impl Plan {
     }
 
     /// The exhaustive search alone, as before the pipeline.
-    pub const PLAIN: Plan = Plan { probe: 0, stricter: 0, lookahead: 0, lookahead_per_move: 0, hedged: 0, hedge: Hedge::NONE };
+    pub const PLAIN: Plan = Plan { probe: 0, stricter: 0, stricter_split: DEFAULT_SHARES, lookahead: 0, lookahead_per_move: 0, hedged: 0, hedge: Hedge::NONE };
 
     /// The split in words, for manifests and reports.
     pub fn describe(&self) -> String {
@@ -141,7 +152,8 @@ impl Plan {
             parts.push(format!("probe {}", self.probe));
         }
         if self.stricter > 0 {
-            parts.push(format!("stricter rules {} (the default split's phases)", self.stricter));
+            let t = self.stricter_split;
+            parts.push(format!("stricter rules {} (probe, lookahead, hedged lookahead {}, {}, {} thousandths, search the rest)", self.stricter, t.probe, t.lookahead, t.hedged));
         }
         if self.lookahead > 0 {
             parts.push(format!("lookahead {} (walks of {} per move, x4)", self.lookahead, self.lookahead_per_move));
@@ -223,7 +235,7 @@ where
             && let Some(strict) = game.stricter()
         {
             let budget = plan.stricter.min(max - states);
-            let sub = Plan { stricter: 0, ..Plan::split(budget) };
+            let sub = Plan { stricter: 0, ..Plan::with_shares(plan.stricter_split, budget) };
             let d = self.run(&strict, pruning, sub, budget, started);
             (states, expanded) = (states + d.result.states, expanded + d.result.expanded);
             if d.result.verdict == Verdict::Won

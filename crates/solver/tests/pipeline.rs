@@ -118,7 +118,7 @@ fn the_pipeline_never_contradicts_the_plain_search() {
             if verdict == Verdict::Lost {
                 assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
             }
-            let lookahead_first = Plan { probe: 0, stricter: 0, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
+            let lookahead_first = Plan { probe: 0, stricter: 0, stricter_split: patience_solver::pipeline::DEFAULT_SHARES, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
             let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
             assert!(!(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))), "{} seed {seed}", v.name);
         }
