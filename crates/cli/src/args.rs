@@ -151,9 +151,9 @@ impl PlanArgs {
         if (plan.lookahead > 0 || plan.hedged > 0) && plan.lookahead_per_move == 0 {
             bail!("--lookahead-per-move must be at least 1");
         }
-        if plan.probe.saturating_add(plan.stricter).saturating_add(plan.lookahead).saturating_add(plan.hedged) >= max_states {
+        if plan.probe.saturating_add(plan.stricter).saturating_add(plan.lookahead).saturating_add(plan.hedged) > max_states {
             bail!(
-                "--probe-states, --stricter-states, --lookahead-states and --hedged-states ({}, {}, {} and {}) leave nothing of --max-states {max_states} for the search",
+                "--probe-states, --stricter-states, --lookahead-states and --hedged-states ({}, {}, {} and {}) add up to more than --max-states {max_states}",
                 plan.probe,
                 plan.stricter,
                 plan.lookahead,

@@ -61,7 +61,7 @@ fn rows_summary_and_manifest_say_which_phase_decided() {
 fn plan_options_that_contradict_are_refused() {
     for args in [
         &["bench", "granada", "--seeds", "0..1", "--plain-search", "--probe-states", "10"][..],
-        &["bench", "granada", "--seeds", "0..1", "--max-states", "1000", "--probe-states", "500", "--lookahead-states", "500"][..],
+        &["bench", "granada", "--seeds", "0..1", "--max-states", "1000", "--probe-states", "500", "--lookahead-states", "600"][..],
         &["solve", "granada", "--seed", "1", "--lookahead-per-move", "0"][..],
         &["solve", "granada", "--seed", "1", "--plain-search", "--hedge-samples", "5"][..],
         &["study", "granada", "--seeds", "0..1", "--plain-search", "--hedge-keep", "0", "--out", "/nonexistent"][..],
