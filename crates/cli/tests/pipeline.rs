@@ -90,11 +90,11 @@ fn bench_and_solve_name_the_deciding_phase() {
     let plain: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
     assert_eq!(plain["pipeline"], "search");
 
-    // Carthage's split has no hedged lookahead (its share goes to the search); the hedge's
-    // options reach the plan of other variants.
+    // Carthage's split runs its own phases on the stricter rules (no foundation-to-depot move),
+    // with no hedged lookahead; the hedge's options reach the plan of other variants.
     let o = patience(&["solve", "carthage", "--seed", "1", "--max-states", "200000", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
-    assert_eq!(v["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), search the rest");
+    assert_eq!(v["pipeline"], "probe 20000, stricter rules 180000 (probe, lookahead, hedged lookahead 100, 400, 0 thousandths, search the rest), search the rest");
     let o = patience(&["solve", "granada", "--seed", "1", "--max-states", "200000", "--hedge-samples", "5", "--hedge-keep", "6", "--format", "json"]);
     let v: Value = serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap();
     assert_eq!(v["pipeline"], "probe 20000, lookahead 80000 (walks of 250 per move, x4), hedged lookahead 40000 (walks of 250 per move, 5 samples keeping 6, 12, 3, 0 cards in turn), search the rest");
