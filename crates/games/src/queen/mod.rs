@@ -149,6 +149,9 @@ pub struct Queen {
     schedule_slots: schedule::ScheduleSlots,
     /// Pile pop deltas remembered for child fingerprints (`key.rs`, `child.rs`).
     memo: elements::PopMemo,
+    /// A streamliner (`Game::stricter`): where a card can go home, only the moves home are
+    /// generated. Off in every game the rules make; only `stricter` turns it on.
+    home_first: bool,
 }
 
 fn kind(c: Card) -> u8 {
@@ -180,7 +183,7 @@ impl Queen {
         let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
         check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), schedule_slots: schedule::ScheduleSlots::new(rules.suited_foundations()), memo: elements::PopMemo::default() };
+        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), schedule_slots: schedule::ScheduleSlots::new(rules.suited_foundations()), memo: elements::PopMemo::default(), home_first: false };
         let mut s = QueenState::default();
         s.set_redeals_left(redeals_left(layout, rules.redeals)?);
         s.set_terrace(terrace.len() as u8);

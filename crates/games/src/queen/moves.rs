@@ -269,6 +269,12 @@ impl Queen {
             (true, 9) => self.generate_with::<true, 9>(s, pruning, out),
             (true, _) => self.generate_with::<true, 8>(s, pruning, out),
         }
+        if self.home_first {
+            let home = |m: QueenMove| matches!(m, QueenMove::Card { to: Loc::Home | Loc::Found(_), .. });
+            if out.iter().any(|&m| home(m)) {
+                out.retain(|m| home(*m));
+            }
+        }
     }
 
     /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`), with
@@ -666,9 +672,14 @@ impl Game for Queen {
     /// dealt to the waste and then moved; a deal is a deal), and every other move is the same
     /// in both; with the foundation-to-tableau option the open rules only allow more. So each
     /// winning line of the forced game, its forced moves written out, wins the open game.
+    ///
+    /// The other variants: a *streamliner*, the same game generating only its moves home
+    /// wherever there are any (`home_first`). It plays by the same rules with fewer moves to
+    /// choose from, so each of its lines is a line of the game; it loses wins (a card sent home
+    /// may be one a line needed on the tableau), which is why only its wins count.
     fn stricter(&self) -> Option<Queen> {
         if self.rules.variant != QueenVariant::QueenOfItalyOpen {
-            return None;
+            return (!self.home_first).then(|| Queen { home_first: true, ..self.clone() });
         }
         let rules = QueenRules { variant: QueenVariant::QueenOfItaly, foundation_to_tableau: false, ..self.rules };
         // A position with a gap or an empty waste waiting is not one of the forced game's.
@@ -676,6 +687,14 @@ impl Game for Queen {
     }
 
     fn lift_from_stricter(&self, strict: &Queen, moves: &[QueenMove]) -> Option<Vec<QueenMove>> {
+        if strict.home_first {
+            // The same rules with fewer moves generated: the same line.
+            let mut s = self.start;
+            for &m in moves {
+                self.play(&mut s, m);
+            }
+            return self.is_won(&s).then(|| moves.to_vec());
+        }
         crate::game::lift_line(self, strict, moves)
     }
 }
