@@ -81,10 +81,26 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
         assert_eq!(both("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000), (Verdict::Won, Some(Phase::Stricter), Verdict::Unknown), "seed {seed}");
         assert_eq!(both("queen-of-italy-open", seed, 5_000_000, without, 1_000).0, Verdict::Unknown, "seed {seed}");
     }
-    // A variant without stricter rules skips the phase: the same verdict and count as without it.
-    let strict_share = Plan { stricter: 1_000_000, ..Plan::for_variant("queen-of-italy", 2_000_000) };
-    let d = both("queen-of-italy", 1, 2_000_000, strict_share, 1_000);
-    assert_eq!((d.0, d.1), (Verdict::Won, Some(Phase::Probe)));
+    // A variant without stricter rules (granada) skips the phase: the lookahead wins as without it.
+    let strict_share = Plan { stricter: 100_000, ..Plan::split(200_000) };
+    let d = both("granada", 1, 200_000, strict_share, 1_000);
+    assert_eq!((d.0, d.1), (Verdict::Won, Some(Phase::Lookahead)));
+}
+
+/// falling-star seeds 126 and 175 at 5,000,000 positions (pinned): the stricter phase, the
+/// home-first streamliner, wins them and its line replays through the reference rules; the
+/// pipeline as it was before that phase (probe, lookahead 1,000,000, hedged 2,000,000) leaves
+/// them unknown.
+#[test]
+fn the_home_first_streamliner_wins_what_the_pipeline_left_unknown() {
+    let plan = Plan::for_variant("falling-star", 5_000_000);
+    assert!(plan.stricter > 0);
+    let before = Plan { stricter: 0, lookahead: 1_000_000, hedged: 2_000_000, ..plan };
+    for seed in [126, 175] {
+        let (verdict, phase, _) = both("falling-star", seed, 5_000_000, plan, 1_000);
+        assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Stricter)), "seed {seed}");
+        assert_eq!(both("falling-star", seed, 5_000_000, before, 1_000).0, Verdict::Unknown, "seed {seed}");
+    }
 }
 
 /// Carthage seeds the stricter phase won within 600,000 positions in the log's measurement
