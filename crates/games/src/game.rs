@@ -201,6 +201,17 @@ pub fn lift_line<G: Game + Notation>(loose: &G, strict: &G, moves: &[G::Move]) -
     loose.is_won(&s).then_some(line)
 }
 
+/// `moves` as they are, where they win `game` when played from its start: the lift of a
+/// stricter game that shares this one's positions and moves and only generates fewer of them
+/// (`None` if the line does not win here).
+pub fn same_line_if_won<G: Game>(game: &G, moves: &[G::Move]) -> Option<Vec<G::Move>> {
+    let mut s = game.start();
+    for &m in moves {
+        game.play(&mut s, m);
+    }
+    game.is_won(&s).then(|| moves.to_vec())
+}
+
 /// What a player that cannot see the stock's order uses (`patience_solver::player`): the cards
 /// it cannot see, and the positions it cannot tell apart from the real one. The search never
 /// needs this.

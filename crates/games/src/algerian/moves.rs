@@ -655,11 +655,7 @@ impl Game for Algerian {
 
     /// The same moves (the two games share positions and `play`); checked to win here.
     fn lift_from_stricter(&self, _strict: &Algerian, moves: &[AlgerianMove]) -> Option<Vec<AlgerianMove>> {
-        let mut s = self.start;
-        for &m in moves {
-            self.play(&mut s, m);
-        }
-        self.is_won(&s).then(|| moves.to_vec())
+        crate::game::same_line_if_won(self, moves)
     }
 }
 

@@ -689,11 +689,7 @@ impl Game for Queen {
     fn lift_from_stricter(&self, strict: &Queen, moves: &[QueenMove]) -> Option<Vec<QueenMove>> {
         if strict.home_first {
             // The same rules with fewer moves generated: the same line.
-            let mut s = self.start;
-            for &m in moves {
-                self.play(&mut s, m);
-            }
-            return self.is_won(&s).then(|| moves.to_vec());
+            return crate::game::same_line_if_won(self, moves);
         }
         crate::game::lift_line(self, strict, moves)
     }
