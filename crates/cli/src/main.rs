@@ -185,8 +185,9 @@ enum Command {
         plan: PlanArgs,
     },
     /// The loss audit: every deal a thoughtful study proved lost is given to the win-finding
-    /// phases again (the lookahead and the hedged lookahead with --factor times the study's
-    /// budget each, then the search with as much), without the dead-position tests they audit.
+    /// phases again (the stricter rules' phases where the variant has them, the lookahead and the
+    /// hedged lookahead with --factor times the study's budget each, then the search with as
+    /// much), without the dead-position tests they audit.
     /// Prints every deal won; exit 1 if any.
     Audit {
         /// A finished thoughtful study's folder (its manifest.json and deals.csv).
@@ -407,7 +408,7 @@ fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>
         outln!("seed {}: proved lost by the study, WON by the {} ({} states)", c.seed, c.phase, c.states);
     }
     outln!(
-        "{}: {} of {} deals proved lost; the audit ({}; {budget} positions for each of the lookahead, the hedged lookahead and the search, no dead-position test) won {}{}",
+        "{}: {} of {} deals proved lost; the audit ({}; {budget} positions for each of the stricter rules' phases where the variant has them, the lookahead, the hedged lookahead and the search, no dead-position test) won {}{}",
         manifest.variant,
         lost.len(),
         of,
