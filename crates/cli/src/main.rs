@@ -95,6 +95,12 @@ enum Command {
         /// I play?"), or that there is no win (proved), or that the search could not tell.
         #[arg(long)]
         hint: bool,
+        /// Threads deciding the deal (default 1). With 1 the answer is the same every run (the
+        /// same line, the same hint); with more, a won deal may get another line from run to
+        /// run, never another verdict, but near --max-states (which counts every thread's
+        /// positions) it may be decided with one number and unknown with another.
+        #[arg(short = 'j', long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Run a win-rate study: decide native seeds A..B (half-open: B excluded) in parallel and
     /// write per-deal rows, a summary with 95% intervals and a manifest to DIR.
@@ -346,13 +352,19 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, plan, player, hint, position_after } => {
+        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, plan, player, hint, position_after, jobs } => {
             let player = player.kind()?;
             if (hint || position_after.is_some()) && player != patience_study::PlayerKind::Thoughtful {
                 bail!("--hint and --position-after are the solver's: they do not combine with --player");
             }
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
+            }
+            if jobs == 0 {
+                bail!("-j/--jobs must be at least 1");
+            }
+            if jobs > 1 && table.exact_table {
+                bail!("--exact-table is for one thread: the threads' shared table stores fingerprints (use -j 1)");
             }
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
@@ -375,7 +387,7 @@ fn run(cli: Cli) -> Result<u8> {
                 return play_and_report(&choice, &loaded, player, format);
             }
             let (choice, loaded) = (&choice, &loaded);
-            solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after })
+            solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after, threads: jobs })
         }
     }
 }
@@ -520,6 +532,7 @@ struct SolveJob<'a> {
     format: Format,
     hint: bool,
     position_after: Option<usize>,
+    threads: usize,
 }
 
 impl SolveJob<'_> {
@@ -548,7 +561,7 @@ impl SolveJob<'_> {
     where
         G::State: Default,
     {
-        let decided = Pipeline::new(self.limits, self.plan).solve(game, self.pruning);
+        let decided = Pipeline::new(self.limits, self.plan).with_threads(self.threads).solve(game, self.pruning);
         let solution = actions(game, &shorten(game, &decided.result.moves));
         let mut report = SolveReport::new(
             self.choice.info.name,

@@ -67,11 +67,13 @@ impl Pruning {
 }
 
 /// A game with its deal: the rules plus whatever of the deal never changes during play.
-pub trait Game {
+/// (`Clone + Send`, and plain-data positions and moves: one deal may be searched by several
+/// threads, each with its own copy of the game, which may keep caches of its own.)
+pub trait Game: Clone + Send {
     /// A position: compact, exact, and usable as the transposition-table key.
-    type State: Copy + Eq + std::hash::Hash + fmt::Debug;
+    type State: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync;
     /// (`Default`: a filler for the arena's unused slots, never played.)
-    type Move: Copy + Eq + fmt::Debug + Default;
+    type Move: Copy + Eq + fmt::Debug + Default + Send + Sync;
 
     fn start(&self) -> Self::State;
     fn is_won(&self, s: &Self::State) -> bool;

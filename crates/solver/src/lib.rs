@@ -2,11 +2,14 @@
 //! every game family through [`patience_games::game::Game`].
 
 pub mod lookahead;
+pub mod parallel;
 pub mod pipeline;
 pub mod player;
 pub mod search;
 pub mod shorten;
+pub mod shared_table;
 pub mod table;
+pub mod traverse;
 
 pub use pipeline::{Decided, Phase, Pipeline, Plan};
 pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};

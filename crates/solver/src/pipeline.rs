@@ -186,6 +186,8 @@ pub struct Decided<M> {
 pub struct Pipeline<G: Game> {
     limits: Limits,
     plan: Plan,
+    /// Threads per deal (`with_threads`).
+    threads: usize,
     search: Solver<G>,
     /// The lookahead's short searches, with a table of their own (so the search's table keeps
     /// the size its deals need).
@@ -201,7 +203,23 @@ where
 {
     pub fn new(limits: Limits, plan: Plan) -> Self {
         let look_limits = Limits { table_bytes: LOOKAHEAD_TABLE_BYTES.min(limits.table_bytes), ..limits };
-        Pipeline { limits, plan, search: Solver::new(limits), look: Solver::new(look_limits) }
+        Pipeline { limits, plan, threads: 1, search: Solver::new(limits), look: Solver::new(look_limits) }
+    }
+
+    /// Decides each deal with `threads` threads (see `parallel.rs` and [`Pipeline::solve`]);
+    /// 1 (the default) is the deterministic one-thread pipeline.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The exhaustive search of `game`'s deal within `max` positions: on this pipeline's
+    /// threads, or with the one-thread solver (whose table is kept between deals).
+    fn exhaustive(&mut self, game: &G, pruning: Pruning, max: u64, started: Instant) -> SearchResult<G::Move> {
+        if self.threads > 1 && !self.limits.exact_table {
+            return crate::parallel::solve_within(game, pruning, self.limits, max, started, self.threads);
+        }
+        self.search.solve_within(game, pruning, max, started)
     }
 
     /// Memory the search's transposition table holds now.
@@ -233,7 +251,7 @@ where
             Decided { result: r, decided_by }
         };
         if plan.probe > 0 && plan.probe < max {
-            let r = self.search.solve_within(game, pruning, plan.probe, started);
+            let r = self.exhaustive(game, pruning, plan.probe, started);
             if r.verdict != Verdict::Unknown || r.stop != Some(Stop::States) {
                 return decided(r, Phase::Probe, 0, 0, 0);
             }
@@ -276,7 +294,7 @@ where
         if states >= max {
             return decided(ended(Verdict::Unknown, vec![], Some(Stop::States)), Phase::Search, states, expanded, max_home);
         }
-        let r = self.search.solve_within(game, pruning, max - states, started);
+        let r = self.exhaustive(game, pruning, max - states, started);
         decided(r, Phase::Search, states, expanded, max_home)
     }
 }

@@ -330,7 +330,7 @@ impl<S: Copy + Eq + Default> OpenTable<ExactSlot<S>> {
 
 /// A cache hint: fetch the line holding address `x` (no effect on any result).
 #[inline]
-fn prefetch_read<T>(x: *const T) {
+pub(crate) fn prefetch_read<T>(x: *const T) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
@@ -352,6 +352,12 @@ fn prefetch_read<T>(x: *const T) {
 pub struct Prepared(u128);
 
 impl Prepared {
+    /// A fingerprint prepared elsewhere (the shared table's handle), its lowest bit the
+    /// `unplayed` mark.
+    #[inline]
+    pub(crate) fn from_fingerprint(fp: u128) -> Self {
+        Prepared(fp)
+    }
     /// The fingerprint (its lowest bit is the `unplayed` mark).
     #[inline]
     pub fn fingerprint(&self) -> u128 {

@@ -13,7 +13,8 @@ use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
 use patience_games::layout::Layout;
 use patience_games::variant::Rules;
 use patience_reference::PlainOutcome;
-use patience_solver::{Limits, Verdict, actions, shorten, solve};
+use patience_solver::parallel::PAUSE_EVERY;
+use patience_solver::{Limits, SearchResult, Stop, Verdict, actions, shorten, solve};
 use patience_verify::{plain_search, reference_game, replay};
 
 const LIMIT: u64 = 100_000;
@@ -122,6 +123,9 @@ where
                 panic!("{case} {pruning:?}: shortened win does not replay: {e}");
             }
         }
+        if pruning == Pruning::NONE || pruning == Pruning::ALL {
+            parallel_agrees(case, game, rules, layout, limits, pruning, &r);
+        }
         if r.verdict != Verdict::Unknown {
             if let Some(p) = plain_verdict {
                 assert_eq!(r.verdict, p, "{case} {pruning:?}: fast solver and plain search disagree");
@@ -139,6 +143,39 @@ where
             tally.undecided_fast_lost += 1;
         }
         _ => tally.undecided += 1,
+    }
+}
+
+/// The parallel search (`-j 2`, `-j 4`) against the one-thread search `one` of the same
+/// position: never the other verdict; a win replays through the reference rules; and a loss is
+/// the same closure of positions whatever the threads, so it stores exactly as many positions
+/// (a position lost, or expanded by no thread, would show here as a different count or a
+/// verdict that is not "lost").
+fn parallel_agrees<G: Game + Notation>(case: &str, game: &G, rules: Rules, layout: &Layout, limits: Limits, pruning: Pruning, one: &SearchResult<G::Move>)
+where
+    G::State: Default,
+{
+    for threads in [2u64, 4] {
+        let r = patience_solver::parallel::solve_within(game, pruning, limits, limits.max_states, std::time::Instant::now(), threads as usize);
+        let what = format!("{case} {pruning:?} -j {threads}");
+        assert!(r.verdict == Verdict::Unknown || one.verdict == Verdict::Unknown || r.verdict == one.verdict, "{what}: {:?} against {:?} on one thread", r.verdict, one.verdict);
+        match r.verdict {
+            Verdict::Won => {
+                if let Err(e) = replay(&rules, layout, &actions(game, &r.moves)) {
+                    panic!("{what}: the parallel search's win does not replay: {e}");
+                }
+            }
+            // (A deal searched choice by choice stops each choice's searches at budgets that
+            // differ with the threads.)
+            // (Each thread adds its count to the limit's every `PAUSE_EVERY` positions: a closure
+            // a little larger than the limit may be finished by the threads.)
+            Verdict::Lost if one.verdict == Verdict::Unknown => {
+                assert!(one.stop == Some(Stop::States) && r.states >= one.states && r.states < one.states + threads * PAUSE_EVERY, "{what}: {} positions, one thread {:?} at {}", r.states, one.stop, one.states)
+            }
+            Verdict::Lost if !game.split_root() => assert_eq!((one.verdict, one.states), (Verdict::Lost, r.states), "{what}: another closure"),
+            Verdict::Lost => assert_eq!(one.verdict, Verdict::Lost, "{what}"),
+            Verdict::Unknown => assert!(one.verdict != Verdict::Lost || r.stop == Some(Stop::States), "{what}: {:?} where one thread proved the loss", r.stop),
+        }
     }
 }
 
