@@ -39,7 +39,7 @@ pub struct LookaheadResult<M> {
     pub expanded: u64,
     /// Most cards home in any position of the deal it examined (all of them when it won).
     pub max_home: u32,
-    /// Whether the time limit stopped it.
+    /// Whether the time limit stopped it, or `cancelled` did.
     pub timed_out: bool,
 }
 
@@ -61,7 +61,8 @@ const WALK_GROWTH: u64 = 4;
 /// keeping another number of the stock's cards ([`Hedge::keep_in_walk`]): measured, the
 /// samples' draw and the cards kept decide which deals a hedged walk wins far more than the
 /// size of its searches (`results/bench/decide-2026-12-04.md`, step 5).
-pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant) -> LookaheadResult<G::Move>
+#[allow(clippy::too_many_arguments)]
+pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, cancelled: &dyn Fn() -> bool) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
@@ -74,7 +75,7 @@ where
     while out.states < budget {
         let left = budget - out.states;
         let hedge_now = Hedge { keep: hedge.keep_in_walk(walk_no), ..hedge };
-        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge_now, started, &mut rng);
+        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge_now, started, &mut rng, cancelled);
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -93,7 +94,7 @@ where
 
 /// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
 #[allow(clippy::too_many_arguments)]
-fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, rng: &mut ChaCha8Rng) -> LookaheadResult<G::Move>
+fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, rng: &mut ChaCha8Rng, cancelled: &dyn Fn() -> bool) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
@@ -145,8 +146,9 @@ where
                 Verdict::Lost => continue,
                 Verdict::Unknown => {
                     // (A search this small reads the clock too rarely to stop itself: it is
-                    // read here, once a child.)
-                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) {
+                    // read here, once a child; so is the word of a phase running at once that
+                    // decided the deal.)
+                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) || cancelled() {
                         out.timed_out = true;
                         return out;
                     }

@@ -60,7 +60,7 @@ use crate::table::Insert;
 use crate::traverse::{End, Owner, Tally, Walker};
 use patience_games::game::{Game, Pruning};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 /// Positions a thread stores between two looks at the shared counts, the limits and the queue.
@@ -121,11 +121,16 @@ impl<G: Game> Hunt<G>
 where
     G::State: Default,
 {
-    /// A search of `root` storing at most `max_states` positions, its table within
-    /// `limits.table_bytes`, its time limit counted from `started`.
-    pub fn new(game: &G, root: G::State, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize) -> Self {
+    /// A search of `root` storing at most `max_states` positions, its time limit counted from
+    /// `started`, in `table` (emptied and sized for it within `limits.table_bytes`: see
+    /// [`SharedTable::reset_for`]), by `threads` threads (those working when it starts).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(game: &G, root: G::State, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize, table: Option<SharedTable>) -> Self {
         let max_states = max_states.min(limits.max_states);
-        let table = SharedTable::for_states(max_states, limits.table_bytes);
+        let table = match table {
+            Some(t) => t.reset_for(max_states, limits.table_bytes),
+            None => SharedTable::for_states(max_states, limits.table_bytes),
+        };
         // Each thread may store up to `PAUSE_EVERY` positions past the count it last added.
         let room = table.capacity().saturating_sub(threads as u64 * PAUSE_EVERY);
         let (limit, stop_reason) = if room < max_states { (room, Stop::Memory) } else { (max_states, Stop::States) };
@@ -186,7 +191,13 @@ where
         let mut walker = Walker::new(self.limits.max_depth);
         let mut handle = Handle(&self.table);
         let mut was_busy = false;
-        while let Some(task) = self.next_task(was_busy) {
+        let (mut ntasks, mut nstates, t0) = (0u64, 0u64, Instant::now());
+        let mut waited = std::time::Duration::ZERO;
+        loop {
+            let tw = Instant::now();
+            let Some(task) = self.next_task(was_busy) else { break };
+            waited += tw.elapsed();
+            ntasks += 1;
             was_busy = true;
             let depth = task.path.len();
             walker.max_depth = self.limits.max_depth.saturating_sub(depth);
@@ -195,6 +206,7 @@ where
             let mut owner = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
             let end = walker.traverse(game, self.pruning, &mut handle, &mut owner, &mut tally);
             owner.add(&tally);
+            nstates += tally.states;
             if tally.cut {
                 self.cut.store(true, Ordering::Relaxed);
             }
@@ -206,6 +218,9 @@ where
                 }
                 End::Stopped(stop) => self.end(Ending::Stopped(stop)),
             }
+        }
+        if std::env::var("PATIENCE_DEBUG_PAR").is_ok() {
+            eprintln!("thread: {ntasks} tasks, {nstates} states, waited {:?} of {:?}", waited, t0.elapsed());
         }
     }
 
@@ -259,25 +274,27 @@ where
 
     /// The search's result, once every thread that worked on it has returned from
     /// [`Hunt::work`] (at least one must have, unless it was decided at the start).
-    pub(crate) fn result(self) -> Outcome<G::Move> {
+    pub(crate) fn result(self) -> (Outcome<G::Move>, SharedTable) {
         if let Some(o) = self.at_start {
-            return o;
+            return (o, self.table);
         }
         let states = self.states.load(Ordering::Relaxed);
         let expanded = self.expanded.load(Ordering::Relaxed);
         let max_home = self.max_home.load(Ordering::Relaxed);
         let out = |verdict, moves, stop| Outcome { verdict, moves, states, expanded, stop, max_home };
-        match self.ending.into_inner().expect("no thread panicked") {
+        let table = self.table;
+        let outcome = match self.ending.into_inner().expect("no thread panicked") {
             Some(Ending::Won(moves)) => out(Verdict::Won, moves, None),
             Some(Ending::Stopped(stop)) => out(Verdict::Unknown, vec![], Some(stop)),
             // (Cancelled: the caller has its answer elsewhere; the search proves nothing.)
-            Some(Ending::Cancelled) => out(Verdict::Unknown, vec![], Some(Stop::States)),
+            Some(Ending::Cancelled) => out(Verdict::Unknown, vec![], Some(Stop::Cancelled)),
             None if self.cut.load(Ordering::Relaxed) => out(Verdict::Unknown, vec![], Some(Stop::Depth)),
             None => {
                 debug_assert!(self.queue.into_inner().is_ok_and(|q| q.done && q.tasks.is_empty() && q.busy == 0));
                 out(Verdict::Lost, vec![], None)
             }
-        }
+        };
+        (outcome, table)
     }
 }
 
@@ -394,26 +411,150 @@ pub fn solve_within<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_sta
 where
     G::State: Default,
 {
-    let root = game.start();
-    let max_states = max_states.min(limits.max_states);
-    if game.split_root() && !game.is_won(&root) {
-        return solve_choices(game, root, pruning, max_states, |child, budget| search(game, child, pruning, limits, budget, started, threads)).timed(started);
-    }
-    search(game, root, pruning, limits, max_states, started, threads).timed(started)
+    solve_within_table(game, pruning, limits, max_states, started, threads, None).0
 }
 
-/// One parallel search of `root` (see the module notes).
-pub(crate) fn search<G: Game>(game: &G, root: G::State, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize) -> Outcome<G::Move>
+/// [`solve_within`] in the table of an earlier search (`None`: a new one), which it gives back
+/// for the next.
+pub fn solve_within_table<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize, table: Option<SharedTable>) -> (SearchResult<G::Move>, Option<SharedTable>)
 where
     G::State: Default,
 {
-    let hunt = Hunt::new(game, root, pruning, limits, max_states, started, threads);
-    std::thread::scope(|scope| {
+    let crew = Crew::new(table);
+    let r = std::thread::scope(|scope| {
         for _ in 1..threads {
-            let (hunt, game) = (&hunt, game.clone());
-            scope.spawn(move || hunt.work(&game));
+            let (crew, game) = (&crew, game.clone());
+            scope.spawn(move || crew.join(&game));
+        }
+        let r = solve_with_crew(game, pruning, limits, max_states, started, &crew);
+        crew.close();
+        r
+    });
+    (r, crew.into_table())
+}
+
+/// [`solve_within`] on this thread and the threads that join `crew` (now or later): each
+/// search of the deal is offered to the crew, whose threads work on it until it ends. A crew
+/// cancelled ([`Crew::cancel`]) ends the search now and starts no other: *unknown*, stopped by
+/// [`Stop::Cancelled`]. The caller closes the crew when it has no more searches for it.
+pub fn solve_with_crew<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, crew: &Crew<G>) -> SearchResult<G::Move>
+where
+    G::State: Default,
+{
+    let root = game.start();
+    let max_states = max_states.min(limits.max_states);
+    let search = |root, budget| crew.search(game, |table| Hunt::new(game, root, pruning, limits, budget, started, crew.size(), table));
+    if game.split_root() && !game.is_won(&root) {
+        return solve_choices(game, root, pruning, max_states, search).timed(started);
+    }
+    search(root, max_states).timed(started)
+}
+
+/// The threads working on one deal's searches: the thread that runs them, and any that join.
+pub struct Crew<G: Game> {
+    now: Mutex<CrewNow<G>>,
+    changed: Condvar,
+    /// The table of the crew's searches, between them.
+    table: Mutex<Option<SharedTable>>,
+}
+
+struct CrewNow<G: Game> {
+    /// The search running, with its number (each search is worked on once by each thread).
+    hunt: Option<(u64, Arc<Hunt<G>>)>,
+    serial: u64,
+    /// Threads that have joined (the one running the searches not counted).
+    members: usize,
+    closed: bool,
+    cancelled: bool,
+}
+
+impl<G: Game> Crew<G>
+where
+    G::State: Default,
+{
+    /// A crew whose searches use `table` (`None`: a new one).
+    pub fn new(table: Option<SharedTable>) -> Self {
+        Crew { now: Mutex::new(CrewNow { hunt: None, serial: 0, members: 0, closed: false, cancelled: false }), changed: Condvar::new(), table: Mutex::new(table) }
+    }
+
+    /// The table, for the next crew.
+    pub fn into_table(self) -> Option<SharedTable> {
+        self.table.into_inner().expect("no thread panicked holding it")
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CrewNow<G>> {
+        self.now.lock().expect("no thread panics holding it")
+    }
+
+    /// Threads working now: the members and the one running the searches.
+    fn size(&self) -> usize {
+        self.lock().members + 1
+    }
+
+    /// Works on the crew's searches on this thread (with its own copy of the game) until the
+    /// crew is closed.
+    pub fn join(&self, game: &G) {
+        let mut now = self.lock();
+        now.members += 1;
+        let mut last = 0;
+        loop {
+            if now.closed {
+                now.members -= 1;
+                return;
+            }
+            match &now.hunt {
+                Some((serial, hunt)) if *serial != last => {
+                    last = *serial;
+                    let hunt = Arc::clone(hunt);
+                    drop(now);
+                    hunt.work(game);
+                    drop(hunt);
+                    now = self.lock();
+                    // (The thread running the search waits for every worker's hold to go.)
+                    self.changed.notify_all();
+                }
+                _ => now = self.changed.wait(now).expect("no thread panics holding it"),
+            }
+        }
+    }
+
+    /// Runs one search on this thread and the members; its result once every thread has left it.
+    fn search(&self, game: &G, hunt: impl FnOnce(Option<SharedTable>) -> Hunt<G>) -> Outcome<G::Move> {
+        let table = self.table.lock().expect("no thread panicked holding it").take();
+        let hunt = Arc::new(hunt(table));
+        {
+            let mut now = self.lock();
+            if now.cancelled {
+                hunt.cancel();
+            }
+            now.serial += 1;
+            now.hunt = Some((now.serial, Arc::clone(&hunt)));
+            self.changed.notify_all();
         }
         hunt.work(game);
-    });
-    hunt.result()
+        let mut now = self.lock();
+        now.hunt = None;
+        while Arc::strong_count(&hunt) > 1 {
+            now = self.changed.wait(now).expect("no thread panics holding it");
+        }
+        drop(now);
+        let (outcome, table) = Arc::into_inner(hunt).expect("the last hold").result();
+        *self.table.lock().expect("no thread panicked holding it") = Some(table);
+        outcome
+    }
+
+    /// Ends the running search and every later one (another phase decided the deal).
+    pub fn cancel(&self) {
+        let mut now = self.lock();
+        now.cancelled = true;
+        if let Some((_, hunt)) = &now.hunt {
+            hunt.cancel();
+        }
+    }
+
+    /// Sends the members away (no more searches).
+    pub fn close(&self) {
+        self.lock().closed = true;
+        self.changed.notify_all();
+    }
 }

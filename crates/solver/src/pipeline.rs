@@ -25,6 +25,8 @@
 //! study's manifest records it ([`Plan::describe`]).
 
 use crate::lookahead::{Hedge, lookahead};
+use crate::parallel::Crew;
+use std::sync::atomic::{AtomicBool, Ordering};
 use crate::{Limits, SearchResult, Solver, Stop, Verdict};
 use patience_games::game::{Game, PlayerView, Pruning};
 use std::time::Instant;
@@ -188,11 +190,17 @@ pub struct Pipeline<G: Game> {
     plan: Plan,
     /// Threads per deal (`with_threads`).
     threads: usize,
+    /// The table of the searches on several threads, kept between them as the one-thread
+    /// search keeps its own (`SharedTable::reset_for` says why).
+    shared: Option<crate::shared_table::SharedTable>,
     search: Solver<G>,
     /// The lookahead's short searches, with a table of their own (so the search's table keeps
     /// the size its deals need).
     look: Solver<G>,
 }
+
+/// Positions a search on several threads first spends on one (see `Pipeline::exhaustive`).
+const WARM_UP: u64 = 1 << 18;
 
 /// Table memory of the lookahead's searches: ample for `LOOKAHEAD_PER_MOVE` positions.
 const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
@@ -203,7 +211,7 @@ where
 {
     pub fn new(limits: Limits, plan: Plan) -> Self {
         let look_limits = Limits { table_bytes: LOOKAHEAD_TABLE_BYTES.min(limits.table_bytes), ..limits };
-        Pipeline { limits, plan, threads: 1, search: Solver::new(limits), look: Solver::new(look_limits) }
+        Pipeline { limits, plan, threads: 1, shared: None, search: Solver::new(limits), look: Solver::new(look_limits) }
     }
 
     /// Decides each deal with `threads` threads (see `parallel.rs` and [`Pipeline::solve`]);
@@ -215,11 +223,26 @@ where
 
     /// The exhaustive search of `game`'s deal within `max` positions: on this pipeline's
     /// threads, or with the one-thread solver (whose table is kept between deals).
-    fn exhaustive(&mut self, game: &G, pruning: Pruning, max: u64, started: Instant) -> SearchResult<G::Move> {
-        if self.threads > 1 && !self.limits.exact_table {
-            return crate::parallel::solve_within(game, pruning, self.limits, max, started, self.threads);
+    ///
+    /// On several threads, the search first runs on one for `WARM_UP` positions: most deals
+    /// are decided within them, and the one-thread table grows with the search, where the
+    /// shared one is allocated for the whole budget at once (its pages cost when first touched,
+    /// and a quick search touches them all over). A deal it leaves open is searched again from
+    /// the start by the threads, its positions counted as spent.
+    fn exhaustive(&mut self, game: &G, pruning: Pruning, max: u64, started: Instant, threads: usize) -> SearchResult<G::Move> {
+        if threads == 1 || self.limits.exact_table || max <= WARM_UP {
+            return self.search.solve_within(game, pruning, max, started);
         }
-        self.search.solve_within(game, pruning, max, started)
+        let warm = self.search.solve_within(game, pruning, WARM_UP, started);
+        if warm.verdict != Verdict::Unknown || warm.stop != Some(Stop::States) {
+            return warm;
+        }
+        let (mut r, table) = crate::parallel::solve_within_table(game, pruning, self.limits, max - warm.states, started, threads, self.shared.take());
+        self.shared = table;
+        r.states += warm.states;
+        r.expanded += warm.expanded;
+        r.max_home = r.max_home.max(warm.max_home);
+        r
     }
 
     /// Memory the search's transposition table holds now.
@@ -234,68 +257,183 @@ where
 
     /// Decides the deal of `game`: `result.states` counts the positions of every phase run.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> Decided<G::Move> {
-        let (plan, max) = (self.plan, self.limits.max_states);
-        self.run(game, pruning, plan, max, Instant::now())
+        let (plan, max, threads) = (self.plan, self.limits.max_states, self.threads);
+        self.run(game, pruning, plan, max, Instant::now(), threads, &Stopper::NEVER)
     }
 
-    /// The phases of `plan` on `game` within `max` positions.
-    fn run(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant) -> Decided<G::Move> {
-        let (mut states, mut expanded, mut max_home) = (0u64, 0u64, 0u32);
-        // What a lookahead phase ends with (it is not a search: its positions are counted below).
-        let ended = |verdict, moves, stop| SearchResult { verdict, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop, max_home: 0 };
-        let decided = |mut r: SearchResult<G::Move>, phase, states, expanded, max_home: u32| {
-            r.states += states;
-            r.expanded += expanded;
-            r.max_home = r.max_home.max(max_home);
-            let decided_by = (r.verdict != Verdict::Unknown).then_some(phase);
-            Decided { result: r, decided_by }
-        };
+    /// The phases of `plan` on `game` within `max` positions, on `threads` threads.
+    ///
+    /// On one thread, one phase after the other. On more, the probe and every exhaustive
+    /// search run on all of them (`parallel.rs`); and after the probe, where the plan has both
+    /// win-finding phases and a final search, they run at once: the win-finders one after the
+    /// other on this thread, the final search on the others, with the budget the win-finders
+    /// leave it (their shares reserved whole). The first to decide the deal ends the other; a
+    /// win-finder that ends without a win joins the search with its thread.
+    #[allow(clippy::too_many_arguments)]
+    fn run(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper) -> Decided<G::Move> {
+        let mut spent = Spent::default();
         if plan.probe > 0 && plan.probe < max {
-            let r = self.exhaustive(game, pruning, plan.probe, started);
+            let r = self.exhaustive(game, pruning, plan.probe, started, threads);
             if r.verdict != Verdict::Unknown || r.stop != Some(Stop::States) {
-                return decided(r, Phase::Probe, 0, 0, 0);
+                return Decided { decided_by: (r.verdict != Verdict::Unknown).then_some(Phase::Probe), result: r };
             }
-            (states, expanded, max_home) = (r.states, r.expanded, r.max_home);
+            spent.add(r.states, r.expanded, r.max_home);
         }
+        let has_stricter = plan.stricter > 0 && game.stricter().is_some();
+        let reserved = if has_stricter { plan.stricter } else { 0 } + plan.lookahead + plan.hedged;
+        let left = max - spent.states;
+        if threads > 1 && reserved > 0 && reserved < left {
+            return self.run_at_once(game, pruning, plan, max, started, threads, stopper, spent, left - reserved);
+        }
+        let chain = self.win_finders(game, pruning, plan, max, started, threads, stopper, &mut spent);
+        if let Some(d) = chain {
+            return d;
+        }
+        if spent.states >= max {
+            return spent.ended(Verdict::Unknown, vec![], Some(Stop::States), Phase::Search, started);
+        }
+        let r = self.exhaustive(game, pruning, max - spent.states, started, threads);
+        spent.decided(r, Phase::Search)
+    }
+
+    /// The win-finding phases of `plan` one after the other (stricter rules, lookahead, hedged
+    /// lookahead), within `max` positions counting `spent`: `Some` when one decides the deal
+    /// (won) or a limit or `stopper` ends the pipeline.
+    #[allow(clippy::too_many_arguments)]
+    fn win_finders(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, spent: &mut Spent) -> Option<Decided<G::Move>> {
+        let stopped = |spent: &Spent, phase| {
+            let stop = if stopper.is_set() { Stop::Cancelled } else { Stop::Time };
+            Some(spent.ended(Verdict::Unknown, vec![], Some(stop), phase, started))
+        };
         if plan.stricter > 0
             && let Some(strict) = game.stricter()
         {
-            let budget = plan.stricter.min(max - states);
+            let budget = plan.stricter.min(max - spent.states);
             let sub = Plan { stricter: 0, ..Plan::with_shares(plan.stricter_split, budget) };
-            let d = self.run(&strict, pruning, sub, budget, started);
-            (states, expanded) = (states + d.result.states, expanded + d.result.expanded);
+            let d = self.run(&strict, pruning, sub, budget, started, threads, stopper);
+            spent.add(d.result.states, d.result.expanded, 0);
             if d.result.verdict == Verdict::Won
                 && let Some(moves) = game.lift_from_stricter(&strict, &d.result.moves)
             {
-                return decided(ended(Verdict::Won, moves, None), Phase::Stricter, states, expanded, max_home.max(d.result.max_home));
+                spent.max_home = spent.max_home.max(d.result.max_home);
+                return Some(spent.ended(Verdict::Won, moves, None, Phase::Stricter, started));
             }
-            if d.result.stop == Some(Stop::Time) {
-                return decided(ended(Verdict::Unknown, vec![], Some(Stop::Time)), Phase::Stricter, states, expanded, max_home);
+            if matches!(d.result.stop, Some(Stop::Time | Stop::Cancelled)) {
+                return stopped(spent, Phase::Stricter);
             }
         }
         for (phase, share, hedge) in [(Phase::Lookahead, plan.lookahead, Hedge::NONE), (Phase::Hedged, plan.hedged, plan.hedge)] {
             if share == 0 {
                 continue;
             }
-            let budget = share.min(max - states);
+            let budget = share.min(max - spent.states);
             // Without partial-order reduction: it is sound for a search that tries every order
             // of the moves it defers, but a walk follows one line, and deferring a reserve card's
             // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
             let look_pruning = Pruning { partial_order: false, ..pruning };
-            let l = lookahead(&mut self.look, game, look_pruning, budget, plan.lookahead_per_move, hedge, started);
-            (states, expanded, max_home) = (states + l.states, expanded + l.expanded, max_home.max(l.max_home));
+            let l = lookahead(&mut self.look, game, look_pruning, budget, plan.lookahead_per_move, hedge, started, &|| stopper.is_set());
+            spent.add(l.states, l.expanded, l.max_home);
             if let Some(moves) = l.win {
-                return decided(ended(Verdict::Won, moves, None), phase, states, expanded, max_home);
+                return Some(spent.ended(Verdict::Won, moves, None, phase, started));
             }
             if l.timed_out {
-                return decided(ended(Verdict::Unknown, vec![], Some(Stop::Time)), phase, states, expanded, max_home);
+                return stopped(spent, phase);
             }
         }
-        if states >= max {
-            return decided(ended(Verdict::Unknown, vec![], Some(Stop::States)), Phase::Search, states, expanded, max_home);
+        None
+    }
+
+    /// The win-finders on this thread and the final search (`search` positions) on the
+    /// `threads - 1` others, at once (see [`Pipeline::run`]).
+    #[allow(clippy::too_many_arguments)]
+    fn run_at_once(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
+        let crew = Crew::new(self.shared.take());
+        let decided_elsewhere = AtomicBool::new(false);
+        let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
+        let limits = self.limits;
+        let (chain, spent, found) = std::thread::scope(|scope| {
+            let (crew, flag, g) = (&crew, &decided_elsewhere, game.clone());
+            let searcher = scope.spawn(move || {
+                let r = crate::parallel::solve_with_crew(&g, pruning, limits, search, started, crew);
+                if r.verdict != Verdict::Unknown {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                crew.close();
+                r
+            });
+            for _ in 2..threads {
+                let g = game.clone();
+                scope.spawn(move || crew.join(&g));
+            }
+            let mut spent = before;
+            // The win-finders' budget ends where the search's reserved share begins.
+            let chain = self.win_finders(game, pruning, plan, max - search, started, 1, &mine, &mut spent);
+            match &chain {
+                Some(d) if d.result.verdict == Verdict::Won => crew.cancel(),
+                _ => crew.join(game),
+            }
+            (chain, spent, searcher.join().expect("the search thread does not panic"))
+        });
+        self.shared = crew.into_table();
+        match chain {
+            // A win, or the time limit: the search's positions are counted too.
+            Some(mut d) if d.result.verdict == Verdict::Won || found.verdict == Verdict::Unknown => {
+                d.result.states += found.states;
+                d.result.expanded += found.expanded;
+                d.result.max_home = d.result.max_home.max(found.max_home);
+                d
+            }
+            _ => spent.decided(found, Phase::Search),
         }
-        let r = self.exhaustive(game, pruning, max - states, started);
-        decided(r, Phase::Search, states, expanded, max_home)
+    }
+}
+
+/// What the phases run so far have spent, and the most cards home they saw.
+#[derive(Clone, Copy, Debug, Default)]
+struct Spent {
+    states: u64,
+    expanded: u64,
+    max_home: u32,
+}
+
+impl Spent {
+    fn add(&mut self, states: u64, expanded: u64, max_home: u32) {
+        self.states += states;
+        self.expanded += expanded;
+        self.max_home = self.max_home.max(max_home);
+    }
+
+    /// The deal's result when `r`, of `phase`, ends the pipeline: its counts and these.
+    fn decided<M>(&self, mut r: SearchResult<M>, phase: Phase) -> Decided<M> {
+        r.states += self.states;
+        r.expanded += self.expanded;
+        r.max_home = r.max_home.max(self.max_home);
+        let decided_by = (r.verdict != Verdict::Unknown).then_some(phase);
+        Decided { result: r, decided_by }
+    }
+
+    /// The deal's result when a phase that is not a search (its positions already counted
+    /// here) ends the pipeline.
+    fn ended<M>(&self, verdict: Verdict, moves: Vec<M>, stop: Option<Stop>, phase: Phase, started: Instant) -> Decided<M> {
+        let r = SearchResult { verdict, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop, max_home: 0 };
+        self.decided(r, phase)
+    }
+}
+
+/// Whether the pipeline should stop: a phase running at once (or, for the phases of the
+/// stricter game, one running at once with the phase that runs them) decided the deal.
+struct Stopper<'a> {
+    own: &'a AtomicBool,
+    parent: Option<&'a Stopper<'a>>,
+}
+
+static NEVER_SET: AtomicBool = AtomicBool::new(false);
+
+impl Stopper<'_> {
+    const NEVER: Stopper<'static> = Stopper { own: &NEVER_SET, parent: None };
+
+    fn is_set(&self) -> bool {
+        self.own.load(Ordering::Relaxed) || self.parent.is_some_and(|p| p.is_set())
     }
 }
 

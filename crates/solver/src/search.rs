@@ -62,6 +62,8 @@ pub enum Stop {
     Time,
     Memory,
     Depth,
+    /// Another phase, running at once, decided the deal (`parallel::Crew::cancel`).
+    Cancelled,
 }
 
 impl Stop {
@@ -71,6 +73,7 @@ impl Stop {
             Stop::Time => "time limit",
             Stop::Memory => "table memory limit",
             Stop::Depth => "depth limit",
+            Stop::Cancelled => "another phase decided first",
         }
     }
 }
@@ -278,7 +281,7 @@ pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning,
                         stop = o.stop;
                     }
                     still_open.push(choice);
-                    if o.stop == Some(Stop::Time) {
+                    if matches!(o.stop, Some(Stop::Time | Stop::Cancelled)) {
                         return Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop, max_home };
                     }
                 }
