@@ -112,6 +112,12 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
+        /// Threads per deal (default 1: each deal on one thread, every row the same from run to
+        /// run). More, for a study of few hard deals: -j / N deals at once, each on N threads
+        /// (as `solve -j N`: a win's line and, near --max-states, a verdict may then differ
+        /// from run to run; a won deal is never lost with another N).
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        threads_per_deal: usize,
         /// Distinct positions per deal before it is called unknown.
         #[arg(long, alias = "limit-states", default_value_t = 1_000_000)]
         max_states: u64,
@@ -275,7 +281,7 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, plan, player } => {
+        Command::Study { game, seeds, jobs, threads_per_deal, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, plan, player } => {
             let player = player.kind()?;
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
@@ -284,6 +290,7 @@ fn run(cli: Cli) -> Result<u8> {
             let args = study::StudyArgs {
                 seeds,
                 jobs,
+                threads_per_deal,
                 max_states,
                 max_ms,
                 table_mb,

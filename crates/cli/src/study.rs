@@ -38,6 +38,7 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 pub struct StudyArgs {
     pub seeds: std::ops::Range<u64>,
     pub jobs: usize,
+    pub threads_per_deal: usize,
     pub max_states: u64,
     pub max_ms: Option<u64>,
     pub table_mb: usize,
@@ -55,6 +56,15 @@ pub struct StudyArgs {
 pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
     if a.jobs == 0 {
         bail!("-j must be at least 1");
+    }
+    if a.threads_per_deal == 0 {
+        bail!("--threads-per-deal must be at least 1");
+    }
+    if a.threads_per_deal > 1 && a.player != patience_study::PlayerKind::Thoughtful {
+        bail!("--threads-per-deal is the solver's: the players play each deal on one thread");
+    }
+    if a.threads_per_deal > 1 && a.exact_table {
+        bail!("--exact-table is for one thread per deal: the threads' shared table stores fingerprints");
     }
     if a.table_mb == 0 {
         bail!("--table-mb must be at least 1");
@@ -82,6 +92,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         pruning: a.pruning_text.clone(),
         pipeline: if a.player == patience_study::PlayerKind::Thoughtful { a.plan.describe() } else { "-".into() },
         player: a.player.describe(),
+        threads_per_deal: a.threads_per_deal,
         deal_generator: DEAL_GENERATOR.into(),
         solver_version: env!("CARGO_PKG_VERSION").into(),
         git_commit: env!("PATIENCE_GIT_COMMIT").into(),
@@ -103,6 +114,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         out,
         resume: a.resume,
         jobs: a.jobs,
+        threads_per_deal: a.threads_per_deal,
         limits,
         plan: a.plan,
         pruning: a.pruning,

@@ -1,5 +1,7 @@
 //! The exhaustive solver: depth-first search with a bounded transposition table, generic over
-//! every game family through [`patience_games::game::Game`].
+//! every game family through [`patience_games::game::Game`], on one thread (`search.rs`) or on
+//! several sharing one table (`parallel.rs`), and the pipeline of phases that decides a deal
+//! (`pipeline.rs`).
 
 pub mod lookahead;
 pub mod parallel;

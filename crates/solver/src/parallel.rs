@@ -191,13 +191,7 @@ where
         let mut walker = Walker::new(self.limits.max_depth);
         let mut handle = Handle(&self.table);
         let mut was_busy = false;
-        let (mut ntasks, mut nstates, t0) = (0u64, 0u64, Instant::now());
-        let mut waited = std::time::Duration::ZERO;
-        loop {
-            let tw = Instant::now();
-            let Some(task) = self.next_task(was_busy) else { break };
-            waited += tw.elapsed();
-            ntasks += 1;
+        while let Some(task) = self.next_task(was_busy) {
             was_busy = true;
             let depth = task.path.len();
             walker.max_depth = self.limits.max_depth.saturating_sub(depth);
@@ -206,7 +200,6 @@ where
             let mut owner = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
             let end = walker.traverse(game, self.pruning, &mut handle, &mut owner, &mut tally);
             owner.add(&tally);
-            nstates += tally.states;
             if tally.cut {
                 self.cut.store(true, Ordering::Relaxed);
             }
@@ -218,9 +211,6 @@ where
                 }
                 End::Stopped(stop) => self.end(Ending::Stopped(stop)),
             }
-        }
-        if std::env::var("PATIENCE_DEBUG_PAR").is_ok() {
-            eprintln!("thread: {ntasks} tasks, {nstates} states, waited {:?} of {:?}", waited, t0.elapsed());
         }
     }
 

@@ -9,6 +9,9 @@
 //! met again, on the current path or not, has been or is being expanded, so nothing is missed by
 //! skipping it. The table never forgets a position; when it is full the search stops with
 //! *unknown*.
+//!
+//! The traversal itself is `traverse.rs`, shared with the search on several threads
+//! (`parallel.rs`, which carries the same argument over to threads sharing one table).
 
 use crate::table::{Insert, PositionTable};
 use crate::traverse::{End, Owner, Tally, Walker};

@@ -12,6 +12,11 @@ fn thoughtful() -> String {
     "thoughtful".into()
 }
 
+/// Studies written before `--threads-per-deal`.
+fn one() -> usize {
+    1
+}
+
 /// Studies written before the fingerprint table stored exact positions.
 fn exact() -> String {
     "exact".into()
@@ -52,6 +57,10 @@ pub struct Manifest {
     /// `sampling K=… states=…` (players that cannot see the stock).
     #[serde(default = "thoughtful")]
     pub player: String,
+    /// Threads per deal (`--threads-per-deal`): with more than one, a won deal's line, and near
+    /// the state limit its verdict, may differ from run to run (never won against lost).
+    #[serde(default = "one")]
+    pub threads_per_deal: usize,
     pub deal_generator: String,
     pub solver_version: String,
     pub git_commit: String,

@@ -78,7 +78,11 @@ pub struct StudyJob {
     pub manifest: Manifest,
     pub out: PathBuf,
     pub resume: bool,
+    /// Threads in all...
     pub jobs: usize,
+    /// ... and per deal: `jobs / threads_per_deal` deals at once, each on this many threads
+    /// (`Pipeline::with_threads`; 1, the default, keeps every row the same from run to run).
+    pub threads_per_deal: usize,
     pub limits: Limits,
     /// How the budget is split between the pipeline's phases (`manifest.pipeline` describes it).
     pub plan: Plan,
@@ -182,7 +186,8 @@ where
     let mut meter = Meter::new(job.progress, total, rows.len(), &rows);
     let abort = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<DealRow, String>>();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(job.jobs).build()?;
+    let threads = job.threads_per_deal.max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads((job.jobs / threads).max(1)).build()?;
     let (limits, plan) = (job.limits, job.plan);
     let (pruning, hook, player) = (job.pruning, job.hook, job.player);
     let result: Result<()> = std::thread::scope(|scope| {
@@ -191,7 +196,7 @@ where
         scope.spawn(move || {
             pool.install(|| {
                 pending.par_iter().for_each_init(
-                    || Pipeline::<G>::new(limits, plan),
+                    || Pipeline::<G>::new(limits, plan).with_threads(threads),
                     |solver, &seed| {
                         if abort.load(Ordering::Relaxed) {
                             return;
