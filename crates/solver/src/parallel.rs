@@ -66,6 +66,12 @@ use std::time::Instant;
 /// Positions a thread stores between two looks at the shared counts, the limits and the queue.
 pub const PAUSE_EVERY: u64 = 1 << 10;
 
+/// The shared table's first size for `threads` threads: room for every thread's positions
+/// between two pauses many times over past its growth point, so it never fills between them.
+fn first_slots(threads: usize) -> usize {
+    (threads as u64 * PAUSE_EVERY * 16).next_power_of_two().max(1 << 16) as usize
+}
+
 /// A position given away: stored in the table, not yet expanded, with its moves from the start.
 struct Task<G: Game> {
     state: G::State,
@@ -79,6 +85,13 @@ struct Queue<G: Game> {
     busy: usize,
     /// The search is over: exhausted, won, stopped by a limit, or cancelled.
     done: bool,
+    /// The table is to grow: busy threads stop at their next pause (`parked` of them have),
+    /// and no task is handed out, until it has (see `Hunt::grow`).
+    growing: bool,
+    parked: usize,
+    /// Growths so far: a stopped thread waits for this to change (a thread slow to wake after
+    /// one growth must not wait for the next, which does not count it).
+    grown: u64,
 }
 
 /// How a search ended, as the first thread to end it recorded it.
@@ -122,14 +135,14 @@ where
     G::State: Default,
 {
     /// A search of `root` storing at most `max_states` positions, its time limit counted from
-    /// `started`, in `table` (emptied and sized for it within `limits.table_bytes`: see
-    /// [`SharedTable::reset_for`]), by `threads` threads (those working when it starts).
+    /// `started`, in `table` (emptied: [`SharedTable::reset`]; `None`: a new one), which may
+    /// grow to `limits.table_bytes`, by `threads` threads (those working when it starts).
     #[allow(clippy::too_many_arguments)]
     pub fn new(game: &G, root: G::State, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize, table: Option<SharedTable>) -> Self {
         let max_states = max_states.min(limits.max_states);
         let table = match table {
-            Some(t) => t.reset_for(max_states, limits.table_bytes),
-            None => SharedTable::for_states(max_states, limits.table_bytes),
+            Some(t) => t.reset(limits.table_bytes),
+            None => SharedTable::new(first_slots(threads), limits.table_bytes),
         };
         // Each thread may store up to `PAUSE_EVERY` positions past the count it last added.
         let room = table.capacity().saturating_sub(threads as u64 * PAUSE_EVERY);
@@ -145,7 +158,7 @@ where
             expanded: AtomicU64::new(0),
             max_home: AtomicU32::new(game.home_cards(&root)),
             cut: AtomicBool::new(false),
-            queue: Mutex::new(Queue { tasks: vec![], busy: 0, done: false }),
+            queue: Mutex::new(Queue { tasks: vec![], busy: 0, done: false, growing: false, parked: 0, grown: 0 }),
             wake: Condvar::new(),
             waiting: AtomicUsize::new(0),
             queued: AtomicUsize::new(0),
@@ -240,10 +253,15 @@ where
         let mut q = self.queue.lock().expect("no thread panics holding it");
         if was_busy {
             q.busy -= 1;
+            self.grow_if_all_stopped(&mut q);
         }
         loop {
             if q.done {
                 return None;
+            }
+            if q.growing {
+                q = self.wake.wait(q).expect("no thread panics holding it");
+                continue;
             }
             if let Some(task) = q.tasks.pop() {
                 self.queued.store(q.tasks.len(), Ordering::Relaxed);
@@ -259,6 +277,43 @@ where
             self.waiting.fetch_add(1, Ordering::Relaxed);
             q = self.wake.wait(q).expect("no thread panics holding it");
             self.waiting.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Called by a busy thread at a pause when the stored positions have passed the table's
+    /// growth point: stops this thread until the table has grown. The table grows when every
+    /// busy thread has stopped here (threads without a task take none meanwhile), by the last
+    /// to stop, under the queue's lock: no thread uses the table while it is replaced, and the
+    /// lock orders the replacement before every thread's next use (what `SharedTable::grow`
+    /// requires). A search that ends meanwhile lets the threads go without growing.
+    fn grow(&self) {
+        let mut q = self.queue.lock().expect("no thread panics holding it");
+        if !q.growing {
+            // (Another thread may have grown it since this one looked.)
+            if q.done || self.states.load(Ordering::Relaxed) < self.table.grow_at() {
+                return;
+            }
+            q.growing = true;
+        }
+        q.parked += 1;
+        let grown = q.grown;
+        self.grow_if_all_stopped(&mut q);
+        while q.grown == grown && !q.done {
+            q = self.wake.wait(q).expect("no thread panics holding it");
+        }
+    }
+
+    /// Grows the table if it is to grow and every busy thread has stopped for it.
+    fn grow_if_all_stopped(&self, q: &mut Queue<G>) {
+        if q.growing && !q.done && q.parked == q.busy {
+            // SAFETY: every busy thread waits in `grow` and every other one either waits in
+            // `next_task` or has not yet taken a task: none uses the table until this lock,
+            // held here, is released.
+            unsafe { self.table.grow() };
+            q.growing = false;
+            q.parked = 0;
+            q.grown += 1;
+            self.wake.notify_all();
         }
     }
 
@@ -388,6 +443,9 @@ where
         }
         if h.limits.max_time.is_some_and(|t| h.started.elapsed() >= t) {
             return Some(Stop::Time);
+        }
+        if total >= h.table.grow_at() {
+            h.grow();
         }
         tally.pause_at = tally.states + PAUSE_EVERY;
         None

@@ -191,16 +191,13 @@ pub struct Pipeline<G: Game> {
     /// Threads per deal (`with_threads`).
     threads: usize,
     /// The table of the searches on several threads, kept between them as the one-thread
-    /// search keeps its own (`SharedTable::reset_for` says why).
+    /// search keeps its own (`SharedTable::reset` says why).
     shared: Option<crate::shared_table::SharedTable>,
     search: Solver<G>,
     /// The lookahead's short searches, with a table of their own (so the search's table keeps
     /// the size its deals need).
     look: Solver<G>,
 }
-
-/// Positions a search on several threads first spends on one (see `Pipeline::exhaustive`).
-const WARM_UP: u64 = 1 << 18;
 
 /// Table memory of the lookahead's searches: ample for `LOOKAHEAD_PER_MOVE` positions.
 const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
@@ -221,27 +218,14 @@ where
         self
     }
 
-    /// The exhaustive search of `game`'s deal within `max` positions: on this pipeline's
-    /// threads, or with the one-thread solver (whose table is kept between deals).
-    ///
-    /// On several threads, the search first runs on one for `WARM_UP` positions: most deals
-    /// are decided within them, and the one-thread table grows with the search, where the
-    /// shared one is allocated for the whole budget at once (its pages cost when first touched,
-    /// and a quick search touches them all over). A deal it leaves open is searched again from
-    /// the start by the threads, its positions counted as spent.
+    /// The exhaustive search of `game`'s deal within `max` positions: on `threads` threads
+    /// (`parallel.rs`), or with the one-thread solver (whose table is kept between deals).
     fn exhaustive(&mut self, game: &G, pruning: Pruning, max: u64, started: Instant, threads: usize) -> SearchResult<G::Move> {
-        if threads == 1 || self.limits.exact_table || max <= WARM_UP {
+        if threads == 1 || self.limits.exact_table {
             return self.search.solve_within(game, pruning, max, started);
         }
-        let warm = self.search.solve_within(game, pruning, WARM_UP, started);
-        if warm.verdict != Verdict::Unknown || warm.stop != Some(Stop::States) {
-            return warm;
-        }
-        let (mut r, table) = crate::parallel::solve_within_table(game, pruning, self.limits, max - warm.states, started, threads, self.shared.take());
+        let (r, table) = crate::parallel::solve_within_table(game, pruning, self.limits, max, started, threads, self.shared.take());
         self.shared = table;
-        r.states += warm.states;
-        r.expanded += warm.expanded;
-        r.max_home = r.max_home.max(warm.max_home);
         r
     }
 

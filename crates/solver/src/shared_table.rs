@@ -8,11 +8,12 @@
 //! positions. 16 bytes a slot (the one-thread table's are 12: a slot written by one atomic
 //! store per word has to hold two whole words).
 //!
-//! Open addressing with linear probing over a table of fixed size, allocated zeroed and never
-//! grown: growing in place while other threads insert would need them
-//! all to stop. The parallel search sizes it for its state limit ([`SharedTable::for_states`])
-//! and never stores more than [`SharedTable::capacity`] positions (counted by the search; an
-//! insert into a table with no empty slot on the probe's path also answers `Full`).
+//! Open addressing with linear probing. The table starts small and doubles when the search's
+//! count of its positions passes 3/4 of its slots, up to its byte budget: the parallel search
+//! stops every thread first ([`SharedTable::grow`] is the one change that is not atomic), then
+//! one thread places every key anew (`parallel.rs`, `Hunt::grow`). It never stores more than
+//! [`SharedTable::capacity`] positions (counted by the search; an insert into a table with no
+//! empty slot left also answers `Full`).
 //!
 //! **Insertion is linearizable**: every insert of a key answers `New` exactly once, and every
 //! other insert of it, before or after, concurrent or not, answers `Seen`; a key never inserted
@@ -31,6 +32,7 @@
 use crate::table::{Insert, Prepared};
 use crate::traverse::Claims;
 use patience_games::game::Game;
+use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A slot: tag, then check word (see the module notes).
@@ -39,95 +41,54 @@ struct Slot([AtomicU64; 2]);
 
 /// The table (see the module notes).
 pub struct SharedTable {
-    /// The allocation; the table is `slots[..=mask]`, and every slot past it is empty.
+    /// Read by every thread; replaced only by [`SharedTable::grow`], whose caller guarantees
+    /// that no other thread uses the table meanwhile.
+    now: UnsafeCell<Slots>,
+    /// The most slots the table may grow to (its byte budget).
+    max_slots: usize,
+}
+
+/// The table's slots, a power of two of them.
+struct Slots {
     slots: Box<[Slot]>,
     mask: usize,
 }
+
+// SAFETY: the slots are atomics, shared as such; the one non-atomic change, `grow`'s
+// replacement of the slots, is made under its caller's guarantee that no other thread reads
+// the table until the caller lets them go on, through a lock that orders the change before
+// their next use (`parallel.rs`, `Hunt::grow`).
+unsafe impl Sync for SharedTable {}
 
 /// Bytes of one slot.
 pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 const MIN_SLOTS: usize = 1 << 12;
 
-impl SharedTable {
-    /// A table of `slots` slots (a power of two, at least 4,096).
-    pub fn with_slots(slots: usize) -> Self {
-        assert!(slots.is_power_of_two() && slots >= MIN_SLOTS, "{slots} slots");
-        let layout = std::alloc::Layout::array::<Slot>(slots).expect("a table that fits in memory");
+impl Slots {
+    /// `n` empty slots (a power of two, at least 4,096).
+    fn new(n: usize) -> Self {
+        assert!(n.is_power_of_two() && n >= MIN_SLOTS, "{n} slots");
+        let layout = std::alloc::Layout::array::<Slot>(n).expect("a table that fits in memory");
         // SAFETY: the layout is not empty; all-zero bytes are a valid `AtomicU64` (0), so a
-        // zeroed allocation of `slots` slots is a valid `[Slot]`, owned by the box from here on
+        // zeroed allocation of `n` slots is a valid `[Slot]`, owned by the box from here on
         // (allocated with the box's own layout, so the box frees it rightly).
-        let slots_box = unsafe {
+        let mut slots = unsafe {
             let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
             if p.is_null() {
                 std::alloc::handle_alloc_error(layout);
             }
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, slots))
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
         };
-        let mut slots_box = slots_box;
         // Every page touched once, in order, before the threads scatter their inserts over it
         // (a hint to the kernel in effect; nothing changes but when the pages are mapped).
         // Measured: carthage seed 0, 50,000,000 positions on two threads, 0.28 s of system time
         // against 0.71 s when the pages are first touched by the scattered inserts, and 1.2–1.5 s
         // with 2 MiB pages requested (`madvise`): each first touch then zeroes 2 MiB.
-        for slot in slots_box.iter_mut().step_by(4096 / SLOT_BYTES) {
+        for slot in slots.iter_mut().step_by(4096 / SLOT_BYTES) {
             *slot.0[0].get_mut() = 0;
         }
-        SharedTable { slots: slots_box, mask: slots - 1 }
-    }
-
-    /// The smallest table that holds `states` positions at a load of at most 3/4, but no larger
-    /// than `max_bytes` (and at least 4,096 slots).
-    pub fn for_states(states: u64, max_bytes: usize) -> Self {
-        Self::with_slots(Self::slots_for(states, max_bytes))
-    }
-
-    fn slots_for(states: u64, max_bytes: usize) -> usize {
-        let wanted = (states.saturating_mul(4) / 3 + 1).max(MIN_SLOTS as u64).next_power_of_two();
-        let mut most = (max_bytes / SLOT_BYTES).max(MIN_SLOTS);
-        if !most.is_power_of_two() {
-            most = most.next_power_of_two() / 2;
-        }
-        wanted.min(most as u64) as usize
-    }
-
-    /// This table emptied and sized as [`SharedTable::for_states`] would make it: in its own
-    /// allocation where that is large enough (only the part the last search used is cleared),
-    /// else a new one.
-    ///
-    /// Why keep the allocation: the kernel maps a fresh allocation's pages as they are first
-    /// touched, and measured here that costs far more than clearing pages already mapped
-    /// (carthage seed 0, 50,000,000 positions on two threads: 1.0–1.6 s of system time in a
-    /// 3 s solve, against 0.03 s on one thread, whose table is kept between searches).
-    pub fn reset_for(self, states: u64, max_bytes: usize) -> Self {
-        let size = Self::slots_for(states, max_bytes);
-        if size > self.slots.len() {
-            drop(self);
-            return Self::with_slots(size);
-        }
-        let mut t = self;
-        for slot in &mut t.slots[..=t.mask] {
-            *slot.0[0].get_mut() = 0;
-            *slot.0[1].get_mut() = 0;
-        }
-        t.mask = size - 1;
-        t
-    }
-
-    /// Bytes of the part in use.
-    pub fn used_bytes(&self) -> usize {
-        (self.mask + 1) * SLOT_BYTES
-    }
-
-    /// The most positions the search may store (9/10 of the slots, as the one-thread table at
-    /// its largest size).
-    pub fn capacity(&self) -> u64 {
-        (self.mask as u64 + 1) * 9 / 10
-    }
-
-    /// Bytes of the allocation.
-    pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        Slots { slots, mask: n - 1 }
     }
 
     #[inline]
@@ -135,9 +96,9 @@ impl SharedTable {
         (tag >> 20) as usize & self.mask
     }
 
-    /// Adds the position with fingerprint `fp` unless present.
+    /// See [`SharedTable::insert`].
     #[inline]
-    pub fn insert(&self, fp: u128) -> Insert {
+    fn insert(&self, fp: u128) -> Insert {
         let (tag, check) = (fp as u64 | 1, (fp >> 64) as u64 | 1);
         let mut i = self.home(tag);
         for _ in 0..=self.mask {
@@ -152,37 +113,126 @@ impl SharedTable {
                     Err(now) => t = now,
                 }
             }
-            if t == tag && Self::check_word(&slot[1]) == check {
+            if t == tag && check_word(&slot[1]) == check {
                 return Insert::Seen;
             }
             i = (i + 1) & self.mask;
         }
         Insert::Full
     }
+}
 
-    /// The check word of a slot whose tag is written, once its writer has stored it.
+impl SharedTable {
+    /// An empty table of `slots` slots (a power of two, at least 4,096) that may grow to
+    /// `max_bytes` (at least its first size).
+    pub fn new(slots: usize, max_bytes: usize) -> Self {
+        let max_slots = most_slots(max_bytes).max(slots);
+        SharedTable { now: UnsafeCell::new(Slots::new(slots)), max_slots }
+    }
+
+    /// The table emptied for another search with the budget `max_bytes`, at the size the last
+    /// search grew it to (searches of one deal, or of a study, come in runs of one size).
+    ///
+    /// Why keep the allocation: the kernel maps a fresh allocation's pages as they are first
+    /// touched, and measured here that costs far more than clearing pages already mapped
+    /// (carthage seed 0, 50,000,000 positions on two threads: 1.0–1.6 s of system time in a
+    /// 3 s solve when each search had a new table, against 0.03 s on one thread, whose table is
+    /// kept between searches).
+    pub fn reset(mut self, max_bytes: usize) -> Self {
+        let now = self.now.get_mut();
+        for slot in now.slots.iter_mut() {
+            *slot.0[0].get_mut() = 0;
+            *slot.0[1].get_mut() = 0;
+        }
+        self.max_slots = most_slots(max_bytes).max(now.slots.len());
+        self
+    }
+
     #[inline]
-    fn check_word(word: &AtomicU64) -> u64 {
-        let mut spins = 0u32;
-        loop {
-            let c = word.load(Ordering::Acquire);
-            if c != 0 {
-                return c;
-            }
-            spins += 1;
-            if spins < 64 {
-                std::hint::spin_loop();
-            } else {
-                // Its writer was descheduled between its two stores.
-                std::thread::yield_now();
+    fn slots(&self) -> &Slots {
+        // SAFETY: see `unsafe impl Sync`: the slots are only replaced while no thread reads them.
+        unsafe { &*self.now.get() }
+    }
+
+    /// Slots now.
+    pub fn size(&self) -> usize {
+        self.slots().mask + 1
+    }
+
+    /// Positions stored, past which the table should grow ([`SharedTable::grow`]) before more
+    /// are stored: a load of 3/4, or never at its largest size.
+    pub fn grow_at(&self) -> u64 {
+        if self.size() < self.max_slots { self.size() as u64 * 3 / 4 } else { u64::MAX }
+    }
+
+    /// The most positions the search may store, once grown to its largest size (9/10 of its
+    /// slots, as the one-thread table).
+    pub fn capacity(&self) -> u64 {
+        self.max_slots as u64 * 9 / 10
+    }
+
+    /// Bytes of the slots now.
+    pub fn bytes(&self) -> usize {
+        self.size() * SLOT_BYTES
+    }
+
+    /// Doubles the table, every stored key placed anew. For a moment the old and the new slots
+    /// are both held: half the budget more than the table at its largest.
+    ///
+    /// # Safety
+    /// No other thread may use the table from the call until the caller lets it go on through
+    /// a synchronisation (a lock) that orders this change before that thread's next use.
+    pub unsafe fn grow(&self) {
+        let old = self.slots();
+        let new = Slots::new((2 * old.slots.len()).min(self.max_slots.max(old.slots.len())));
+        for slot in old.slots.iter() {
+            let tag = slot.0[0].load(Ordering::Relaxed);
+            if tag != 0 {
+                let check = slot.0[1].load(Ordering::Relaxed);
+                new.insert(tag as u128 | (check as u128) << 64);
             }
         }
+        // SAFETY: by the caller's guarantee, nobody reads the slots now.
+        unsafe { *self.now.get() = new };
+    }
+
+    /// Adds the position with fingerprint `fp` unless present (`Full`: no empty slot left,
+    /// which the search's count of its positions keeps from happening).
+    #[inline]
+    pub fn insert(&self, fp: u128) -> Insert {
+        self.slots().insert(fp)
     }
 
     /// Asks the processor to fetch the slot where `fp`'s probe starts (a hint only).
     #[inline]
     pub fn prefetch(&self, fp: u128) {
-        crate::table::prefetch_read(self.slots.as_ptr().wrapping_add(self.home(fp as u64 | 1)));
+        let s = self.slots();
+        crate::table::prefetch_read(s.slots.as_ptr().wrapping_add(s.home(fp as u64 | 1)));
+    }
+}
+
+/// The largest power of two of slots within `max_bytes` (at least `MIN_SLOTS`).
+fn most_slots(max_bytes: usize) -> usize {
+    let most = (max_bytes / SLOT_BYTES).max(MIN_SLOTS);
+    if most.is_power_of_two() { most } else { most.next_power_of_two() / 2 }
+}
+
+/// The check word of a slot whose tag is written, once its writer has stored it.
+#[inline]
+fn check_word(word: &AtomicU64) -> u64 {
+    let mut spins = 0u32;
+    loop {
+        let c = word.load(Ordering::Acquire);
+        if c != 0 {
+            return c;
+        }
+        spins += 1;
+        if spins < 64 {
+            std::hint::spin_loop();
+        } else {
+            // Its writer was descheduled between its two stores.
+            std::thread::yield_now();
+        }
     }
 }
 
@@ -234,7 +284,7 @@ mod tests {
 
     #[test]
     fn finds_what_it_stored_and_nothing_else() {
-        let t = SharedTable::with_slots(1 << 17);
+        let t = SharedTable::new(1 << 17, 0);
         for i in 0..50_000u64 {
             assert_eq!(t.insert(fp(i)), Insert::New);
         }
@@ -250,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_full_table_says_so_and_still_knows_its_keys() {
-        let t = SharedTable::with_slots(MIN_SLOTS);
+        let t = SharedTable::new(MIN_SLOTS, 0);
         for i in 0..MIN_SLOTS as u64 {
             assert_eq!(t.insert(fp(i)), Insert::New);
         }
@@ -258,35 +308,31 @@ mod tests {
         assert_eq!(t.insert(fp(17)), Insert::Seen);
     }
 
+    /// Doubling up to the budget: every key stored is found afterwards, none other is, and
+    /// a reset table forgets everything, keeping its size (the allocation).
     #[test]
-    fn sized_for_its_states_within_its_budget() {
-        assert_eq!(SharedTable::for_states(3_000, 1 << 30).bytes(), MIN_SLOTS * SLOT_BYTES);
-        let t = SharedTable::for_states(1_000_000, 1 << 30);
-        assert_eq!(t.bytes(), (1 << 21) * SLOT_BYTES, "1,000,000 at a load of at most 3/4");
-        assert!(t.capacity() >= 1_000_000);
-        assert_eq!(SharedTable::for_states(1_000_000, 3 << 20).bytes(), 2 << 20, "the budget's power of two");
-    }
-
-    #[test]
-    fn a_reset_table_forgets_everything_and_keeps_its_allocation() {
-        let t = SharedTable::for_states(100_000, 1 << 30);
-        for i in 0..100_000u64 {
-            assert_eq!(t.insert(fp(i)), Insert::New);
+    fn grows_to_its_budget_and_resets_at_its_size() {
+        let t = SharedTable::new(MIN_SLOTS, 1 << 20);
+        assert_eq!((t.size(), t.capacity(), t.grow_at()), (MIN_SLOTS, 65_536 * 9 / 10, 3_072));
+        let mut stored = 0u64;
+        for round in 0..4 {
+            while stored < t.grow_at() {
+                assert_eq!(t.insert(fp(stored)), Insert::New);
+                stored += 1;
+            }
+            // SAFETY: one thread.
+            unsafe { t.grow() };
+            assert_eq!(t.size(), MIN_SLOTS << (round + 1));
+            for i in 0..stored {
+                assert_eq!(t.insert(fp(i)), Insert::Seen, "round {round}, key {i}");
+            }
         }
-        let held = t.bytes();
-        let t = t.reset_for(1_000, 1 << 30);
-        assert_eq!((t.bytes(), t.used_bytes()), (held, MIN_SLOTS * SLOT_BYTES));
-        for i in 0..2_000u64 {
+        assert_eq!((t.size(), t.grow_at()), (65_536, u64::MAX), "at its budget");
+        let t = t.reset(1 << 20);
+        assert_eq!(t.size(), 65_536);
+        for i in 0..1_000u64 {
             assert_eq!(t.insert(fp(i)), Insert::New, "forgotten");
         }
-        let t = t.reset_for(100_000, 1 << 30);
-        assert_eq!(t.used_bytes(), held);
-        for i in 0..100_000u64 {
-            assert_eq!(t.insert(fp(i)), Insert::New, "forgotten, the small search's keys too");
-        }
-        let t = t.reset_for(1_000_000, 1 << 30);
-        assert!(t.bytes() > held, "a new allocation");
-        assert_eq!(t.insert(fp(5)), Insert::New);
     }
 
     /// The stress test: threads insert overlapping ranges of keys at once, in different orders,
@@ -297,7 +343,7 @@ mod tests {
     fn concurrent_inserts_claim_every_key_exactly_once() {
         const THREADS: u64 = 4;
         const KEYS: u64 = 200_000;
-        let t = SharedTable::with_slots(1 << 18);
+        let t = SharedTable::new(1 << 18, 0);
         // Half the keys are the twin of another (same tag, check word + 2).
         let key = |i: u64| if i % 2 == 0 { fp(i / 2) } else { fp(i / 2) + (2u128 << 64) };
         let claimed: Vec<AtomicUsize> = (0..KEYS).map(|_| AtomicUsize::new(0)).collect();

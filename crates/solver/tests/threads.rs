@@ -100,9 +100,11 @@ fn alhambra_family_threads_agree() {
     family(&["alhambra", "granada", "reinforcements"], 0..6, 600_000, 2, 6);
 }
 
+/// (No crazy-quilt or indian-carpet deal is lost at this budget, with or without redeals: the
+/// family's losses are compared on small positions, `differential.rs`.)
 #[test]
 fn quilt_family_threads_agree() {
-    family(&["crazy-quilt", "indian-carpet"], 0..6, 600_000, 2, 2);
+    family(&["crazy-quilt", "indian-carpet"], 0..6, 600_000, 2, 0);
 }
 
 /// A deal the threads decide, on a machine with fewer cores than threads too: 16 threads on
