@@ -318,3 +318,20 @@ fn queen_and_algerian_bad_input() {
     assert_bad_input(&["solve", "alhambra", "--seed", "1", "--reserve-space", "never"], "Algerian family");
     assert_bad_input(&["solve", "carthage", "--pysol", "32001x"], "");
 }
+
+/// `solve -j N`: the verdict of one thread on a won and a lost deal, the win replayed (the
+/// report says so), and the refused combinations as one-line errors.
+#[test]
+fn solve_on_several_threads_gives_the_one_thread_verdict() {
+    for (game, seed, verdict) in [("queen-of-italy", "1", "won"), ("carthage", "200", "lost")] {
+        for j in ["1", "2", "3"] {
+            let out = patience(&["solve", game, "--seed", seed, "--max-states", "5000000", "--max-seconds", "0", "-j", j, "--format", "json"]);
+            let v = json(&out);
+            assert_eq!(v["verdict"], verdict, "{game} {seed} -j {j}");
+            assert_eq!(v["verified"], verdict == "won", "{game} {seed} -j {j}");
+            assert_eq!(out.status.code(), Some(if verdict == "won" { 0 } else { 1 }));
+        }
+    }
+    assert_bad_input(&["solve", "queen-of-italy", "--seed", "1", "-j", "0"], "at least 1");
+    assert_bad_input(&["solve", "queen-of-italy", "--seed", "1", "-j", "2", "--exact-table"], "--exact-table");
+}

@@ -316,3 +316,32 @@ fn consecutive_studies_merge_into_one() {
     assert_eq!(gap.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&gap.stderr).contains("seed 10 is missing"), "{}", String::from_utf8_lossy(&gap.stderr));
 }
+
+/// `--threads-per-deal 2`: the same verdict for every deal as one thread per deal where both
+/// decide it (the lines and, near the limit, the verdicts may differ: never won against lost),
+/// and the manifest says how the deals were solved; a refused combination is a one-line error.
+#[test]
+fn threads_per_deal_never_contradict_one_thread() {
+    let (a, b) = (tempdir("tpd1"), tempdir("tpd2"));
+    let small = ["--seeds", "0..12", "--max-states", "400000"];
+    study(&a, &[&small[..], &["-j", "2"]].concat());
+    study(&b, &[&small[..], &["-j", "2", "--threads-per-deal", "2"]].concat());
+    let verdicts = |dir: &Path| -> Vec<String> { rows(dir).iter().map(|r| r.split(',').nth(1).unwrap().to_string()).collect() };
+    let (one, two) = (verdicts(&a), verdicts(&b));
+    assert_eq!(one.len(), 12);
+    for (i, (x, y)) in one.iter().zip(&two).enumerate() {
+        assert!(x == y || x == "unknown" || y == "unknown", "seed {i}: {x} on one thread, {y} on two");
+    }
+    assert!(one.iter().filter(|v| *v != "unknown").count() >= 8, "{one:?}");
+    let manifest = |dir: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap() };
+    assert_eq!((manifest(&a)["threads_per_deal"].as_u64(), manifest(&b)["threads_per_deal"].as_u64()), (Some(1), Some(2)));
+    let dir = tempdir("tpd-bad");
+    for (extra, needle) in [(&["--threads-per-deal", "0"][..], "at least 1"), (&["--threads-per-deal", "2", "--player", "greedy"][..], "solver's")] {
+        let mut args = vec!["study", "queen-of-italy", "--quiet", "--out", dir.to_str().unwrap(), "--seeds", "0..2"];
+        args.extend_from_slice(extra);
+        let out = patience(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle) && err.trim_end().lines().count() == 1, "{args:?}: {err}");
+    }
+}

@@ -44,6 +44,17 @@
 //! tasks away only while it is busy, and a thread takes a task (and counts itself busy) under
 //! the same lock, so "empty queue, nobody busy" can only be seen once all work is done.
 //!
+//! # Growing the shared table
+//!
+//! The table starts small (`first_slots`) and doubles when the threads' count of stored
+//! positions, read at a pause, passes 3/4 of its slots (`Hunt::grow`): the thread that sees it
+//! stops, every other busy thread stops at its next pause, threads without a task take none, and
+//! the last to stop places every stored key into the doubled table under the queue's lock, then
+//! lets them all go on. Nothing else changes: every stored key is stored again, so "seen" and
+//! "new" answer as before, and no thread reads the table while it is replaced. Between two
+//! pauses each thread stores at most `PAUSE_EVERY` positions (and a give-away at most one
+//! position's children), which the first size leaves room for many times over.
+//!
 //! # What differs from one thread
 //!
 //! The threads' interleaving changes which thread owns which position, hence which win is found

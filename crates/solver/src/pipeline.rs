@@ -21,8 +21,16 @@
 //! stopped by its budget is *unknown*, and the next phase runs.
 //!
 //! Budgets are counted in positions stored, never in time, so that a study's rows depend neither
-//! on the machine nor on the number of threads. The split is fixed ([`Plan::split`]) and each
-//! study's manifest records it ([`Plan::describe`]).
+//! on the machine nor on the number of deals solved at once. The split is fixed ([`Plan::split`])
+//! and each study's manifest records it ([`Plan::describe`]).
+//!
+//! **On several threads** ([`Pipeline::with_threads`]): every exhaustive search runs on all of
+//! them (`parallel.rs`), and after the probe the win-finding phases (on one thread) and the final
+//! search (on the others) run at once, the first to decide ending the other ([`Pipeline::run`]).
+//! The soundness argument above is unchanged: the win-finders still only answer *won* with a
+//! replayed line, and the final search is still a fresh exhaustive search, its budget the one
+//! the win-finders' whole shares leave. What changes: which win is found first (so the line),
+//! and, near the budget, whether a deal is decided at all; never won against lost.
 
 use crate::lookahead::{Hedge, lookahead};
 use crate::parallel::Crew;

@@ -87,7 +87,7 @@ fn family(games: &[&str], seeds: std::ops::Range<u64>, max_states: u64, min_won:
 
 #[test]
 fn queen_family_threads_agree() {
-    family(&["queen-of-italy", "generals-patience", "falling-star"], 0..6, 600_000, 6, 6);
+    family(&["queen-of-italy", "generals-patience", "falling-star"], 0..6, 600_000, 6, 4);
 }
 
 #[test]
@@ -97,14 +97,14 @@ fn algerian_family_threads_agree() {
 
 #[test]
 fn alhambra_family_threads_agree() {
-    family(&["alhambra", "granada", "reinforcements"], 0..6, 600_000, 2, 6);
+    family(&["alhambra", "granada", "reinforcements"], 0..4, 600_000, 2, 4);
 }
 
 /// (No crazy-quilt or indian-carpet deal is lost at this budget, with or without redeals: the
 /// family's losses are compared on small positions, `differential.rs`.)
 #[test]
 fn quilt_family_threads_agree() {
-    family(&["crazy-quilt", "indian-carpet"], 0..6, 600_000, 2, 0);
+    family(&["crazy-quilt", "indian-carpet"], 0..4, 600_000, 2, 0);
 }
 
 /// A deal the threads decide, on a machine with fewer cores than threads too: 16 threads on
