@@ -384,7 +384,7 @@ where
     fn give_away(&mut self, walker: &mut Walker<G>, tally: &mut Tally) -> Option<Ending<G::Move>> {
         let h = self.hunt;
         let (game, pruning) = (self.game, h.pruning);
-        let Some(k) = (0..walker.depth).find(|&k| walker.stack[k].next < walker.stack[k].end) else { return None };
+        let k = (0..walker.depth).find(|&k| walker.stack[k].next < walker.stack[k].end)?;
         let frame = walker.stack[k];
         // Its untried moves cut off the frame (`next`, less one, stays the move to the frame
         // above it on the line, which the line's moves are read from).
@@ -479,7 +479,7 @@ pub fn solve_within_table<G: Game>(game: &G, pruning: Pruning, limits: Limits, m
 where
     G::State: Default,
 {
-    let crew = Crew::new(table);
+    let crew = Crew::new(table, threads);
     let r = std::thread::scope(|scope| {
         for _ in 1..threads {
             let (crew, game) = (&crew, game.clone());
@@ -515,6 +515,8 @@ pub struct Crew<G: Game> {
     changed: Condvar,
     /// The table of the crew's searches, between them.
     table: Mutex<Option<SharedTable>>,
+    /// Threads expected to work on its searches, the one running them included.
+    expected: usize,
 }
 
 struct CrewNow<G: Game> {
@@ -531,9 +533,10 @@ impl<G: Game> Crew<G>
 where
     G::State: Default,
 {
-    /// A crew whose searches use `table` (`None`: a new one).
-    pub fn new(table: Option<SharedTable>) -> Self {
-        Crew { now: Mutex::new(CrewNow { hunt: None, serial: 0, members: 0, closed: false, cancelled: false }), changed: Condvar::new(), table: Mutex::new(table) }
+    /// A crew of `expected` threads (the one running the searches included) whose searches use
+    /// `table` (`None`: a new one).
+    pub fn new(table: Option<SharedTable>, expected: usize) -> Self {
+        Crew { now: Mutex::new(CrewNow { hunt: None, serial: 0, members: 0, closed: false, cancelled: false }), changed: Condvar::new(), table: Mutex::new(table), expected }
     }
 
     /// The table, for the next crew.
@@ -545,9 +548,11 @@ where
         self.now.lock().expect("no thread panics holding it")
     }
 
-    /// Threads working now: the members and the one running the searches.
+    /// Threads that may work on a search: those expected, or more if more have joined (a
+    /// search sizes its table's first size and its limit's margin for them; threads spawned to
+    /// join may not have joined yet when the first search starts).
     fn size(&self) -> usize {
-        self.lock().members + 1
+        self.expected.max(self.lock().members + 1)
     }
 
     /// Works on the crew's searches on this thread (with its own copy of the game) until the

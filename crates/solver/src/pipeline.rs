@@ -339,7 +339,7 @@ where
     /// `threads - 1` others, at once (see [`Pipeline::run`]).
     #[allow(clippy::too_many_arguments)]
     fn run_at_once(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
-        let crew = Crew::new(self.shared.take());
+        let crew = Crew::new(self.shared.take(), threads);
         let decided_elsewhere = AtomicBool::new(false);
         let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
         let limits = self.limits;

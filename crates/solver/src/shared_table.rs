@@ -345,7 +345,7 @@ mod tests {
         const KEYS: u64 = 200_000;
         let t = SharedTable::new(1 << 18, 0);
         // Half the keys are the twin of another (same tag, check word + 2).
-        let key = |i: u64| if i % 2 == 0 { fp(i / 2) } else { fp(i / 2) + (2u128 << 64) };
+        let key = |i: u64| if i.is_multiple_of(2) { fp(i / 2) } else { fp(i / 2) + (2u128 << 64) };
         let claimed: Vec<AtomicUsize> = (0..KEYS).map(|_| AtomicUsize::new(0)).collect();
         std::thread::scope(|scope| {
             for th in 0..THREADS {
