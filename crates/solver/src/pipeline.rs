@@ -259,8 +259,10 @@ where
     /// search run on all of them (`parallel.rs`); and after the probe, where the plan has both
     /// win-finding phases and a final search, they run at once: the win-finders one after the
     /// other on this thread, the final search on the others, with the budget the win-finders
-    /// leave it (their shares reserved whole). The first to decide the deal ends the other; a
-    /// win-finder that ends without a win joins the search with its thread.
+    /// leave it (their shares reserved whole); with threads enough (two more than win-finding
+    /// phases), each win-finder on a thread of its own ([`Pipeline::run_apart`]). The first to
+    /// decide the deal ends the others; a win-finder that ends without a win joins the search
+    /// with its thread.
     #[allow(clippy::too_many_arguments)]
     fn run(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper) -> Decided<G::Move> {
         let mut spent = Spent::default();
@@ -339,6 +341,10 @@ where
     /// `threads - 1` others, at once (see [`Pipeline::run`]).
     #[allow(clippy::too_many_arguments)]
     fn run_at_once(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
+        let parts = plan.win_finders_apart(game.stricter().is_some());
+        if parts.len() > 1 && threads >= parts.len() + 2 {
+            return self.run_apart(game, pruning, &parts, started, threads, stopper, before, search);
+        }
         let crew = Crew::new(self.shared.take(), threads);
         let decided_elsewhere = AtomicBool::new(false);
         let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
@@ -377,6 +383,99 @@ where
             }
             _ => spent.decided(found, Phase::Search),
         }
+    }
+}
+
+impl<G: PlayerView> Pipeline<G>
+where
+    G::State: Default,
+{
+    /// [`Pipeline::run_at_once`] with threads enough for each win-finding phase to have its own
+    /// (each with its own solvers, `parts` one phase each): the win-finders on this thread and
+    /// `parts.len() - 1` others, the final search on the rest, all at once. The first win ends
+    /// the others and the search; the search's decision ends the win-finders; a win-finder that
+    /// ends without a win joins the search.
+    #[allow(clippy::too_many_arguments)]
+    fn run_apart(&mut self, game: &G, pruning: Pruning, parts: &[Plan], started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
+        let crew = Crew::new(self.shared.take(), threads);
+        let decided_elsewhere = AtomicBool::new(false);
+        let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
+        let limits = self.limits;
+        // One phase of `part`, its budget its share, on `pipeline`; then the thread joins the
+        // search unless the phase won.
+        let phase = |pipeline: &mut Pipeline<G>, g: &G, part: Plan| {
+            let mut spent = Spent::default();
+            let budget = part.stricter + part.lookahead + part.hedged;
+            let d = pipeline.win_finders(g, pruning, part, budget, started, 1, &mine, &mut spent);
+            if d.as_ref().is_some_and(|d| d.result.verdict == Verdict::Won) {
+                decided_elsewhere.store(true, Ordering::Relaxed);
+                crew.cancel();
+            } else {
+                crew.join(g);
+            }
+            (d, spent)
+        };
+        let (ends, found) = std::thread::scope(|scope| {
+            let (crew, flag, g) = (&crew, &decided_elsewhere, game.clone());
+            let searcher = scope.spawn(move || {
+                let r = crate::parallel::solve_with_crew(&g, pruning, limits, search, started, crew);
+                if r.verdict != Verdict::Unknown {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                crew.close();
+                r
+            });
+            for _ in 1 + parts.len()..threads {
+                let g = game.clone();
+                scope.spawn(move || crew.join(&g));
+            }
+            let others: Vec<_> = parts[1..]
+                .iter()
+                .map(|&part| {
+                    let (g, phase) = (game.clone(), &phase);
+                    scope.spawn(move || phase(&mut Pipeline::new(limits, part), &g, part))
+                })
+                .collect();
+            let mut ends = vec![phase(self, game, parts[0])];
+            ends.extend(others.into_iter().map(|t| t.join().expect("a win-finder thread does not panic")));
+            (ends, searcher.join().expect("the search thread does not panic"))
+        });
+        self.shared = crew.into_table();
+        let mut spent = before;
+        for (_, s) in &ends {
+            spent.add(s.states, s.expanded, s.max_home);
+        }
+        // The first win in the phases' order (each phase's counts are in `spent`).
+        let won = ends.into_iter().find_map(|(d, _)| d.filter(|d| d.result.verdict == Verdict::Won));
+        match won {
+            Some(d) => {
+                let mut r = spent.ended(Verdict::Won, d.result.moves, None, d.decided_by.expect("a win has its phase"), started);
+                r.result.states += found.states;
+                r.result.expanded += found.expanded;
+                r.result.max_home = r.result.max_home.max(d.result.max_home).max(found.max_home);
+                r
+            }
+            None => spent.decided(found, Phase::Search),
+        }
+    }
+}
+
+impl Plan {
+    /// The win-finding phases of this plan, each alone in a plan of its own with its share (the
+    /// stricter phase only where the game has stricter rules).
+    fn win_finders_apart(&self, has_stricter: bool) -> Vec<Plan> {
+        let only = Plan { probe: 0, stricter: 0, lookahead: 0, hedged: 0, ..*self };
+        let mut parts = vec![];
+        if has_stricter && self.stricter > 0 {
+            parts.push(Plan { stricter: self.stricter, ..only });
+        }
+        if self.lookahead > 0 {
+            parts.push(Plan { lookahead: self.lookahead, ..only });
+        }
+        if self.hedged > 0 {
+            parts.push(Plan { hedged: self.hedged, ..only });
+        }
+        parts
     }
 }
 

@@ -123,3 +123,22 @@ fn many_threads_on_few_cores() {
         })
     }
 }
+
+/// With threads enough, each win-finding phase runs on its own thread at once with the others
+/// and the final search (`Pipeline::run_apart`): queen-of-italy seeds 3520 and 7723, which one
+/// thread wins only in its hedged walks (`pipeline.rs`'s pinned test), are won on four threads,
+/// and the wins replay.
+#[test]
+fn win_finders_apart_win_the_hedged_deals() {
+    let info = find_variant("queen-of-italy").unwrap();
+    for seed in [3520, 7723] {
+        let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
+        with_rules!(info.rules, |r| {
+            let layout = r.layout(&deal);
+            let g = r.game(&layout).unwrap();
+            let d = Pipeline::new(limits(5_000_000), Plan::for_variant("queen-of-italy", 5_000_000)).with_threads(4).solve(&g, Pruning::ALL);
+            assert_eq!(d.result.verdict, Verdict::Won, "seed {seed}");
+            verify::replay(&info.rules, &layout, &actions(&g, &d.result.moves)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        })
+    }
+}
