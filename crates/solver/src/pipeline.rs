@@ -260,7 +260,7 @@ where
     /// win-finding phases and a final search, they run at once: the win-finders one after the
     /// other on this thread, the final search on the others, with the budget the win-finders
     /// leave it (their shares reserved whole); with threads enough (two more than win-finding
-    /// phases), each win-finder on a thread of its own ([`Pipeline::run_apart`]). The first to
+    /// phases), each win-finder on a thread of its own ([`Pipeline::run_at_once`]). The first to
     /// decide the deal ends the others; a win-finder that ends without a win joins the search
     /// with its thread.
     #[allow(clippy::too_many_arguments)]
@@ -273,11 +273,11 @@ where
             }
             spent.add(r.states, r.expanded, r.max_home);
         }
-        let has_stricter = plan.stricter > 0 && game.stricter().is_some();
-        let reserved = if has_stricter { plan.stricter } else { 0 } + plan.lookahead + plan.hedged;
+        let parts = plan.win_finder_parts(plan.stricter > 0 && game.stricter().is_some(), threads);
+        let reserved: u64 = parts.iter().map(Plan::win_finders_budget).sum();
         let left = max - spent.states;
         if threads > 1 && reserved > 0 && reserved < left {
-            return self.run_at_once(game, pruning, plan, max, started, threads, stopper, spent, left - reserved);
+            return self.run_at_once(game, pruning, &parts, started, threads, stopper, spent, left - reserved);
         }
         let chain = self.win_finders(game, pruning, plan, max, started, threads, stopper, &mut spent);
         if let Some(d) = chain {
@@ -336,77 +336,29 @@ where
         }
         None
     }
-
-    /// The win-finders on this thread and the final search (`search` positions) on the
-    /// `threads - 1` others, at once (see [`Pipeline::run`]).
-    #[allow(clippy::too_many_arguments)]
-    fn run_at_once(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
-        let parts = plan.win_finders_apart(game.stricter().is_some());
-        if parts.len() > 1 && threads >= parts.len() + 2 {
-            return self.run_apart(game, pruning, &parts, started, threads, stopper, before, search);
-        }
-        let crew = Crew::new(self.shared.take(), threads);
-        let decided_elsewhere = AtomicBool::new(false);
-        let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
-        let limits = self.limits;
-        let (chain, spent, found) = std::thread::scope(|scope| {
-            let (crew, flag, g) = (&crew, &decided_elsewhere, game.clone());
-            let searcher = scope.spawn(move || {
-                let r = crate::parallel::solve_with_crew(&g, pruning, limits, search, started, crew);
-                if r.verdict != Verdict::Unknown {
-                    flag.store(true, Ordering::Relaxed);
-                }
-                crew.close();
-                r
-            });
-            for _ in 2..threads {
-                let g = game.clone();
-                scope.spawn(move || crew.join(&g));
-            }
-            let mut spent = before;
-            // The win-finders' budget ends where the search's reserved share begins.
-            let chain = self.win_finders(game, pruning, plan, max - search, started, 1, &mine, &mut spent);
-            match &chain {
-                Some(d) if d.result.verdict == Verdict::Won => crew.cancel(),
-                _ => crew.join(game),
-            }
-            (chain, spent, searcher.join().expect("the search thread does not panic"))
-        });
-        self.shared = crew.into_table();
-        match chain {
-            // A win, or the time limit: the search's positions are counted too.
-            Some(mut d) if d.result.verdict == Verdict::Won || found.verdict == Verdict::Unknown => {
-                d.result.states += found.states;
-                d.result.expanded += found.expanded;
-                d.result.max_home = d.result.max_home.max(found.max_home);
-                d
-            }
-            _ => spent.decided(found, Phase::Search),
-        }
-    }
 }
 
 impl<G: PlayerView> Pipeline<G>
 where
     G::State: Default,
 {
-    /// [`Pipeline::run_at_once`] with threads enough for each win-finding phase to have its own
-    /// (each with its own solvers, `parts` one phase each): the win-finders on this thread and
-    /// `parts.len() - 1` others, the final search on the rest, all at once. The first win ends
-    /// the others and the search; the search's decision ends the win-finders; a win-finder that
-    /// ends without a win joins the search.
+    /// The win-finders and the final search (`search` positions) at once (see
+    /// [`Pipeline::run`]): `parts` ([`Plan::win_finder_parts`]) on this thread and
+    /// `parts.len() - 1` others (each part with solvers of its own, this thread's with the
+    /// pipeline's), the final search on the rest. The first win ends the others and the search;
+    /// the search's decision ends the win-finders; a part that ends without a win joins the
+    /// search.
     #[allow(clippy::too_many_arguments)]
-    fn run_apart(&mut self, game: &G, pruning: Pruning, parts: &[Plan], started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
+    fn run_at_once(&mut self, game: &G, pruning: Pruning, parts: &[Plan], started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
         let crew = Crew::new(self.shared.take(), threads);
         let decided_elsewhere = AtomicBool::new(false);
         let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
         let limits = self.limits;
-        // One phase of `part`, its budget its share, on `pipeline`; then the thread joins the
-        // search unless the phase won.
+        // The phases of `part`, within their shares, on `pipeline`; then the thread joins the
+        // search unless they won.
         let phase = |pipeline: &mut Pipeline<G>, g: &G, part: Plan| {
             let mut spent = Spent::default();
-            let budget = part.stricter + part.lookahead + part.hedged;
-            let d = pipeline.win_finders(g, pruning, part, budget, started, 1, &mine, &mut spent);
+            let d = pipeline.win_finders(g, pruning, part, part.win_finders_budget(), started, 1, &mine, &mut spent);
             if d.as_ref().is_some_and(|d| d.result.verdict == Verdict::Won) {
                 decided_elsewhere.store(true, Ordering::Relaxed);
                 crew.cancel();
@@ -445,37 +397,50 @@ where
         for (_, s) in &ends {
             spent.add(s.states, s.expanded, s.max_home);
         }
-        // The first win in the phases' order (each phase's counts are in `spent`).
-        let won = ends.into_iter().find_map(|(d, _)| d.filter(|d| d.result.verdict == Verdict::Won));
-        match won {
-            Some(d) => {
-                let mut r = spent.ended(Verdict::Won, d.result.moves, None, d.decided_by.expect("a win has its phase"), started);
-                r.result.states += found.states;
-                r.result.expanded += found.expanded;
-                r.result.max_home = r.result.max_home.max(d.result.max_home).max(found.max_home);
-                r
-            }
-            None => spent.decided(found, Phase::Search),
+        // The first win in the phases' order (each part's counts are in `spent`); else the
+        // search's result, or, where it is unknown and a part was stopped (the time limit, or a
+        // pipeline running this one decided), that part's stop.
+        let mut ends: Vec<Decided<G::Move>> = ends.into_iter().filter_map(|(d, _)| d).collect();
+        if let Some(i) = ends.iter().position(|d| d.result.verdict == Verdict::Won) {
+            let d = ends.swap_remove(i);
+            let mut r = spent.ended(Verdict::Won, d.result.moves, None, d.decided_by.expect("a win has its phase"), started);
+            r.result.states += found.states;
+            r.result.expanded += found.expanded;
+            r.result.max_home = r.result.max_home.max(d.result.max_home).max(found.max_home);
+            return r;
         }
+        let unknown = found.verdict == Verdict::Unknown;
+        let mut r = spent.decided(found, Phase::Search);
+        if let Some(stopped) = ends.first().filter(|_| unknown) {
+            r.result.stop = stopped.result.stop;
+        }
+        r
     }
 }
 
 impl Plan {
-    /// The win-finding phases of this plan, each alone in a plan of its own with its share (the
-    /// stricter phase only where the game has stricter rules).
-    fn win_finders_apart(&self, has_stricter: bool) -> Vec<Plan> {
-        let only = Plan { probe: 0, stricter: 0, lookahead: 0, hedged: 0, ..*self };
-        let mut parts = vec![];
-        if has_stricter && self.stricter > 0 {
-            parts.push(Plan { stricter: self.stricter, ..only });
+    /// The win-finding phases of this plan (the stricter phase only where `has_stricter`: the
+    /// game has stricter rules) as the parts that run at once on `threads` threads, each with
+    /// its shares: one part per phase where the threads are two more than the phases (the final
+    /// search and the others need theirs), else all the phases in one part, one after the other.
+    /// None where the plan has no win-finder.
+    fn win_finder_parts(&self, has_stricter: bool, threads: usize) -> Vec<Plan> {
+        let none = Plan { probe: 0, stricter: 0, lookahead: 0, hedged: 0, ..*self };
+        let stricter = if has_stricter { self.stricter } else { 0 };
+        let apart: Vec<Plan> = [Plan { stricter, ..none }, Plan { lookahead: self.lookahead, ..none }, Plan { hedged: self.hedged, ..none }]
+            .into_iter()
+            .filter(|p| p.win_finders_budget() > 0)
+            .collect();
+        if apart.len() > 1 && threads >= apart.len() + 2 {
+            return apart;
         }
-        if self.lookahead > 0 {
-            parts.push(Plan { lookahead: self.lookahead, ..only });
-        }
-        if self.hedged > 0 {
-            parts.push(Plan { hedged: self.hedged, ..only });
-        }
-        parts
+        let together = Plan { stricter, lookahead: self.lookahead, hedged: self.hedged, ..none };
+        if together.win_finders_budget() > 0 { vec![together] } else { vec![] }
+    }
+
+    /// The positions of the win-finding phases' shares.
+    fn win_finders_budget(&self) -> u64 {
+        self.stricter + self.lookahead + self.hedged
     }
 }
 

@@ -171,11 +171,6 @@ impl SharedTable {
         self.max_slots as u64 * 9 / 10
     }
 
-    /// Bytes of the slots now.
-    pub fn bytes(&self) -> usize {
-        self.size() * SLOT_BYTES
-    }
-
     /// Doubles the table, every stored key placed anew. For a moment the old and the new slots
     /// are both held: half the budget more than the table at its largest.
     ///
@@ -270,17 +265,8 @@ impl<G: Game> Claims<G> for Handle<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::tests::fp;
     use std::sync::atomic::AtomicUsize;
-
-    /// A random-looking 128-bit value per index (splitmix64 twice).
-    fn fp(i: u64) -> u128 {
-        let mix = |mut z: u64| {
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        (mix(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) as u128) << 64 | mix(i ^ 0xDEAD_BEEF) as u128
-    }
 
     #[test]
     fn finds_what_it_stored_and_nothing_else() {

@@ -466,7 +466,7 @@ impl<S: Copy + Eq + Default> PositionTable<S> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -504,8 +504,8 @@ mod tests {
         assert_eq!(t.insert(&[5, 0], 5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Insert::Seen);
     }
 
-    /// A random-looking 128-bit value per index (splitmix64 twice).
-    fn fp(i: u64) -> u128 {
+    /// A random-looking 128-bit value per index (splitmix64 twice): the tables' tests' keys.
+    pub(crate) fn fp(i: u64) -> u128 {
         let mix = |mut z: u64| {
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -159,27 +159,25 @@ fn parallel_agrees<G: Game + Notation>(case: &str, game: &G, rules: Rules, layou
 where
     G::State: Default,
 {
-    {
-        let r = patience_solver::parallel::solve_within(game, pruning, limits, limits.max_states, std::time::Instant::now(), threads as usize);
-        let what = format!("{case} {pruning:?} -j {threads}");
-        assert!(r.verdict == Verdict::Unknown || one.verdict == Verdict::Unknown || r.verdict == one.verdict, "{what}: {:?} against {:?} on one thread", r.verdict, one.verdict);
-        match r.verdict {
-            Verdict::Won => {
-                if let Err(e) = replay(&rules, layout, &actions(game, &r.moves)) {
-                    panic!("{what}: the parallel search's win does not replay: {e}");
-                }
+    let r = patience_solver::parallel::solve_within(game, pruning, limits, limits.max_states, std::time::Instant::now(), threads as usize);
+    let what = format!("{case} {pruning:?} -j {threads}");
+    assert!(r.verdict == Verdict::Unknown || one.verdict == Verdict::Unknown || r.verdict == one.verdict, "{what}: {:?} against {:?} on one thread", r.verdict, one.verdict);
+    match r.verdict {
+        Verdict::Won => {
+            if let Err(e) = replay(&rules, layout, &actions(game, &r.moves)) {
+                panic!("{what}: the parallel search's win does not replay: {e}");
             }
-            // (A deal searched choice by choice stops each choice's searches at budgets that
-            // differ with the threads.)
-            // (Each thread adds its count to the limit's every `PAUSE_EVERY` positions: a closure
-            // a little larger than the limit may be finished by the threads.)
-            Verdict::Lost if one.verdict == Verdict::Unknown => {
-                assert!(one.stop == Some(Stop::States) && r.states >= one.states && r.states < one.states + threads * PAUSE_EVERY, "{what}: {} positions, one thread {:?} at {}", r.states, one.stop, one.states)
-            }
-            Verdict::Lost if !game.split_root() => assert_eq!((one.verdict, one.states), (Verdict::Lost, r.states), "{what}: another closure"),
-            Verdict::Lost => assert_eq!(one.verdict, Verdict::Lost, "{what}"),
-            Verdict::Unknown => assert!(one.verdict != Verdict::Lost || r.stop == Some(Stop::States), "{what}: {:?} where one thread proved the loss", r.stop),
         }
+        // (Each thread adds its count to the limit's every `PAUSE_EVERY` positions: a closure
+        // a little larger than the limit may be finished by the threads.)
+        Verdict::Lost if one.verdict == Verdict::Unknown => {
+            assert!(one.stop == Some(Stop::States) && r.states >= one.states && r.states < one.states + threads * PAUSE_EVERY, "{what}: {} positions, one thread {:?} at {}", r.states, one.stop, one.states)
+        }
+        Verdict::Lost if !game.split_root() => assert_eq!((one.verdict, one.states), (Verdict::Lost, r.states), "{what}: another closure"),
+        // (A deal searched choice by choice stops each choice's searches at budgets that differ
+        // with the threads.)
+        Verdict::Lost => assert_eq!(one.verdict, Verdict::Lost, "{what}"),
+        Verdict::Unknown => assert!(one.verdict != Verdict::Lost || r.stop == Some(Stop::States), "{what}: {:?} where one thread proved the loss", r.stop),
     }
 }
 

@@ -125,7 +125,7 @@ fn many_threads_on_few_cores() {
 }
 
 /// With threads enough, each win-finding phase runs on its own thread at once with the others
-/// and the final search (`Pipeline::run_apart`): queen-of-italy seeds 3520 and 7723, which one
+/// and the final search (`Pipeline::run_at_once`): queen-of-italy seeds 3520 and 7723, which one
 /// thread wins only in its hedged walks (`pipeline.rs`'s pinned test), are won on four threads,
 /// and the wins replay.
 #[test]
