@@ -45,7 +45,7 @@ where
                     let d = pipeline.solve(&game, pruning);
                     let r = d.result;
                     if r.verdict == Verdict::Won {
-                        verify(&deal, &actions(&game, &shorten(&game, &r.moves))).map_err(|e| format!("seed {seed}: a win that does not replay: {e}"))?;
+                        verify(&deal, &actions(&game, &shorten::quick(&game, &r.moves))).map_err(|e| format!("seed {seed}: a win that does not replay: {e}"))?;
                     }
                     Ok(Solved { seed, verdict: r.verdict, decided_by: d.decided_by, states: r.states })
                 },
