@@ -152,6 +152,9 @@ fn report_tables_and_charts_every_study() {
         let out = patience(&["study", game, "--quiet", "--seeds", "0..6", "--max-states", "5000", "--out", results.join(game).to_str().unwrap()]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
+    let greedy = results.join("algerian-greedy");
+    let out = patience(&["study", "algerian", "--quiet", "--seeds", "0..7", "--player", "greedy", "--out", greedy.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     std::fs::create_dir_all(results.join("not-a-study")).unwrap();
     let out = patience(&["report", results.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -159,7 +162,15 @@ fn report_tables_and_charts_every_study() {
     assert!(readme.contains("[queen-of-italy](queen-of-italy/) | queen-of-italy | thoughtful | 6 |"), "{readme}");
     assert!(readme.contains("[algerian](algerian/) | algerian | thoughtful | 6 |"), "{readme}");
     let svg = std::fs::read_to_string(results.join("win-rates.svg")).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("queen-of-italy (6)") && svg.contains("algerian (6)"));
+    assert!(svg.starts_with("<svg"));
+    // One row per variant under its family's heading, in the rule book's order; the right
+    // columns give the deals and the unknown share, and the greedy player's deals on its row.
+    let at = |needle: &str| svg.find(needle).unwrap_or_else(|| panic!("no {needle:?} in {svg}"));
+    assert!(at("Queen of Italy family") < at("queen-of-italy\n") && at("queen-of-italy\n") < at("Algerian family"));
+    assert!(at("Algerian family") < at("algerian\n"));
+    assert!(!svg.contains("algerian-greedy"), "a player's study is a marker on its variant's row, not a row");
+    assert!(svg.contains("\n6 · ") && svg.contains("\n7\n"), "{svg}");
+    assert!(readme.contains("[algerian-greedy](algerian-greedy/) | algerian | greedy | 7 |"), "{readme}");
 }
 
 #[test]

@@ -52,6 +52,15 @@ impl Rules {
         };
         VARIANTS.iter().find(|v| same(&v.rules)).expect("every variant's rules are in the registry")
     }
+    /// The family, as the rule book's section titles name it (reports group variants by it).
+    pub fn family(&self) -> &'static str {
+        match self {
+            Rules::Alhambra(_) => "Alhambra",
+            Rules::Quilt(_) => "Crazy Quilt",
+            Rules::Queen(_) => "Queen of Italy",
+            Rules::Algerian(_) => "Algerian",
+        }
+    }
     pub fn layout(&self, deal: &Deal) -> Layout {
         with_rules!(self, |r| r.layout(deal))
     }

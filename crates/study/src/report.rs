@@ -3,6 +3,7 @@
 
 use crate::manifest::Manifest;
 use crate::run::{SUMMARY_JSON, read_manifest, write_atomic};
+use patience_games::variant::VARIANTS;
 use anyhow::{Context, Result, bail};
 use plotters::prelude::*;
 use serde_json::Value;
@@ -80,47 +81,171 @@ pub fn table(studies: &[Study]) -> String {
     t
 }
 
-/// The chart: per variant, a bar from the Wilson low of the lower bound to the Wilson high of
-/// the upper bound, a filled dot at "unknown as lost" and a hollow one at "unknown as won".
-pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
-    if studies.is_empty() {
-        bail!("no finished study to chart");
-    }
-    let n = studies.len();
-    let height = 90 + 28 * n as u32;
-    let root = SVGBackend::new(path, (860, height)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let names: Vec<String> = studies.iter().map(|s| format!("{} ({})", s.folder, s.summary["deals"])).collect();
-    let mut chart = ChartBuilder::on(&root)
-        .caption("Win rate: bounds with unknown deals lost / won, 95% Wilson", ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(34)
-        .y_label_area_size(250)
-        .build_cartesian_2d(0f64..100f64, -0.5f64..(n as f64 - 0.5))?;
-    let label = |y: &f64| {
-        let i = y.round();
-        if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < n { names[n - 1 - i as usize].clone() } else { String::new() }
-    };
-    chart
-        .configure_mesh()
-        .x_desc("win rate (%)")
-        .y_labels(n)
-        .y_label_formatter(&label)
-        .disable_y_mesh()
-        .draw()?;
-    for (i, s) in studies.iter().enumerate() {
-        let y = (n - 1 - i) as f64;
-        let (lo, hi) = (&s.summary["unknown_as_lost"], &s.summary["unknown_as_won"]);
-        let (a, b) = (pct(&lo["wilson"]["low"]), pct(&hi["wilson"]["high"]));
-        chart.draw_series(std::iter::once(PathElement::new(vec![(a, y), (b, y)], BLUE.stroke_width(2))))?;
-        for x in [a, b] {
-            chart.draw_series(std::iter::once(PathElement::new(vec![(x, y - 0.2), (x, y + 0.2)], BLUE.stroke_width(2))))?;
+/// One row of the chart: a thoughtful study and the player studies of the same rules.
+struct Row<'a> {
+    family: &'static str,
+    thoughtful: &'a Study,
+    greedy: Option<&'a Study>,
+    sampling: Option<&'a Study>,
+}
+
+/// The chart's rows, grouped by family in the registry's order (the rule book's), each family's
+/// variants in registry order and a variant's rule-option studies after its own. A player study
+/// joins the row of its variant and rules (its kind is the first word of the manifest's
+/// `player`, which goes on with the settings); of two studies of one kind there, the larger.
+fn rows(studies: &[Study]) -> Vec<Row<'_>> {
+    let order = |s: &Study| VARIANTS.iter().position(|v| v.name == s.manifest.variant).unwrap_or(usize::MAX);
+    let mut thoughtful: Vec<&Study> = studies.iter().filter(|s| s.manifest.player == "thoughtful").collect();
+    // Default rules first: their folder is the variant's name.
+    thoughtful.sort_by_key(|s| (order(s), s.folder != s.manifest.variant, s.folder.clone()));
+    let mut family_order: Vec<&'static str> = vec![];
+    for v in VARIANTS {
+        if !family_order.contains(&v.rules.family()) {
+            family_order.push(v.rules.family());
         }
-        chart.draw_series(std::iter::once(Circle::new((pct(&lo["rate"]), y), 5, BLUE.filled())))?;
-        chart.draw_series(std::iter::once(Circle::new((pct(&hi["rate"]), y), 5, BLUE.stroke_width(2))))?;
+    }
+    let player = |t: &Study, name: &str| {
+        studies
+            .iter()
+            .filter(|s| s.manifest.player.split_whitespace().next() == Some(name) && s.manifest.variant == t.manifest.variant && s.manifest.rules == t.manifest.rules)
+            .max_by_key(|s| s.summary["deals"].as_u64().unwrap_or(0))
+    };
+    let mut out: Vec<Row> = thoughtful
+        .into_iter()
+        .map(|t| Row {
+            family: VARIANTS.iter().find(|v| v.name == t.manifest.variant).map_or("other", |v| v.rules.family()),
+            thoughtful: t,
+            greedy: player(t, "greedy"),
+            sampling: player(t, "sampling"),
+        })
+        .collect();
+    out.sort_by_key(|r| family_order.iter().position(|f| *f == r.family).unwrap_or(usize::MAX));
+    out
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+// The chart's geometry, in pixels.
+const WIDTH: i32 = 1070;
+/// The right columns' x: the thoughtful study's deals and unknown share, then the players' deals.
+const COLUMNS: [i32; 3] = [PLOT_RIGHT + 32, PLOT_RIGHT + 150, PLOT_RIGHT + 220];
+const PLOT_LEFT: i32 = 250;
+const PLOT_RIGHT: i32 = 770;
+const TOP: i32 = 112;
+const ROW: i32 = 26;
+const FAMILY_ROW: i32 = 30;
+
+/// A rate (0..1) as the chart's x.
+fn x_of(rate: f64) -> i32 {
+    PLOT_LEFT + ((PLOT_RIGHT - PLOT_LEFT) as f64 * rate.clamp(0.0, 1.0)).round() as i32
+}
+
+fn rate(v: &Value) -> f64 {
+    v.as_f64().unwrap_or(f64::NAN)
+}
+
+/// The chart (`win-rates.svg`): one row per variant, grouped by family. For the thoughtful solver
+/// the light band is the 95% interval from the Wilson low of "unknown as lost" to the Wilson
+/// high of "unknown as won", and the dark bar spans the two rates themselves (a dot where no deal
+/// is unknown); the players' rates are markers with their Wilson intervals as whiskers. The
+/// right columns say how many deals each study played and what share the solver left unknown.
+pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
+    let rows = rows(studies);
+    if rows.is_empty() {
+        bail!("no finished thoughtful study to chart");
+    }
+    let families = {
+        let mut f: Vec<&str> = rows.iter().map(|r| r.family).collect();
+        f.dedup();
+        f.len() as i32
+    };
+    let height = TOP + families * FAMILY_ROW + rows.len() as i32 * ROW + 40;
+    let root = SVGBackend::new(path, (WIDTH as u32, height as u32)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let light = RGBColor(173, 198, 230);
+    let dark = RGBColor(31, 84, 160);
+    let greedy = RGBColor(230, 120, 20);
+    let sampling = RGBColor(30, 150, 70);
+    let grey = RGBColor(200, 200, 200);
+    let text = |size: i32| ("sans-serif", size).into_font().color(&BLACK);
+    let bold = |size: i32| ("sans-serif", size).into_font().style(FontStyle::Bold).color(&BLACK);
+    root.draw(&Text::new("Win rates of the two-deck patience games (seeded deals, 95% intervals)", (20, 14), bold(18)))?;
+    // The legend.
+    let ly = 52;
+    root.draw(&Rectangle::new([(20, ly - 6), (60, ly + 6)], light.filled()))?;
+    root.draw(&Rectangle::new([(30, ly - 4), (50, ly + 4)], dark.filled()))?;
+    root.draw(&Text::new("thoughtful solver (knows the stock): dark = unknown deals counted lost … won; light = with the 95% Wilson bounds", (68, ly - 7), text(13)))?;
+    root.draw(&TriangleMarker::new((40, ly + 22), 6, greedy.filled()))?;
+    root.draw(&Text::new("greedy player (sees what a person sees)", (68, ly + 15), text(13)))?;
+    root.draw(&Polygon::new(diamond(360, ly + 22), sampling.filled()))?;
+    root.draw(&Text::new("sampling player (sees what a person sees; guesses the stock)", (380, ly + 15), text(13)))?;
+    // The axis: grid lines every 10%, labels on top and bottom.
+    let bottom = height - 36;
+    for tick in (0..=100).step_by(10) {
+        let x = x_of(tick as f64 / 100.0);
+        root.draw(&PathElement::new(vec![(x, TOP - 6), (x, bottom)], grey.stroke_width(1)))?;
+        for y in [TOP - 22, bottom + 6] {
+            root.draw(&Text::new(format!("{tick}%"), (x - 12, y), text(12)))?;
+        }
+    }
+    for (title, x) in ["deals · unknown", "greedy", "sampling"].into_iter().zip(COLUMNS) {
+        root.draw(&Text::new(title, (x, TOP - 22), text(12)))?;
+    }
+    let mut y = TOP;
+    let mut family = "";
+    for row in &rows {
+        if row.family != family {
+            family = row.family;
+            root.draw(&Text::new(format!("{family} family"), (12, y + 8), bold(14)))?;
+            y += FAMILY_ROW;
+        }
+        let mid = y + ROW / 2;
+        let v = &row.thoughtful.summary;
+        let (lo, hi) = (&v["unknown_as_lost"], &v["unknown_as_won"]);
+        root.draw(&Text::new(row.thoughtful.folder.clone(), (24, mid - 7), text(13)))?;
+        root.draw(&Rectangle::new([(x_of(rate(&lo["wilson"]["low"])), mid - 6), (x_of(rate(&hi["wilson"]["high"])), mid + 6)], light.filled()))?;
+        let (a, b) = (x_of(rate(&lo["rate"])), x_of(rate(&hi["rate"])));
+        if b - a >= 2 {
+            root.draw(&Rectangle::new([(a, mid - 4), (b, mid + 4)], dark.filled()))?;
+        } else {
+            root.draw(&Circle::new((a, mid), 4, dark.filled()))?;
+        }
+        for ((study, colour, is_greedy), column) in [(row.greedy, greedy, true), (row.sampling, sampling, false)].into_iter().zip(&COLUMNS[1..]) {
+            let Some(p) = study else { continue };
+            let deals = thousands(p.summary["deals"].as_u64().unwrap_or(0));
+            root.draw(&Text::new(deals, (*column, mid - 7), ("sans-serif", 13).into_font().color(&colour)))?;
+            let w = &p.summary["unknown_as_lost"];
+            let (l, h) = (x_of(rate(&w["wilson"]["low"])), x_of(rate(&w["wilson"]["high"])));
+            root.draw(&PathElement::new(vec![(l, mid), (h, mid)], colour.stroke_width(2)))?;
+            let x = x_of(rate(&w["rate"]));
+            if is_greedy {
+                root.draw(&TriangleMarker::new((x, mid), 6, colour.filled()))?;
+            } else {
+                root.draw(&Polygon::new(diamond(x, mid), colour.filled()))?;
+            }
+        }
+        let deals = v["deals"].as_u64().unwrap_or(0);
+        root.draw(&Text::new(format!("{} · {:.1}%", thousands(deals), 100.0 * rate(&v["unknown_share"])), (COLUMNS[0], mid - 7), text(13)))?;
+        y += ROW;
     }
     root.present()?;
     Ok(())
+}
+
+/// A diamond marker's corners around `(x, y)`.
+fn diamond(x: i32, y: i32) -> Vec<(i32, i32)> {
+    vec![(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)]
 }
 
 /// Writes `README.md`'s generated table section and `win-rates.svg` into `results`.
@@ -136,4 +261,26 @@ pub fn write_report(results: &Path) -> Result<String> {
     );
     write_atomic(&results.join("README.md"), text.as_bytes())?;
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_get_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+    }
+
+    #[test]
+    fn rates_map_onto_the_plot_and_stay_inside_it() {
+        assert_eq!(x_of(0.0), PLOT_LEFT);
+        assert_eq!(x_of(1.0), PLOT_RIGHT);
+        assert_eq!(x_of(0.5), (PLOT_LEFT + PLOT_RIGHT) / 2);
+        assert_eq!(x_of(1.5), PLOT_RIGHT);
+    }
 }
