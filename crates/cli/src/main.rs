@@ -423,6 +423,16 @@ fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>
     };
     let budget = manifest.max_states.checked_mul(factor).context("--factor times the study's --max-states overflows")?;
     let found = patience_study::audit::check(choice.rules, choice.info.hook, &lost, budget, jobs)?;
+    let record = patience_study::audit::Record {
+        seeds: seeds.as_ref().map(|s| (s.start, s.end)),
+        lost: lost.len(),
+        factor,
+        budget,
+        won: found.iter().map(|c| c.seed).collect(),
+        git_commit: env!("PATIENCE_GIT_COMMIT").into(),
+        command: std::env::args().collect(),
+    };
+    patience_study::audit::append(dir, &record)?;
     for c in &found {
         outln!("seed {}: proved lost by the study, WON by the {} ({} states)", c.seed, c.phase, c.states);
     }

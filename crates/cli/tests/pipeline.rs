@@ -139,6 +139,15 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     let o = patience(&["audit", dir.to_str().unwrap(), "--factor", "2", "-j", "2"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(text(&o).contains(&format!("{lost} of 12 deals proved lost")) && text(&o).contains("won 0: no contradiction"), "{}", text(&o));
+    // The audit leaves its record in the study's folder, one JSON line per run.
+    let record = |d: &Path| -> Vec<Value> {
+        std::fs::read_to_string(d.join("audits.jsonl")).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let r = record(&dir);
+    assert_eq!(r.len(), 1);
+    assert_eq!((r[0]["lost"].as_u64(), r[0]["factor"].as_u64(), r[0]["budget"].as_u64()), (Some(lost as u64), Some(2), Some(200_000)));
+    assert_eq!(r[0]["won"], serde_json::json!([]));
+    assert!(r[0]["seeds"].is_null());
 
     // Rows that say "lost" for deals the solver wins: the audit must find every one.
     let won_dir = tempdir("audit-won");
@@ -153,11 +162,13 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
     assert_eq!(listed, won, "{}", text(&o));
+    assert_eq!(record(&won_dir)[0]["won"].as_array().unwrap().len(), won);
     // --seeds audits a part: only the first two deals.
     let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2", "--seeds", "0..2"]);
     let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
     assert_eq!(listed, won_first_two, "{}", text(&o));
     assert!(text(&o).contains("of seeds 0..2 of 6 deals proved lost"), "{}", text(&o));
+    assert_eq!(record(&won_dir)[1]["seeds"], serde_json::json!([0, 2]));
 
     // A player's study proves nothing lost.
     let player = tempdir("audit-player");

@@ -15,6 +15,9 @@ use patience_games::deal::Hook;
 use patience_games::variant::Rules;
 use patience_games::game::Pruning;
 use patience_solver::{Limits, Plan, Verdict};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// The audit's pruning: every rule but the dead-position tests it audits.
 pub const AUDIT_PRUNING: Pruning = Pruning { dead_positions: false, ..Pruning::ALL };
@@ -52,6 +55,54 @@ pub fn check(rules: Rules, hook: Hook, seeds: &[u64], budget: u64, jobs: usize) 
         .collect())
 }
 
+/// The file in a study's folder that keeps one line (a JSON [`Record`]) per audit run on it.
+pub const AUDITS: &str = "audits.jsonl";
+
+/// What one audit run checked and found, kept beside the study it audited.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The part audited (`None`: every lost deal).
+    pub seeds: Option<(u64, u64)>,
+    /// Lost deals audited.
+    pub lost: usize,
+    /// Positions each phase was given: `factor` times the study's `--max-states`.
+    pub factor: u64,
+    pub budget: u64,
+    /// The seeds the audit won: contradictions (none, or the study is wrong).
+    pub won: Vec<u64>,
+    pub git_commit: String,
+    pub command: Vec<String>,
+}
+
+/// Appends `record` to the study folder's [`AUDITS`].
+pub fn append(dir: &Path, record: &Record) -> anyhow::Result<()> {
+    use std::io::Write;
+    let path = dir.join(AUDITS);
+    let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&path).with_context(|| format!("opening {}", path.display()))?;
+    writeln!(f, "{}", serde_json::to_string(record)?).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Every audit record of the study in `dir` (none when it was never audited).
+pub fn records(dir: &Path) -> anyhow::Result<Vec<Record>> {
+    let path = dir.join(AUDITS);
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(vec![]) };
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).with_context(|| format!("reading {}", path.display()))).collect()
+}
+
+/// One line for the results table: the lost deals audited at each factor (parts added up) and
+/// the wins found, e.g. `318 at 1×, 60 at 10×; 0 won`.
+pub fn describe(records: &[Record]) -> String {
+    if records.is_empty() {
+        return String::new();
+    }
+    let mut factors: Vec<u64> = records.iter().map(|r| r.factor).collect();
+    factors.sort_unstable();
+    factors.dedup();
+    let parts: Vec<String> = factors.iter().map(|&f| format!("{} at {f}×", records.iter().filter(|r| r.factor == f).map(|r| r.lost).sum::<usize>())).collect();
+    format!("{}; {} won", parts.join(", "), records.iter().map(|r| r.won.len()).sum::<usize>())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,5 +115,22 @@ mod tests {
         assert_eq!((p.probe, p.stricter, p.lookahead, p.hedged, max), (0, 0, 1_000_000, 1_000_000, 3_000_000));
         let (p, max) = plan("queen-of-italy-open", 1_000_000);
         assert_eq!((p.probe, p.stricter, p.lookahead, p.hedged, max), (0, 1_000_000, 1_000_000, 1_000_000, 4_000_000));
+    }
+
+    #[test]
+    fn records_are_kept_and_described() {
+        let dir = std::env::temp_dir().join(format!("patience-audit-records-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(records(&dir).unwrap().is_empty());
+        let r = |seeds, lost, factor| Record { seeds, lost, factor, budget: factor * 5, won: vec![], git_commit: "c".into(), command: vec![] };
+        for rec in [r(Some((0, 50)), 20, 10), r(Some((50, 100)), 30, 10), r(None, 300, 1)] {
+            append(&dir, &rec).unwrap();
+        }
+        let got = records(&dir).unwrap();
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], r(Some((0, 50)), 20, 10));
+        assert_eq!(describe(&got), "300 at 1×, 50 at 10×; 0 won");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -14,6 +14,8 @@ pub struct Study {
     pub folder: String,
     pub manifest: Manifest,
     pub summary: Value,
+    /// Its loss audits in one line ([`crate::audit::describe`]; empty when never audited).
+    pub audit: String,
 }
 
 /// Every finished study (a folder with `manifest.json` and `summary.json`) in `results` or one
@@ -36,7 +38,8 @@ fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<
         if path.join(SUMMARY_JSON).exists() {
             let summary: Value = serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
             let folder = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().into_owned();
-            out.push(Study { folder, manifest: read_manifest(&path)?, summary });
+            let audit = crate::audit::describe(&crate::audit::records(&path)?);
+            out.push(Study { folder, manifest: read_manifest(&path)?, summary, audit });
         } else if depth > 1 {
             collect(root, &path, depth - 1, out)?;
         }
@@ -51,14 +54,14 @@ fn pct(v: &Value) -> f64 {
 /// The markdown table of all studies.
 pub fn table(studies: &[Study]) -> String {
     let mut t = String::from(
-        "| study | variant | player | deals | won | lost | unknown | win rate: unknown as lost | unknown as won | 95% interval (Wilson) | unknown share | seconds per deal: mean | p99 | states per deal | commit |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| study | variant | player | deals | won | lost | unknown | win rate: unknown as lost | unknown as won | 95% interval (Wilson) | unknown share | seconds per deal: mean | p99 | states per deal | loss audit | commit |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for s in studies {
         let v = &s.summary;
         let (lo, hi) = (&v["unknown_as_lost"], &v["unknown_as_won"]);
         t.push_str(&format!(
-            "| [{}]({}/) | {} | {} | {} | {} | {} | {} | {:.2}% | {:.2}% | {:.2}% – {:.2}% | {:.1}% | {:.3} | {:.3} | ≤ {} | {} |\n",
+            "| [{}]({}/) | {} | {} | {} | {} | {} | {} | {:.2}% | {:.2}% | {:.2}% – {:.2}% | {:.1}% | {:.3} | {:.3} | ≤ {} | {} | {} |\n",
             s.folder,
             s.folder,
             s.manifest.variant,
@@ -75,6 +78,7 @@ pub fn table(studies: &[Study]) -> String {
             v["seconds_mean"].as_f64().unwrap_or(0.0),
             v["seconds_p99"].as_f64().unwrap_or(0.0),
             s.manifest.max_states,
+            s.audit,
             s.manifest.git_commit,
         ));
     }
