@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The loss audit (issues 32, 33) on thoughtful studies: every deal a study proved lost is given to
-# the win-finding phases again with ten times its budget each; any win is a contradiction.
-#   scripts/loss-audit.sh [BINARY (default target/release/patience)] [STUDY_DIR ...]
+# the win-finding phases again with FACTOR (default 10) times its budget each; any win is a
+# contradiction. Each run appends its record to the study's audits.jsonl (the results table's
+# "loss audit" column).
+#   [FACTOR=F] [JOBS=N] scripts/loss-audit.sh [BINARY (default target/release/patience)] [STUDY_DIR ...]
 # Without folders: every study under results/ and results/bench/ (two levels) that proved a loss.
 # Prints each study's line and its contradictions; exits 1 if there is any.
 set -euo pipefail
@@ -20,6 +22,6 @@ for dir in "${dirs[@]}"; do
     if grep -q '"player"' "$dir/manifest.json" && ! grep -q '"player": "thoughtful"' "$dir/manifest.json"; then continue; fi
     grep -q ',lost,' "$dir/deals.csv" || continue
     echo "== $dir"
-    "$bin" audit "$dir" || status=1
+    "$bin" audit "$dir" --factor "${FACTOR:-10}" -j "${JOBS:-$(nproc)}" || status=1
 done
 exit $status
