@@ -208,3 +208,30 @@ fn the_copies_rule_never_calls_a_won_position_dead() {
     // add some for the check to mean anything. Its main check is along winning lines (above).
     assert!(added >= 3, "the copies rule added too few: {added} of {checked}");
 }
+
+/// The search's start test runs the copies rule (f) at the game's first position only: elsewhere
+/// (the lookahead's small searches start at every position it weighs) the bound runs without it,
+/// weaker and much cheaper. Alhambra seeds 59, 177 and 299 are the full-rules deals proved lost at
+/// their first position (`results/bench/losses-alhambra/full-rules-start`).
+#[test]
+fn the_copies_rule_runs_at_the_first_position_only() {
+    let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+    for seed in [59, 177, 299, 0, 1, 2] {
+        let d = deal(seed);
+        let game = Alhambra::new(rules, &d);
+        let start = game.start();
+        assert_eq!(game.is_dead_at_start(&start), game.is_dead(&start) || game.pass_bound_dead_with(&start, true), "seed {seed}");
+        assert_eq!(game.is_dead_at_start(&start), [59, 177, 299].contains(&seed), "seed {seed}");
+        let mut moves = patience_games::game::MoveList::new();
+        game.moves(&start, Pruning::NONE, &mut moves);
+        for &m in moves.iter() {
+            let mut child = start;
+            game.play(&mut child, m);
+            assert_eq!(game.is_dead_at_start(&child), game.is_dead(&child) || game.pass_bound_dead_with(&child, false), "seed {seed}");
+        }
+    }
+    let d = deal(3);
+    let game = Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &d);
+    let start = game.start();
+    assert_eq!(game.is_dead_at_start(&start), game.is_dead(&start) || game.pass_bound_dead_with(&start, true));
+}

@@ -210,7 +210,11 @@ impl Game for Alhambra {
     }
 
     fn is_dead_at_start(&self, s: &AlhambraState) -> bool {
-        self.last_pass_dead(s) || self.pass_bound_dead(s)
+        // The copies rule (f) only at the game's first position: it is most of the bound's cost
+        // (thousands of its ways tried per suit), and the lookahead starts a small search at
+        // every position it weighs (README "How it decides a deal"). Without (f) the bound is
+        // weaker, never unsound (each rule stands alone, `crate::passes`).
+        self.last_pass_dead(s) || self.pass_bound_dead_with(s, *s == self.start())
     }
 }
 

@@ -113,7 +113,8 @@ impl Alhambra {
         self.pass_bound_dead_with(s, true)
     }
 
-    /// [`Self::pass_bound_dead`] with its copies rule (f) or without (for the tests).
+    /// [`Self::pass_bound_dead`] with its copies rule (f) or without (at a search's start other than
+    /// the game's first position, and in the tests).
     pub fn pass_bound_dead_with(&self, s: &AlhambraState, copies_rule: bool) -> bool {
         if self.rules.variant != AlhambraVariant::Alhambra {
             return false;

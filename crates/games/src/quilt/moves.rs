@@ -184,7 +184,8 @@ impl Game for Quilt {
     }
 
     fn is_dead_at_start(&self, s: &QuiltState) -> bool {
-        self.last_pass_dead(s) || self.pass_bound_dead(s)
+        // The copies rule (f) only at the game's first position, as in `Alhambra`'s.
+        self.last_pass_dead(s) || self.pass_bound_dead_with(s, *s == self.start())
     }
 }
 

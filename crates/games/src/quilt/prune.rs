@@ -38,6 +38,11 @@ impl Quilt {
     /// The across-pass test of `crate::passes` on any position (false for persian-rug, which has
     /// no talon). The search asks it at its start only (`is_dead_at_start`).
     pub fn pass_bound_dead(&self, s: &QuiltState) -> bool {
+        self.pass_bound_dead_with(s, true)
+    }
+
+    /// [`Self::pass_bound_dead`] with its copies rule (f) or without.
+    pub fn pass_bound_dead_with(&self, s: &QuiltState, copies_rule: bool) -> bool {
         if self.rules.has_reserves() {
             return false;
         }
@@ -56,7 +61,7 @@ impl Quilt {
             let at = |(r, c): (i32, i32)| if (0..8).contains(&r) && (0..8).contains(&c) { index[(r * 8 + c) as usize] } else { None };
             b.set_sides(x, sides.map(at));
         }
-        b.is_dead(s.redeals_left as usize + 1)
+        b.is_dead_with(s.redeals_left as usize + 1, copies_rule)
     }
 
 
