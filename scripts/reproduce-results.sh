@@ -70,7 +70,7 @@ if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling-shards "* ]]
     done
 fi
 # The million-deal study: algerian on seeds 0..1000000 in 10 shards of 100,000 (each resumable
-# and committed as it finished; about 4 minutes each on 2 cores), then merged into
+# and committed as it finished; about ten minutes each on 2 cores), then merged into
 # results/algerian. The shard folders sit two levels down, where the report does not list them,
 # and are removed once merged.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" algerian "* ]]; then
