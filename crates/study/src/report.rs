@@ -98,32 +98,31 @@ struct Row<'a> {
 /// joins the row of its variant and rules (its kind is the first word of the manifest's
 /// `player`, which goes on with the settings); of two studies of one kind there, the larger.
 fn rows(studies: &[Study]) -> Vec<Row<'_>> {
-    let order = |s: &Study| VARIANTS.iter().position(|v| v.name == s.manifest.variant).unwrap_or(usize::MAX);
-    let mut thoughtful: Vec<&Study> = studies.iter().filter(|s| s.manifest.player == "thoughtful").collect();
-    // Default rules first: their folder is the variant's name.
-    thoughtful.sort_by_key(|s| (order(s), s.folder != s.manifest.variant, s.folder.clone()));
-    let mut family_order: Vec<&'static str> = vec![];
-    for v in VARIANTS {
-        if !family_order.contains(&v.rules.family()) {
-            family_order.push(v.rules.family());
-        }
-    }
+    let variant = |s: &Study| VARIANTS.iter().position(|v| v.name == s.manifest.variant);
+    // A family ranks where its first variant stands in the registry.
+    let family_rank = |f: &str| VARIANTS.iter().position(|v| v.rules.family() == f);
     let player = |t: &Study, name: &str| {
         studies
             .iter()
             .filter(|s| s.manifest.player.split_whitespace().next() == Some(name) && s.manifest.variant == t.manifest.variant && s.manifest.rules == t.manifest.rules)
             .max_by_key(|s| s.summary["deals"].as_u64().unwrap_or(0))
     };
-    let mut out: Vec<Row> = thoughtful
-        .into_iter()
+    let mut out: Vec<Row> = studies
+        .iter()
+        .filter(|s| s.manifest.player == "thoughtful")
         .map(|t| Row {
-            family: VARIANTS.iter().find(|v| v.name == t.manifest.variant).map_or("other", |v| v.rules.family()),
+            family: variant(t).map_or("other", |i| VARIANTS[i].rules.family()),
             thoughtful: t,
             greedy: player(t, "greedy"),
             sampling: player(t, "sampling"),
         })
         .collect();
-    out.sort_by_key(|r| family_order.iter().position(|f| *f == r.family).unwrap_or(usize::MAX));
+    // Default rules first within a variant: their folder is the variant's name.
+    let unknown_last = |i: Option<usize>| i.unwrap_or(usize::MAX);
+    out.sort_by_key(|r| {
+        let t = r.thoughtful;
+        (unknown_last(family_rank(r.family)), unknown_last(variant(t)), t.folder != t.manifest.variant, t.folder.clone())
+    });
     out
 }
 
