@@ -399,6 +399,30 @@ fn run(cli: Cli) -> Result<u8> {
     }
 }
 
+/// The game a finished study's deals were dealt and solved under: its manifest's `study` command
+/// parsed again. A merged study's manifest holds the `merge` command instead (its shards' study
+/// commands are not kept), so its game is the variant's with default rule options, accepted only
+/// where those print as the manifest's rules: a merge of studies run with rule options is refused
+/// with a pointer to its shards, never audited under the wrong rules.
+fn study_game(dir: &std::path::Path, manifest: &patience_study::manifest::Manifest) -> Result<GameChoice> {
+    let choice = match Cli::try_parse_from(&manifest.command) {
+        Ok(Cli { command: Command::Study { game, rules, .. } }) => choose_game(&game, &rules)?,
+        Ok(Cli { command: Command::Merge { .. } }) => {
+            let choice = choose_game(&manifest.variant, &RuleArgs::default())?;
+            let printed = with_rules!(&choice.rules, |r| format!("{r:?}"));
+            if printed != manifest.rules {
+                bail!("{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command", dir.display(), manifest.rules, manifest.variant);
+            }
+            choice
+        }
+        _ => bail!("{}: its manifest's command is not a `patience study` or `patience merge` command this version reads", dir.display()),
+    };
+    if choice.info.name != manifest.variant {
+        bail!("{}: its command names {}, its manifest {}", dir.display(), choice.info.name, manifest.variant);
+    }
+    Ok(choice)
+}
+
 /// `patience audit DIR`: the study's own command line, parsed again, says which game and rule
 /// options its deals were solved under.
 fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>, jobs: usize) -> Result<u8> {
@@ -406,13 +430,7 @@ fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>
     if manifest.player != "thoughtful" {
         bail!("{} is a study of the {} player, which proves nothing lost: the audit takes a thoughtful study", dir.display(), manifest.player);
     }
-    let Ok(Cli { command: Command::Study { game, rules, .. } }) = Cli::try_parse_from(&manifest.command) else {
-        bail!("{}: its manifest's command is not a `patience study` command this version reads", dir.display());
-    };
-    let choice = choose_game(&game, &rules)?;
-    if choice.info.name != manifest.variant {
-        bail!("{}: its command names {game}, its manifest {}", dir.display(), manifest.variant);
-    }
+    let choice = study_game(dir, &manifest)?;
     let deals = dir.join(patience_study::run::DEALS);
     let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
     let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
@@ -455,13 +473,7 @@ fn dominance(dir: &std::path::Path, max_states: u64, plan: PlanArgs, jobs: usize
     if manifest.player == "thoughtful" {
         bail!("{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)", dir.display());
     }
-    let Ok(Cli { command: Command::Study { game, rules, .. } }) = Cli::try_parse_from(&manifest.command) else {
-        bail!("{}: its manifest's command is not a `patience study` command this version reads", dir.display());
-    };
-    let choice = choose_game(&game, &rules)?;
-    if choice.info.name != manifest.variant {
-        bail!("{}: its command names {game}, its manifest {}", dir.display(), manifest.variant);
-    }
+    let choice = study_game(dir, &manifest)?;
     let plan = plan.plan(max_states, choice.info.name)?;
     let deals = dir.join(patience_study::run::DEALS);
     let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;

@@ -5,7 +5,7 @@ mod common;
 use common::{patience, tempdir};
 
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 fn text(o: &Output) -> String {
@@ -177,6 +177,49 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     let o = patience(&["audit", player.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     for d in [dir, won_dir, player] {
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
+
+#[test]
+fn the_audit_reads_a_merged_study() {
+    // A merged study's manifest holds the merge command: with the variant's default rules, the
+    // audit takes its game from the variant and still catches every falsified loss.
+    let merge = |name: &str, study: &[&str]| -> PathBuf {
+        let shards: Vec<PathBuf> = (0..2).map(|i| tempdir(&format!("{name}-{i}"))).collect();
+        for (i, d) in shards.iter().enumerate() {
+            let shard = format!("{i}/2");
+            let mut args = vec!["study"];
+            args.extend_from_slice(study);
+            args.extend_from_slice(&["--shard", &shard, "--quiet", "-j", "2", "--out", d.to_str().unwrap()]);
+            let o = patience(&args);
+            assert!(o.status.success(), "{}", text(&o));
+        }
+        let merged = tempdir(name);
+        let o = patience(&["merge", shards[0].to_str().unwrap(), shards[1].to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", text(&o));
+        for d in shards {
+            let _ = std::fs::remove_dir_all(&d);
+        }
+        merged
+    };
+    let merged = merge("audit-merged", &["algerian", "--seeds", "0..6", "--max-states", "100000"]);
+    let won = outcomes(&merged).iter().filter(|(o, _)| o == "won").count();
+    assert!(won >= 3, "only {won} deals won");
+    let csv = std::fs::read_to_string(merged.join("deals.csv")).unwrap().replace(",won,", ",lost,");
+    std::fs::write(merged.join("deals.csv"), csv).unwrap();
+    let o = patience(&["audit", merged.to_str().unwrap(), "--factor", "2", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    assert_eq!(listed, won, "{}", text(&o));
+
+    // Studies run with a rule option (one pass) merged: the audit refuses rather than take the
+    // default rules, and says to audit the shards.
+    let one_pass = merge("audit-merged-options", &["alhambra", "--redeals", "0", "--seeds", "0..4", "--max-states", "1000"]);
+    let o = patience(&["audit", one_pass.to_str().unwrap(), "--factor", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not alhambra's defaults") && text(&o).contains("shard folders"), "{}", text(&o));
+    for d in [merged, one_pass] {
         let _ = std::fs::remove_dir_all(&d);
     }
 }
