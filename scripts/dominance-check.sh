@@ -9,7 +9,7 @@ bin=${1:-target/release/patience}
 shift $(( $# > 0 ? 1 : 0 ))
 [ -x "$bin" ] || cargo build --release -q -p patience-cli
 status=0
-for dir in results/*-greedy results/*-sampling results/*-sampling-shards/shard-*; do
+for dir in results/*-greedy results/*-sampling results/*-sampling-*; do
     [ -f "$dir/deals.csv" ] || continue
     echo "== $dir"
     "$bin" dominance "$dir" --max-states 5000000 "$@" || status=1

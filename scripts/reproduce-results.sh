@@ -21,9 +21,9 @@ fi
 
 # folder, variant, seeds, states per deal, then any other `study` options: the published studies.
 # Every thoughtful study runs the variant's whole pipeline at 5,000,000 positions per deal
-# (issue 38); the player studies are those of earlier commits, kept because the players have not
-# changed since (a kept folder's manifest names the commit that made it; rerunning one with a
-# newer binary needs its folder deleted first, since `--resume` refuses another commit).
+# (issue 38); the player studies were made again with the same binary, since the sampling player
+# consults the search, which had changed (rerunning a study with a newer binary needs its folder
+# deleted first, since `--resume` refuses another commit).
 # algerian's study is the million-deal one, made in shards below.
 studies=(
     "queen-of-italy queen-of-italy 0..10000 5000000"
@@ -60,14 +60,18 @@ for s in "${studies[@]}"; do
     "$bin" study "$variant" --seeds "$seeds" --max-states "$states" -j "$jobs" --out "$results/$folder" --resume --quiet $extra
 done
 
-# The sampling player with 2,000 states per sample thinks for about 10 seconds per deal: only the
-# first quarter of seeds 0..1999 was run (shard 0 of 4, resumable; the other shards and a merge
-# would complete it). The study above (500 states per sample) covers all 2,000 seeds.
+# The sampling player with 2,000 states per sample (about 3 times longer a deal than with 500):
+# seeds 0..1999 in 4 shards (each resumable), merged into queen-of-italy-sampling-2000. The report
+# would list the shard folders as studies of their own: the published tree dropped them once the
+# merge was committed (they are in its history), as it did algerian's.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling-shards "* ]]; then
-    for i in 0; do
+    qshards=()
+    for i in 0 1 2 3; do
         "$bin" study queen-of-italy --seeds 0..2000 --shard "$i/4" --player sampling --samples 4 --sample-states 2000 \
             -j "$jobs" --out "$results/queen-of-italy-sampling-shards/shard-$i" --resume --quiet
+        qshards+=("$results/queen-of-italy-sampling-shards/shard-$i")
     done
+    "$bin" merge "${qshards[@]}" --out "$results/queen-of-italy-sampling-2000"
 fi
 # The million-deal study: algerian on seeds 0..1000000 in 10 shards of 100,000 (each resumable;
 # about 4.5 minutes each on 2 cores), then merged into results/algerian. The shard folders sit

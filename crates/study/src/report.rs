@@ -96,7 +96,9 @@ struct Row<'a> {
 /// The chart's rows, grouped by family in the registry's order (the rule book's), each family's
 /// variants in registry order and a variant's rule-option studies after its own. A player study
 /// joins the row of its variant and rules (its kind is the first word of the manifest's
-/// `player`, which goes on with the settings); of two studies of one kind there, the larger.
+/// `player`, which goes on with the settings); of two studies of one kind there, the larger, and
+/// of two as large the later folder (`max_by_key` keeps the last; the studies come sorted by
+/// folder): queen-of-italy-sampling-2000, whose player thinks longer, before queen-of-italy-sampling.
 fn rows(studies: &[Study]) -> Vec<Row<'_>> {
     let variant = |s: &Study| VARIANTS.iter().position(|v| v.name == s.manifest.variant);
     // A family ranks where its first variant stands in the registry.
