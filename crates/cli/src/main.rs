@@ -400,22 +400,27 @@ fn run(cli: Cli) -> Result<u8> {
 }
 
 /// The game a finished study's deals were dealt and solved under: its manifest's `study` command
-/// parsed again. A merged study's manifest holds the `merge` command instead (its shards' study
-/// commands are not kept), so its game is the variant's with default rule options, accepted only
-/// where those print as the manifest's rules: a merge of studies run with rule options is refused
-/// with a pointer to its shards, never audited under the wrong rules.
+/// parsed again. A merged study's `command` is the merge; its `shard_command` keeps a shard's
+/// study command. A merge made before that field existed keeps neither, so its game is the
+/// variant's with default rule options, accepted only where those print as the manifest's rules:
+/// a merge of studies run with rule options is then refused with a pointer to its shards, never
+/// audited under the wrong rules.
 fn study_game(dir: &std::path::Path, manifest: &patience_study::manifest::Manifest) -> Result<GameChoice> {
-    let choice = match Cli::try_parse_from(&manifest.command) {
-        Ok(Cli { command: Command::Study { game, rules, .. } }) => choose_game(&game, &rules)?,
-        Ok(Cli { command: Command::Merge { .. } }) => {
-            let choice = choose_game(&manifest.variant, &RuleArgs::default())?;
-            let printed = with_rules!(&choice.rules, |r| format!("{r:?}"));
-            if printed != manifest.rules {
-                bail!("{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command", dir.display(), manifest.rules, manifest.variant);
-            }
-            choice
+    let study = |command: &[String]| match Cli::try_parse_from(command) {
+        Ok(Cli { command: Command::Study { game, rules, .. } }) => Some((game, rules)),
+        _ => None,
+    };
+    let choice = if let Some((game, rules)) = study(&manifest.command).or_else(|| manifest.shard_command.as_deref().and_then(study)) {
+        choose_game(&game, &rules)?
+    } else if let Ok(Cli { command: Command::Merge { .. } }) = Cli::try_parse_from(&manifest.command) {
+        let choice = choose_game(&manifest.variant, &RuleArgs::default())?;
+        let printed = with_rules!(&choice.rules, |r| format!("{r:?}"));
+        if printed != manifest.rules {
+            bail!("{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command", dir.display(), manifest.rules, manifest.variant);
         }
-        _ => bail!("{}: its manifest's command is not a `patience study` or `patience merge` command this version reads", dir.display()),
+        choice
+    } else {
+        bail!("{}: its manifest's command is not a `patience study` or `patience merge` command this version reads", dir.display());
     };
     if choice.info.name != manifest.variant {
         bail!("{}: its command names {}, its manifest {}", dir.display(), choice.info.name, manifest.variant);

@@ -97,6 +97,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         solver_version: env!("CARGO_PKG_VERSION").into(),
         git_commit: env!("PATIENCE_GIT_COMMIT").into(),
         command: std::env::args().collect(),
+        shard_command: None,
     };
     if manifest.shard_seeds().is_empty() {
         bail!("shard {:?} of seeds {}..{} holds no seed: use fewer shards", a.shard.unwrap(), a.seeds.start, a.seeds.end);

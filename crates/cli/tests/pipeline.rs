@@ -213,9 +213,22 @@ fn the_audit_reads_a_merged_study() {
     let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
     assert_eq!(listed, won, "{}", text(&o));
 
-    // Studies run with a rule option (one pass) merged: the audit refuses rather than take the
-    // default rules, and says to audit the shards.
-    let one_pass = merge("audit-merged-options", &["alhambra", "--redeals", "0", "--seeds", "0..4", "--max-states", "1000"]);
+    // Studies run with a rule option (one pass), merged: the merged manifest keeps a shard's
+    // study command, so the audit proves under the one-pass rules (alhambra's defaults allow two
+    // redeals, whose audit would be another one) and finds its losses.
+    let one_pass = merge("audit-merged-options", &["alhambra", "--redeals", "0", "--seeds", "0..6", "--max-states", "100000"]);
+    let lost = outcomes(&one_pass).iter().filter(|(o, _)| o == "lost").count();
+    assert!(lost >= 3, "only {lost} deals proved lost");
+    let o = patience(&["audit", one_pass.to_str().unwrap(), "--factor", "1", "-j", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains(&format!("{lost} of 6 deals proved lost")) && text(&o).contains("redeals: 0"), "{}", text(&o));
+    // A merge made before the manifest kept the shard's command: the audit refuses rather than
+    // take the default rules, and says to audit the shards.
+    let path = one_pass.join("manifest.json");
+    let mut manifest: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert!(manifest["shard_command"][1] == "study", "{manifest}");
+    manifest.as_object_mut().unwrap().remove("shard_command");
+    std::fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
     let o = patience(&["audit", one_pass.to_str().unwrap(), "--factor", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not alhambra's defaults") && text(&o).contains("shard folders"), "{}", text(&o));

@@ -112,6 +112,17 @@ fn shards_merge_into_the_whole_study() {
     assert_eq!(rows(&merged), rows(&whole));
     assert_eq!(summary(&merged), summary(&whole));
     assert_eq!(rows(&s0).len() + rows(&s1).len(), 24);
+    // The merged manifest's command is the merge; it keeps the first shard's study command
+    // beside it (the audit reads its rule options there), which a study's own manifest lacks.
+    let manifest = |d: &Path| -> Value { serde_json::from_str(&std::fs::read_to_string(d.join("manifest.json")).unwrap()).unwrap() };
+    assert_eq!(manifest(&merged)["command"][1], "merge");
+    assert_eq!(manifest(&merged)["shard_command"], manifest(&s0)["command"]);
+    assert!(manifest(&whole).get("shard_command").is_none());
+    // A merge of that merge keeps the shard's study command, not the first merge's.
+    let again = tempdir("m5");
+    let out = patience(&["merge", merged.to_str().unwrap(), "--out", again.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(manifest(&again)["shard_command"], manifest(&s0)["command"]);
 
     // A missing seed range: one shard alone.
     let missing = patience(&["merge", s0.to_str().unwrap(), "--out", tempdir("m2").to_str().unwrap()]);

@@ -65,6 +65,11 @@ pub struct Manifest {
     pub solver_version: String,
     pub git_commit: String,
     pub command: Vec<String>,
+    /// A merged study's `command` is the merge; this keeps the `study` command of its first
+    /// shard (or first part), whose game and rule options the audit and the dominance check
+    /// read. Absent in a study made by `study`, and in merges made before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_command: Option<Vec<String>>,
 }
 
 impl Manifest {
@@ -75,7 +80,7 @@ impl Manifest {
 
     /// Equal in everything that decides the rows (not the command line, not the shard).
     pub fn same_study(&self, other: &Manifest) -> bool {
-        let strip = |m: &Manifest| Manifest { command: vec![], shard: None, ..m.clone() };
+        let strip = |m: &Manifest| Manifest { command: vec![], shard_command: None, shard: None, ..m.clone() };
         strip(self) == strip(other)
     }
 

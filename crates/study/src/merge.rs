@@ -54,7 +54,10 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
         bail!("seed {missing} is missing ({} of {} seeds present)", rows.len(), range.end - range.start);
     }
     fs::create_dir_all(out)?;
-    let manifest = Manifest { shard: None, seeds_first: range.start, seeds_end: range.end, command, ..first.clone() };
+    // The first shard's own study command (or, for a merge of merges, the one it kept) stays
+    // beside the merge's, so the merged study's rule options can still be read.
+    let shard_command = first.shard_command.clone().unwrap_or_else(|| first.command.clone());
+    let manifest = Manifest { shard: None, seeds_first: range.start, seeds_end: range.end, command, shard_command: Some(shard_command), ..first.clone() };
     write_atomic(&out.join(MANIFEST), format!("{}\n", serde_json::to_string_pretty(&manifest)?).as_bytes())?;
     write_results(out, &manifest.variant, &rows)
 }

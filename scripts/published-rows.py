@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Do the published studies still hold? Reruns every study in results/ on its first seeds with a
+given binary and compares the rows with the published ones, every column but the CPU time.
+
+    scripts/published-rows.py [--bin target/release/patience] [--seeds 50] [--jobs 2] [FOLDER ...]
+
+A study is rerun with its manifest's own command (seed range, output folder and threads
+replaced); a merged study with the study command its manifest keeps from a shard (a merge made
+before manifests kept it: its variant with default rules at the manifest's --max-states and
+player). Prints one line per study
+and exits 1 if any row differs: a newer build whose rows agree computes what the published
+studies say, so they need not be made again (results/INTRO.md).
+"""
+import argparse
+import csv
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+# Options of the manifest's command that this script sets itself, with whether they take a value.
+REPLACED = {"--seeds": True, "--out": True, "-j": True, "--jobs": True, "--shard": True, "--resume": False, "--quiet": False}
+
+
+def rerun_args(manifest, seeds, jobs, out):
+    command = manifest["command"]
+    if len(command) > 1 and command[1] == "merge":
+        command = manifest.get("shard_command") or command
+    if len(command) > 1 and command[1] == "study":
+        args, rest = [], command[2:]
+        i = 0
+        while i < len(rest):
+            a = rest[i]
+            name = a.split("=", 1)[0]
+            if name in REPLACED:
+                i += 1 if ("=" in a or not REPLACED[name]) else 2
+                continue
+            args.append(a)
+            i += 1
+    else:
+        # A merge made before manifests kept a shard's command: the variant's default rules.
+        args = [manifest["variant"], "--max-states", str(manifest["max_states"])]
+        player = manifest.get("player", "thoughtful").split()
+        if player[0] != "thoughtful":
+            args += ["--player", player[0]]
+            settings = dict(w.split("=", 1) for w in player[1:])
+            args += ["--samples", settings["K"], "--sample-states", settings["states"]] if settings else []
+    first = manifest["seeds_first"]
+    return ["study", *args, "--seeds", f"{first}..{first + seeds}", "-j", str(jobs), "--quiet", "--out", str(out)]
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return {r["seed"]: r for r in csv.DictReader(f)}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--bin", default="target/release/patience")
+    p.add_argument("--seeds", type=int, default=50, help="how many of each study's first seeds")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("folders", nargs="*", help="study folders (default: every study in results/)")
+    a = p.parse_args()
+    root = pathlib.Path(__file__).resolve().parent.parent
+    folders = [pathlib.Path(f) for f in a.folders] or sorted(d for d in (root / "results").iterdir() if (d / "manifest.json").exists())
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for d in folders:
+            manifest = json.loads((d / "manifest.json").read_text())
+            out = pathlib.Path(tmp) / d.name
+            run = subprocess.run([a.bin, *rerun_args(manifest, a.seeds, a.jobs, out)], capture_output=True, text=True)
+            if run.returncode != 0:
+                print(f"{d.name}: the rerun failed: {run.stderr.strip()}")
+                bad += 1
+                continue
+            published, again = rows(d / "deals.csv"), rows(out / "deals.csv")
+            columns = [c for c in next(iter(again.values())) if c != "micros"]
+            differ = [s for s, r in again.items() if s not in published or any(published[s].get(c) != r[c] for c in columns)]
+            bad += bool(differ)
+            print(f"{d.name}: {len(again)} rows rerun, {len(differ)} differ" + (f" (seeds {', '.join(differ[:8])})" if differ else ""))
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
