@@ -5,11 +5,9 @@ given binary and compares the rows with the published ones, every column but the
     scripts/published-rows.py [--bin target/release/patience] [--seeds 50] [--jobs 2] [FOLDER ...]
 
 A study is rerun with its manifest's own command (seed range, output folder and threads
-replaced); a merged study with the study command its manifest keeps from a shard (a merge made
-before manifests kept it: its variant with default rules at the manifest's --max-states and
-player). Prints one line per study
-and exits 1 if any row differs: a newer build whose rows agree computes what the published
-studies say, so they need not be made again (results/INTRO.md).
+replaced); a merged study with the study command its manifest keeps from a shard. Prints one line
+per study and exits 1 if any row differs or a study cannot be rerun: a newer build whose rows
+agree computes what the published studies say, so they need not be made again (results/INTRO.md).
 """
 import argparse
 import csv
@@ -24,28 +22,22 @@ REPLACED = {"--seeds": True, "--out": True, "-j": True, "--jobs": True, "--shard
 
 
 def rerun_args(manifest, seeds, jobs, out):
+    """The `study` arguments that rerun the study on its first `seeds` seeds, or None where the
+    manifest holds no study command (a merge made before manifests kept a shard's)."""
     command = manifest["command"]
     if len(command) > 1 and command[1] == "merge":
         command = manifest.get("shard_command") or command
-    if len(command) > 1 and command[1] == "study":
-        args, rest = [], command[2:]
-        i = 0
-        while i < len(rest):
-            a = rest[i]
-            name = a.split("=", 1)[0]
-            if name in REPLACED:
-                i += 1 if ("=" in a or not REPLACED[name]) else 2
-                continue
-            args.append(a)
-            i += 1
-    else:
-        # A merge made before manifests kept a shard's command: the variant's default rules.
-        args = [manifest["variant"], "--max-states", str(manifest["max_states"])]
-        player = manifest.get("player", "thoughtful").split()
-        if player[0] != "thoughtful":
-            args += ["--player", player[0]]
-            settings = dict(w.split("=", 1) for w in player[1:])
-            args += ["--samples", settings["K"], "--sample-states", settings["states"]] if settings else []
+    if len(command) < 2 or command[1] != "study":
+        return None
+    args, rest, i = [], command[2:], 0
+    while i < len(rest):
+        a = rest[i]
+        name = a.split("=", 1)[0]
+        if name in REPLACED:
+            i += 1 if ("=" in a or not REPLACED[name]) else 2
+            continue
+        args.append(a)
+        i += 1
     first = manifest["seeds_first"]
     return ["study", *args, "--seeds", f"{first}..{first + seeds}", "-j", str(jobs), "--quiet", "--out", str(out)]
 
@@ -69,7 +61,12 @@ def main():
         for d in folders:
             manifest = json.loads((d / "manifest.json").read_text())
             out = pathlib.Path(tmp) / d.name
-            run = subprocess.run([a.bin, *rerun_args(manifest, a.seeds, a.jobs, out)], capture_output=True, text=True)
+            args = rerun_args(manifest, a.seeds, a.jobs, out)
+            if args is None:
+                print(f"{d.name}: its manifest holds no study command (merged before manifests kept a shard's): rerun its shards")
+                bad += 1
+                continue
+            run = subprocess.run([a.bin, *args], capture_output=True, text=True)
             if run.returncode != 0:
                 print(f"{d.name}: the rerun failed: {run.stderr.strip()}")
                 bad += 1

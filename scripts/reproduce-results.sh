@@ -60,32 +60,35 @@ for s in "${studies[@]}"; do
     "$bin" study "$variant" --seeds "$seeds" --max-states "$states" -j "$jobs" --out "$results/$folder" --resume --quiet $extra
 done
 
+# A study made in K shards (each resumable), then merged: OUT SHARD_DIR K VARIANT SEEDS [study
+# options]; shard I goes to SHARD_DIR/shard-I. The command lines are the ones the published
+# manifests record.
+sharded() {
+    local out=$1 dir=$2 k=$3 variant=$4 seeds=$5
+    shift 5
+    local parts=()
+    for i in $(seq 0 $((k - 1))); do
+        echo "== $out: shard $i/$k of $variant $seeds $*" >&2
+        "$bin" study "$variant" --seeds "$seeds" --shard "$i/$k" "$@" -j "$jobs" --out "$dir/shard-$i" --resume --quiet
+        parts+=("$dir/shard-$i")
+    done
+    "$bin" merge "${parts[@]}" --out "$out"
+}
+
 # The sampling player with 2,000 states per sample (about 3 times longer a deal than with 500):
-# seeds 0..1999 in 4 shards (each resumable), merged into queen-of-italy-sampling-2000. The report
-# would list the shard folders as studies of their own: the published tree dropped them once the
-# merge was committed (they are in its history), as it did algerian's.
+# seeds 0..1999 in 4 shards, merged into queen-of-italy-sampling-2000. The report would list the
+# shard folders as studies of their own: the published tree dropped them once the merge was
+# committed (they are in its history), as it did algerian's.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling-shards "* ]]; then
-    qshards=()
-    for i in 0 1 2 3; do
-        "$bin" study queen-of-italy --seeds 0..2000 --shard "$i/4" --player sampling --samples 4 --sample-states 2000 \
-            -j "$jobs" --out "$results/queen-of-italy-sampling-shards/shard-$i" --resume --quiet
-        qshards+=("$results/queen-of-italy-sampling-shards/shard-$i")
-    done
-    "$bin" merge "${qshards[@]}" --out "$results/queen-of-italy-sampling-2000"
+    sharded "$results/queen-of-italy-sampling-2000" "$results/queen-of-italy-sampling-shards" 4 queen-of-italy 0..2000 \
+        --player sampling --samples 4 --sample-states 2000
 fi
-# The million-deal study: algerian on seeds 0..1000000 in 10 shards of 100,000 (each resumable;
-# about 4.5 minutes each on 2 cores), then merged into results/algerian. The shard folders sit
-# two levels down, where the report does not list them; the script keeps them (a rerun resumes
-# from them), and the published tree dropped them once the merge was committed.
+# The million-deal study: algerian on seeds 0..1000000 in 10 shards of 100,000 (about 4.5 minutes
+# each on 2 cores), then merged into results/algerian. The shard folders sit two levels down,
+# where the report does not list them; the script keeps them (a rerun resumes from them), and the
+# published tree dropped them once the merge was committed.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" algerian "* ]]; then
-    shards=()
-    for i in $(seq 0 9); do
-        echo "== algerian: shard $i/10 of 0..1000000 at 5000000 states per deal" >&2
-        "$bin" study algerian --seeds 0..1000000 --shard "$i/10" --max-states 5000000 -j "$jobs" \
-            --out "$results/shards/algerian/shard-$i" --resume --quiet
-        shards+=("$results/shards/algerian/shard-$i")
-    done
-    "$bin" merge "${shards[@]}" --out "$results/algerian"
+    sharded "$results/algerian" "$results/shards/algerian" 10 algerian 0..1000000 --max-states 5000000
 fi
 if [ -z "${ONLY:-}" ] || [ -n "${REPORT:-}" ]; then
     "$bin" report "$results"

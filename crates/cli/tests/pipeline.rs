@@ -128,6 +128,18 @@ fn dominance_check_passes_and_fails_as_it_should() {
     let _ = std::fs::remove_dir_all(&solver_dir);
 }
 
+/// Rewrites a finished study's rows to say "lost" where the solver won: losses the audit must
+/// contradict.
+fn falsify_wins(dir: &Path) {
+    let csv = std::fs::read_to_string(dir.join("deals.csv")).unwrap().replace(",won,", ",lost,");
+    std::fs::write(dir.join("deals.csv"), csv).unwrap();
+}
+
+/// How many deals an audit's output lists as won against the study's proof.
+fn wins_listed(o: &Output) -> usize {
+    String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count()
+}
+
 #[test]
 fn loss_audit_passes_and_catches_a_false_loss() {
     // Alhambra with one pass: most deals are proved lost, at once.
@@ -156,16 +168,15 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     let won = outcomes(&won_dir).iter().filter(|(o, _)| o == "won").count();
     assert!(won >= 3, "only {won} deals won");
     let won_first_two = outcomes(&won_dir).iter().take(2).filter(|(o, _)| o == "won").count();
-    let csv = std::fs::read_to_string(won_dir.join("deals.csv")).unwrap().replace(",won,", ",lost,");
-    std::fs::write(won_dir.join("deals.csv"), csv).unwrap();
+    falsify_wins(&won_dir);
     let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    let listed = wins_listed(&o);
     assert_eq!(listed, won, "{}", text(&o));
     assert_eq!(record(&won_dir)[0]["won"].as_array().unwrap().len(), won);
     // --seeds audits a part: only the first two deals.
     let o = patience(&["audit", won_dir.to_str().unwrap(), "--factor", "2", "-j", "2", "--seeds", "0..2"]);
-    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    let listed = wins_listed(&o);
     assert_eq!(listed, won_first_two, "{}", text(&o));
     assert!(text(&o).contains("of seeds 0..2 of 6 deals proved lost"), "{}", text(&o));
     assert_eq!(record(&won_dir)[1]["seeds"], serde_json::json!([0, 2]));
@@ -206,11 +217,10 @@ fn the_audit_reads_a_merged_study() {
     let merged = merge("audit-merged", &["algerian", "--seeds", "0..6", "--max-states", "100000"]);
     let won = outcomes(&merged).iter().filter(|(o, _)| o == "won").count();
     assert!(won >= 3, "only {won} deals won");
-    let csv = std::fs::read_to_string(merged.join("deals.csv")).unwrap().replace(",won,", ",lost,");
-    std::fs::write(merged.join("deals.csv"), csv).unwrap();
+    falsify_wins(&merged);
     let o = patience(&["audit", merged.to_str().unwrap(), "--factor", "2", "-j", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let listed = String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.starts_with("seed ") && l.contains("WON")).count();
+    let listed = wins_listed(&o);
     assert_eq!(listed, won, "{}", text(&o));
 
     // Studies run with a rule option (one pass), merged: the merged manifest keeps a shard's
