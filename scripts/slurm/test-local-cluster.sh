@@ -135,8 +135,10 @@ csv_without_timings() {
 }
 # summary.json without its "seconds_*" lines.
 json_without_timings() { grep -v '^ *"seconds_[a-z0-9_]*":' "$1"; }
-# manifest.json without its "command" array (it names the command and shard that wrote it).
-manifest_without_command() { awk '/^  "command": \[/ { skip = 1 } !skip { print } skip && /^  \]/ { skip = 0 }' "$1"; }
+# manifest.json without its "command" array (it names the command and shard that wrote it) and,
+# in a merged study, the "shard_command" array (the first shard's study command, which the loss
+# audit reads; the single-machine study has none).
+manifest_without_command() { awk '/^  "(shard_)?command": \[/ { skip = 1 } !skip { print } skip && /^  \]/ { skip = 0 }' "$1"; }
 
 compare() { # FILE FILTER WHAT-WAS-DROPPED
     local a b
@@ -151,5 +153,7 @@ compare() { # FILE FILTER WHAT-WAS-DROPPED
 compare deals.csv csv_without_timings "micros dropped"
 compare summary.json json_without_timings "seconds_* dropped"
 compare summary.csv csv_without_timings "seconds_* dropped"
-compare manifest.json manifest_without_command "command dropped"
+compare manifest.json manifest_without_command "command and shard_command dropped"
+grep -q '^  "shard_command": \[' "$out/merged/manifest.json" || fail "the merged manifest.json keeps no shard_command"
+grep -A3 '^  "shard_command": \[' "$out/merged/manifest.json" | grep -q '"study"' || fail "the merged manifest.json's shard_command is not a study command"
 say "$(head -n 2 "$work/single/summary.csv" | tail -n 1 | cut -d, -f1-5 | sed 's/,/ deals=/; s/,/ won=/; s/,/ lost=/; s/,/ unknown=/')"
