@@ -203,6 +203,16 @@ pub fn lift_line<G: Game + Notation>(loose: &G, strict: &G, moves: &[G::Move]) -
     loose.is_won(&s).then_some(line)
 }
 
+/// The *home-first streamliner* of a stricter game (`Game::stricter`): where `moves` holds a
+/// move home (`home`), only those are kept. The game's rules with fewer moves to choose from,
+/// so each of its lines is a line of the game and each of its wins a win; it loses wins (a card
+/// sent home may be one a line needed elsewhere), which is why only its wins count.
+pub fn keep_home_moves<M: Copy>(moves: &mut MoveList<M>, home: impl Fn(M) -> bool) {
+    if moves.iter().any(|&m| home(m)) {
+        moves.retain(|m| home(*m));
+    }
+}
+
 /// `moves` as they are, where they win `game` when played from its start: the lift of a
 /// stricter game that shares this one's positions and moves and only generates fewer of them
 /// (`None` if the line does not win here).

@@ -5,7 +5,8 @@
 //!    decided at all are decided here, cheaply.
 //! 2. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
 //!    queen-of-italy's forced fills for queen-of-italy-open; a streamliner, only moves home
-//!    where there are any, for the other Queen of Italy variants), the phases of a split of their own
+//!    where there are any, for the other Queen of Italy variants, crazy-quilt and carthage,
+//!    whose stricter game also drops the foundation-to-depot move), the phases of a split of their own
 //!    ([`Plan::stricter_split`]) run on the deal under those rules with this phase's share; a win there, its forced moves
 //!    written out ([`Game::lift_from_stricter`]), is a win here. Their smaller space is decided
 //!    sooner; a loss there says nothing here and is ignored.
@@ -104,6 +105,8 @@ pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     // only repeat it): seeds 0..199 won 136 against 123 (stricter 3,500,000 and a final search
     // of 1,000,000: 132; the default split inside, 3,500,000 or 4,400,000: 128, 132; research
     // log `losses-queen.md`, step 2).
+    // (The stricter game has been the home-first streamliner without that move since
+    // session 24: seeds 0..199 won 158 against 136, `decide-2026-12-05.md`.)
     ("carthage", Shares { probe: 100, stricter: 900, lookahead: 0, hedged: 0 }),
     // 156 (lookahead 3,000,000) and 158 (4,000,000) against 151: the hedge wins none of its
     // deals, and the lookahead wins more the more it has (a final search no larger than the
@@ -120,6 +123,10 @@ pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     ("blondes-and-brunettes", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
     ("falling-star", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
     ("redheads", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
+    // The home-first streamliner (`Quilt::stricter`) with three tenths, taken from the final
+    // search (which decided none of these seeds): seeds 0..199 won 134 against 122; with two
+    // fifths of the budget, the lookahead three tenths, 133 (`decide-2026-12-05.md`).
+    ("crazy-quilt", Shares { probe: 100, stricter: 300, lookahead: 400, hedged: 200 }),
 ];
 
 /// The split of the stricter phase's budget on the stricter game where it is not the default:

@@ -64,9 +64,6 @@ fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
     }
 }
 
-/// Every variant, small budgets: where the pipeline and a plain search with more positions both
-/// decide, they agree; a loss comes only from the exhaustive search; a lookahead run alone (no
-/// probe) never answers lost.
 /// queen-of-italy-open seeds 1 and 14 at 5,000,000 positions (pinned): the stricter phase wins
 /// them under queen-of-italy's forced fills, and its line, the forced moves written out, replays
 /// through the open variant's reference rules (`both`); the pipeline as it was before that
@@ -121,12 +118,33 @@ fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
     assert!(won >= 1, "none of {CARTHAGE_STRICTER_SEEDS:?} won by the stricter phase");
 }
 
+/// The home-first streamliner of carthage (without the foundation-to-depot move) and
+/// crazy-quilt (session 24, `decide-2026-12-05.md`): seeds the stricter phase wins at 5,000,000
+/// positions (pinned), each line replayed through the reference rules (`both`), that the
+/// pipeline without the phase (the probe and the final search, for carthage; its lookaheads
+/// too, for crazy-quilt) leaves unknown.
+#[test]
+fn the_home_first_streamliner_wins_carthage_and_crazy_quilt_deals() {
+    for (game, seeds) in [("carthage", [123, 144]), ("crazy-quilt", [8, 158])] {
+        let plan = Plan::for_variant(game, 5_000_000);
+        assert!(plan.stricter > 0, "{game}");
+        for seed in seeds {
+            let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
+            assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Stricter)), "{game} seed {seed}");
+            assert_eq!(both(game, seed, 5_000_000, Plan { stricter: 0, ..plan }, 1_000).0, Verdict::Unknown, "{game} seed {seed}");
+        }
+    }
+}
+
+/// Every variant, small budgets, its own split (its stricter phase included): where the
+/// pipeline and a plain search with more positions both decide, they agree; a loss comes only
+/// from the exhaustive search; a lookahead run alone (no probe) never answers lost.
 #[test]
 fn the_pipeline_never_contradicts_the_plain_search() {
     let mut decided = 0;
     for v in VARIANTS.iter() {
         for seed in 0..6 {
-            let (verdict, by, plain) = both(v.name, seed, 60_000, Plan::split(60_000), 400_000);
+            let (verdict, by, plain) = both(v.name, seed, 60_000, Plan::for_variant(v.name, 60_000), 400_000);
             if verdict != Verdict::Unknown && plain != Verdict::Unknown {
                 assert_eq!(verdict, plain, "{} seed {seed}", v.name);
                 decided += 1;

@@ -112,6 +112,9 @@ pub struct Algerian {
     /// `symmetric[dealt]`: bit 0 the depots, bit 1 the reserves are interchangeable once `dealt`
     /// cards have left the stock (`prune.rs`, symmetries 1 and 2; they depend only on the stock).
     symmetric: [u8; 128],
+    /// Generate only the moves home wherever there are any: the stricter game's streamliner
+    /// (`Game::stricter` in moves.rs), never the game itself.
+    pub(super) home_first: bool,
 }
 
 /// A table entry for "no card": the move generator's tables give it no taker.
@@ -178,7 +181,7 @@ impl Algerian {
                 top_kind[f][h as usize + 1] = rules.foundation_card(f, h).index();
             }
         }
-        let mut g = Algerian { rules, stock, stock_len: layout.stock_top_first.len() as u8, start: s, next_kind, top_kind, symmetric: [0; 128] };
+        let mut g = Algerian { rules, stock, stock_len: layout.stock_top_first.len() as u8, start: s, next_kind, top_kind, symmetric: [0; 128], home_first: false };
         for dealt in 0..=g.stock_len {
             let at = AlgerianState { dealt, ..AlgerianState::default() };
             g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8 | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;

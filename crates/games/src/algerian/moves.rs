@@ -590,6 +590,12 @@ impl Game for Algerian {
         // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
         let fitted = self.generate(s, pruning, pruning.symmetry, out);
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
+        if self.home_first {
+            let n = home_prefix(out);
+            if n > 0 {
+                out.truncate(n);
+            }
+        }
     }
 
     #[inline]
@@ -598,7 +604,14 @@ impl Game for Algerian {
         let mut window = WindowFill { slots: out, len: 0 };
         let fitted = self.generate(s, pruning, pruning.symmetry, &mut window);
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
-        window.len
+        let n = window.len;
+        if self.home_first {
+            let home = home_prefix(&out[..n]);
+            if home > 0 {
+                return home;
+            }
+        }
+        n
     }
 
     #[inline(always)]
@@ -648,15 +661,25 @@ impl Game for Algerian {
 
     /// Without the foundation-to-depot move (`--no-foundation-to-depot`), where it is allowed:
     /// the same positions and moves but one kind fewer, and no move the rules make by
-    /// themselves, so every line legal there is legal here.
+    /// themselves, so every line legal there is legal here. And the home-first streamliner
+    /// ([`crate::game::keep_home_moves`]): where a pile's top can go home, only such moves are
+    /// generated, which again only drops moves. It loses wins of its own (a card sent home may
+    /// be the one a depot needed to take its next lower card), but carthage seeds 0..199 won 158
+    /// with it against 136 without (`results/bench/decide-2026-12-05.md`).
     fn stricter(&self) -> Option<Algerian> {
-        self.rules.foundation_to_depot.then(|| Algerian { rules: AlgerianRules { foundation_to_depot: false, ..self.rules }, ..self.clone() })
+        self.rules.foundation_to_depot.then(|| Algerian { rules: AlgerianRules { foundation_to_depot: false, ..self.rules }, home_first: true, ..self.clone() })
     }
 
     /// The same moves (the two games share positions and `play`); checked to win here.
     fn lift_from_stricter(&self, _strict: &Algerian, moves: &[AlgerianMove]) -> Option<Vec<AlgerianMove>> {
         crate::game::same_line_if_won(self, moves)
     }
+}
+
+/// How many of `moves` lead the list as moves of a pile's top home: `generate` lists every such
+/// move first (`pile_to_foundation_moves`), so these are all of them.
+fn home_prefix(moves: &[AlgerianMove]) -> usize {
+    moves.iter().take_while(|m| matches!(m, AlgerianMove::Card { from: Spot::Depot(_) | Spot::Reserve(_), to: Spot::Foundation(_), .. })).count()
 }
 
 impl PlayerView for Algerian {

@@ -270,10 +270,7 @@ impl Queen {
             (true, _) => self.generate_with::<true, 8>(s, pruning, out),
         }
         if self.home_first {
-            let home = |m: QueenMove| matches!(m, QueenMove::Card { to: Loc::Home | Loc::Found(_), .. });
-            if out.iter().any(|&m| home(m)) {
-                out.retain(|m| home(*m));
-            }
+            crate::game::keep_home_moves(out, |m| matches!(m, QueenMove::Card { to: Loc::Home | Loc::Found(_), .. }));
         }
     }
 

@@ -79,6 +79,9 @@ pub struct Quilt {
     /// next (none when n ≥ 13).
     next_cells: [[u64; 16]; 8],
     start: QuiltState,
+    /// Generate only the moves home wherever there are any: the stricter game's streamliner
+    /// (`Game::stricter` in moves.rs), never the game itself.
+    pub(super) home_first: bool,
 }
 
 impl Quilt {
@@ -137,7 +140,7 @@ impl Quilt {
                 *entry = cells_of_kind[Foundations::card(f, n as u8).index() as usize];
             }
         }
-        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s })
+        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s, home_first: false })
     }
 
     pub fn rules(&self) -> &QuiltRules {
