@@ -2,7 +2,8 @@
 //! random lines of every variant but queen-of-italy-open (whose stricter game is another rule
 //! set, tested with the pipeline) and the Alhambra family (which has none), the stricter game's moves are exactly the game's moves home
 //! where there are any, and all of them otherwise — for the Algerian family without the
-//! foundation-to-depot move, which its stricter game also drops. So each line of a stricter game
+//! foundation-to-depot move, which its stricter game also drops, and for the Crazy Quilt family
+//! without some builds onto the waste. So each line of a stricter game
 //! is a line of the game, and the pipeline may take its wins (`patience_solver::pipeline`).
 //! The search's arena (`moves_into`) must give the same list as `moves`.
 
@@ -46,8 +47,16 @@ fn stricter_games_generate_the_moves_home_where_there_are_any() {
                         strict.moves(&s, pruning, &mut mine);
                         let kept: Vec<_> = all.iter().copied().filter(|&m| !(drops_f2d && is_foundation_to_tableau(&g.action(&s, m)))).collect();
                         let home: Vec<_> = kept.iter().copied().filter(|&m| is_home(&g.action(&s, m))).collect();
-                        let want = if home.is_empty() { kept.clone() } else { home };
-                        assert_eq!(mine.as_slice(), want.as_slice(), "{} seed {seed}", v.name);
+                        if !home.is_empty() || v.rules.family() != "Crazy Quilt" {
+                            let want = if home.is_empty() { kept.clone() } else { home };
+                            assert_eq!(mine.as_slice(), want.as_slice(), "{} seed {seed}", v.name);
+                        } else {
+                            // The Crazy Quilt family's streamliner also drops some builds onto the
+                            // waste (its exact rule: `quilt/tests.rs`), and nothing else.
+                            let builds = |m| matches!(g.action(&s, m), Action::Card { from: Pile::Quilt(..), to: Pile::Waste, .. });
+                            assert!(mine.iter().all(|m| kept.contains(m)), "{} seed {seed}", v.name);
+                            assert!(kept.iter().all(|&m| builds(m) || mine.contains(&m)), "{} seed {seed}", v.name);
+                        }
                         narrowed += (mine.len() < all.len()) as u32;
                         let mut scratch = MoveList::new();
                         let mut window = [Default::default(); MAX_MOVES];

@@ -79,9 +79,10 @@ pub struct Quilt {
     /// next (none when n ≥ 13).
     next_cells: [[u64; 16]; 8],
     start: QuiltState,
-    /// Generate only the moves home wherever there are any: the stricter game's streamliner
-    /// (`Game::stricter` in moves.rs), never the game itself.
-    pub(super) home_first: bool,
+    /// The stricter game's streamliner (`Game::stricter` in moves.rs), never the game itself:
+    /// only the moves home wherever there are any, and no quilt card built onto the waste that
+    /// leaves no other quilt card newly available (`Quilt::streamline`).
+    pub(super) streamlined: bool,
 }
 
 impl Quilt {
@@ -140,7 +141,7 @@ impl Quilt {
                 *entry = cells_of_kind[Foundations::card(f, n as u8).index() as usize];
             }
         }
-        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s, home_first: false })
+        Ok(Quilt { rules, cells, builds_on_kind, next_cells, start: s, streamlined: false })
     }
 
     pub fn rules(&self) -> &QuiltRules {

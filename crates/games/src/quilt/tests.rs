@@ -147,3 +147,48 @@ fn optimised_moves_and_dead_test_match_the_reference() {
     }
     assert!(positions > 100_000 && dead > 1000 && last_pass > 10_000, "{positions} positions, {dead} dead, {last_pass} on the last pass");
 }
+
+/// The stricter game's streamliner (`Quilt::streamline`), at every position of random lines of
+/// crazy-quilt and indian-carpet: where a move home exists, the moves home; otherwise every move
+/// but the builds onto the waste after which no quilt card is available that was not before.
+#[test]
+fn the_streamliner_drops_builds_onto_the_waste_that_free_nothing() {
+    use rand::{RngExt, SeedableRng};
+    let (mut dropped, mut kept_builds) = (0, 0);
+    for v in [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet] {
+        for seed in 0..6 {
+            let g = Quilt::new(QuiltRules::new(v), &deal(seed));
+            let strict = g.stricter().unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut s = g.start();
+            for _ in 0..300 {
+                let (mut all, mut mine) = (MoveList::new(), MoveList::new());
+                g.moves(&s, Pruning::NONE, &mut all);
+                strict.moves(&s, Pruning::NONE, &mut mine);
+                let home = |m: &QuiltMove| matches!(m, QuiltMove::QuiltToFoundation { .. } | QuiltMove::WasteToFoundation { .. });
+                let want: Vec<QuiltMove> = if all.iter().any(home) {
+                    all.iter().copied().filter(home).collect()
+                } else {
+                    all.iter()
+                        .copied()
+                        .filter(|&m| match m {
+                            QuiltMove::QuiltToWaste { cell } => {
+                                let frees = (0..64).any(|i| i != cell && (s.quilt >> i) & 1 == 1 && available_cells(s.quilt) >> i & 1 == 0 && available_cells(s.quilt & !(1 << cell)) >> i & 1 == 1);
+                                if frees { kept_builds += 1 } else { dropped += 1 }
+                                frees
+                            }
+                            _ => true,
+                        })
+                        .collect()
+                };
+                assert_eq!(mine.as_slice(), want.as_slice(), "{v:?} seed {seed}");
+                if all.is_empty() || g.is_won(&s) {
+                    break;
+                }
+                let m = all[rng.random_range(0..all.len())];
+                g.play(&mut s, m);
+            }
+        }
+    }
+    assert!(dropped > 100 && kept_builds > 100, "{dropped} builds dropped, {kept_builds} kept: the test saw too few");
+}
