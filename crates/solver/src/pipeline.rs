@@ -129,6 +129,11 @@ pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     // lookahead four) 143, with three fifths (the lookahead two, the hedge one) 142; the home-first
     // rule alone, three tenths, 134 (`decide-2026-12-05.md`).
     ("crazy-quilt", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
+    // The same split for the family's other two (measured on seeds 0..999, where both had
+    // 6 unknown deals left): indian-carpet won 996 against 994, losing none; persian-rug 995
+    // against 993, one deal of the 993 left unknown (`decide-2026-12-05.md`).
+    ("indian-carpet", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
+    ("persian-rug", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
 ];
 
 /// The split of the stricter phase's budget on the stricter game where it is not the default:
