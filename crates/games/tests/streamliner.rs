@@ -1,10 +1,11 @@
-//! The stricter games (`Game::stricter`) that are the home-first streamliner: at every position of
-//! random lines of every variant but queen-of-italy-open (whose stricter game is another rule
-//! set, tested with the pipeline) and the Alhambra family (which has none), the stricter game's moves are exactly the game's moves home
-//! where there are any, and all of them otherwise — for the Algerian family without the
-//! foundation-to-depot move, which its stricter game also drops, and for the Crazy Quilt family
-//! without some builds onto the waste. So each line of a stricter game
-//! is a line of the game, and the pipeline may take its wins (`patience_solver::pipeline`).
+//! The stricter games (`Game::stricter`) that are the home-first streamliner: at every position
+//! of random lines of every variant but queen-of-italy-open (whose stricter game is another rule
+//! set, tested with the pipeline) and the Alhambra family (which has none), the stricter game's
+//! moves are exactly the game's moves home where there are any, and all of them otherwise — for
+//! the Algerian family without the foundation-to-depot move, which its stricter game also
+//! drops, and for the Crazy Quilt family without some builds onto the waste. So each line of a
+//! stricter game is a line of the game, and the pipeline may take its wins
+//! (`patience_solver::pipeline`).
 //! The search's arena (`moves_into`) must give the same list as `moves`.
 
 use patience_games::deal::{DealSource, make_deal};

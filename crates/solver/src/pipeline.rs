@@ -5,8 +5,9 @@
 //!    decided at all are decided here, cheaply.
 //! 2. **stricter**: where the family has stricter rules for the deal ([`Game::stricter`]:
 //!    queen-of-italy's forced fills for queen-of-italy-open; a streamliner, only moves home
-//!    where there are any, for the other Queen of Italy variants, crazy-quilt and carthage,
-//!    whose stricter game also drops the foundation-to-depot move), the phases of a split of their own
+//!    where there are any, for the other Queen of Italy variants, carthage (whose stricter game
+//!    also drops the foundation-to-depot move) and the Crazy Quilt family (also builds onto the
+//!    waste that free no quilt card)), the phases of a split of their own
 //!    ([`Plan::stricter_split`]) run on the deal under those rules with this phase's share; a win there, its forced moves
 //!    written out ([`Game::lift_from_stricter`]), is a win here. Their smaller space is decided
 //!    sooner; a loss there says nothing here and is ignored.
@@ -128,13 +129,16 @@ pub const VARIANT_SHARES: &[(&str, Shares)] = &[
     // seeds) and the lookahead: seeds 0..199 won 144 against 122; with three tenths (the
     // lookahead four) 143, with three fifths (the lookahead two, the hedge one) 142; the home-first
     // rule alone, three tenths, 134 (`decide-2026-12-05.md`).
-    ("crazy-quilt", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
+    ("crazy-quilt", QUILT_SHARES),
     // The same split for the family's other two (measured on seeds 0..999, where both had
     // 6 unknown deals left): indian-carpet won 996 against 994, losing none; persian-rug 995
     // against 993, one deal of the 993 left unknown (`decide-2026-12-05.md`).
-    ("indian-carpet", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
-    ("persian-rug", Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 }),
+    ("indian-carpet", QUILT_SHARES),
+    ("persian-rug", QUILT_SHARES),
 ];
+
+/// The Crazy Quilt family's split (chosen on crazy-quilt, [`VARIANT_SHARES`] says how).
+const QUILT_SHARES: Shares = Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 };
 
 /// The split of the stricter phase's budget on the stricter game where it is not the default:
 /// carthage's own (its deep wins need the search, research log `decide-2026-12-04.md`).

@@ -590,12 +590,7 @@ impl Game for Algerian {
         // MAX_MOVES bounds every Algerian position (see its comment), so this never fails.
         let fitted = self.generate(s, pruning, pruning.symmetry, out);
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
-        if self.home_first {
-            let n = home_prefix(out);
-            if n > 0 {
-                out.truncate(n);
-            }
-        }
+        out.truncate(self.kept(out));
     }
 
     #[inline]
@@ -605,13 +600,7 @@ impl Game for Algerian {
         let fitted = self.generate(s, pruning, pruning.symmetry, &mut window);
         assert!(fitted, "more than {MAX_MOVES} moves in one position");
         let n = window.len;
-        if self.home_first {
-            let home = home_prefix(&out[..n]);
-            if home > 0 {
-                return home;
-            }
-        }
-        n
+        self.kept(&out[..n])
     }
 
     #[inline(always)]
@@ -662,8 +651,8 @@ impl Game for Algerian {
     /// Without the foundation-to-depot move (`--no-foundation-to-depot`), where it is allowed:
     /// the same positions and moves but one kind fewer, and no move the rules make by
     /// themselves, so every line legal there is legal here. And the home-first streamliner
-    /// ([`crate::game::keep_home_moves`]): where a pile's top can go home, only such moves are
-    /// generated, which again only drops moves. It loses wins of its own (a card sent home may
+    /// (the rule of [`crate::game::keep_home_moves`], read off the list's head: [`Algerian::kept`]):
+    /// where a pile's top can go home, only such moves are generated, which again only drops moves. It loses wins of its own (a card sent home may
     /// be the one a depot needed to take its next lower card), but carthage seeds 0..199 won 158
     /// with it against 136 without (`results/bench/decide-2026-12-05.md`).
     fn stricter(&self) -> Option<Algerian> {
@@ -676,10 +665,18 @@ impl Game for Algerian {
     }
 }
 
-/// How many of `moves` lead the list as moves of a pile's top home: `generate` lists every such
-/// move first (`pile_to_foundation_moves`), so these are all of them.
-fn home_prefix(moves: &[AlgerianMove]) -> usize {
-    moves.iter().take_while(|m| matches!(m, AlgerianMove::Card { from: Spot::Depot(_) | Spot::Reserve(_), to: Spot::Foundation(_), .. })).count()
+impl Algerian {
+    /// How many of `moves` (all of a position's, as `generate` lists them) this game keeps: all,
+    /// or in the home-first streamliner (`home_first`) only the moves of a pile's top home where
+    /// there are any. `generate` lists every such move first (`pile_to_foundation_moves`), so
+    /// they are the list's head, and keeping them is truncating the list: one rule for
+    /// `moves` and for the search's arena (`moves_into`).
+    #[inline]
+    fn kept(&self, moves: &[AlgerianMove]) -> usize {
+        let home = |m: &&AlgerianMove| matches!(m, AlgerianMove::Card { from: Spot::Depot(_) | Spot::Reserve(_), to: Spot::Foundation(_), .. });
+        let n = if self.home_first { moves.iter().take_while(home).count() } else { 0 };
+        if n > 0 { n } else { moves.len() }
+    }
 }
 
 impl PlayerView for Algerian {
