@@ -146,6 +146,16 @@ pub const STRICTER_SPLITS: &[(&str, Shares)] = &[("carthage", Shares { probe: 10
 
 /// The lookahead's positions per child in its first walk.
 const LOOKAHEAD_PER_MOVE: u64 = 250;
+
+/// The variants whose lookahead and hedged lookahead were measured to want longer walks than
+/// [`LOOKAHEAD_PER_MOVE`] (their stricter phase keeps the default). Measured with seeds 0..199
+/// at 5,000,000 positions; the won deals are compared with the published study's. Walks of 400,
+/// 600 and 1,000 positions a move won 174, 176 and 173 blondes-and-brunettes deals against 172,
+/// and 162, 167 and 162 falling-star deals against 164. On seeds 200..999, which chose nothing,
+/// walks of 600 won 690 against 683 and 653 against 645. Not kept for queen-of-italy: on seeds
+/// 0..999, 400 won 955 and 600 won 949, against 953. Not kept for redheads: on seeds 0..199,
+/// 600 won 138 against 142. Research log `decide-2026-12-05.md`, session 25.
+pub const VARIANT_WALKS: &[(&str, u64)] = &[("blondes-and-brunettes", 600), ("falling-star", 600)];
 /// The hedged lookahead's samples per candidate and cards of the stock kept in their true order.
 pub const HEDGE: Hedge = Hedge { samples: 3, keep: 10 };
 
@@ -160,7 +170,8 @@ impl Plan {
     pub fn for_variant(variant: &str, max_states: u64) -> Plan {
         let shares = VARIANT_SHARES.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
         let stricter_split = STRICTER_SPLITS.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
-        Plan { stricter_split, ..Plan::with_shares(shares, max_states) }
+        let lookahead_per_move = VARIANT_WALKS.iter().find(|(v, _)| *v == variant).map_or(LOOKAHEAD_PER_MOVE, |&(_, n)| n);
+        Plan { stricter_split, lookahead_per_move, ..Plan::with_shares(shares, max_states) }
     }
 
     fn with_shares(shares: Shares, max_states: u64) -> Plan {
@@ -526,9 +537,16 @@ mod tests {
         assert_eq!(carthage.describe(), "probe 500000, stricter rules 4500000 (probe, lookahead, hedged lookahead 100, 400, 0 thousandths, search the rest), search the rest");
         assert_eq!(Plan::for_variant("queen-of-italy-open", 5_000_000), Plan { stricter: 1_500_000, lookahead: 3_000_000, hedged: 0, ..default });
         assert_eq!(Plan::for_variant("redheads", 5_000_000), Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, ..default });
+        let blondes = Plan::for_variant("blondes-and-brunettes", 5_000_000);
+        assert_eq!(blondes, Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, lookahead_per_move: 600, ..default });
+        assert_eq!(Plan::for_variant("falling-star", 5_000_000), blondes);
+        assert!(blondes.describe().contains("lookahead 1000000 (walks of 600 per move, x4), hedged lookahead 2500000 (walks of 600 per move"), "{}", blondes.describe());
         // Every variant named is one the rule book has (a misspelt name would silently get the
         // default), and every split leaves the final search nothing (but what the phases do
         // not use) or more than the probe (a search no larger would only repeat it).
+        for (v, _) in VARIANT_WALKS {
+            assert!(patience_games::variant::find_variant(v).is_ok_and(|i| i.name == *v), "{v}");
+        }
         for (v, s) in VARIANT_SHARES.iter().chain(STRICTER_SPLITS).chain([&("default", DEFAULT_SHARES)]) {
             assert!(*v == "default" || patience_games::variant::find_variant(v).is_ok_and(|i| i.name == *v), "{v}");
             let search = 1000 - s.probe - s.stricter - s.lookahead - s.hedged;

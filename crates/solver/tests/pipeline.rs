@@ -137,6 +137,20 @@ fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
     }
 }
 
+/// Blondes-and-brunettes and falling-star walk 600 positions a move (`VARIANT_WALKS`): pinned
+/// deals their lookahead wins so at 5,000,000 positions, replayed through the reference rules,
+/// and leaves unknown with the default walks of 250 (the published studies before session 25).
+#[test]
+fn longer_walks_win_blondes_and_falling_star_deals() {
+    for (game, seed) in [("blondes-and-brunettes", 807), ("falling-star", 618)] {
+        let plan = Plan::for_variant(game, 5_000_000);
+        assert_eq!(plan.lookahead_per_move, 600, "{game}");
+        let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
+        assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Lookahead)), "{game} seed {seed}");
+        assert_eq!(both(game, seed, 5_000_000, Plan { lookahead_per_move: 250, ..plan }, 1_000).0, Verdict::Unknown, "{game} seed {seed}");
+    }
+}
+
 /// Every variant, small budgets, its own split (its stricter phase included): where the
 /// pipeline and a plain search with more positions both decide, they agree; a loss comes only
 /// from the exhaustive search; a lookahead run alone (no probe) never answers lost.
