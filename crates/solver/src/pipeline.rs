@@ -156,6 +156,12 @@ const LOOKAHEAD_PER_MOVE: u64 = 250;
 /// 0..999, 400 won 955 and 600 won 949, against 953. Not kept for redheads: on seeds 0..199,
 /// 600 won 138 against 142. Research log `decide-2026-12-05.md`, session 25.
 pub const VARIANT_WALKS: &[(&str, u64)] = &[("blondes-and-brunettes", 600), ("falling-star", 600)];
+
+/// `variant`'s entry in one of the per-variant tables above, if it has one.
+fn variant_entry<T: Copy>(table: &[(&str, T)], variant: &str) -> Option<T> {
+    table.iter().find(|(v, _)| *v == variant).map(|&(_, t)| t)
+}
+
 /// The hedged lookahead's samples per candidate and cards of the stock kept in their true order.
 pub const HEDGE: Hedge = Hedge { samples: 3, keep: 10 };
 
@@ -168,9 +174,9 @@ impl Plan {
     /// The split for `variant` (its name in `patience games`): its own shares where
     /// [`VARIANT_SHARES`] has them, else the default.
     pub fn for_variant(variant: &str, max_states: u64) -> Plan {
-        let shares = VARIANT_SHARES.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
-        let stricter_split = STRICTER_SPLITS.iter().find(|(v, _)| *v == variant).map_or(DEFAULT_SHARES, |&(_, s)| s);
-        let lookahead_per_move = VARIANT_WALKS.iter().find(|(v, _)| *v == variant).map_or(LOOKAHEAD_PER_MOVE, |&(_, n)| n);
+        let shares = variant_entry(VARIANT_SHARES, variant).unwrap_or(DEFAULT_SHARES);
+        let stricter_split = variant_entry(STRICTER_SPLITS, variant).unwrap_or(DEFAULT_SHARES);
+        let lookahead_per_move = variant_entry(VARIANT_WALKS, variant).unwrap_or(LOOKAHEAD_PER_MOVE);
         Plan { stricter_split, lookahead_per_move, ..Plan::with_shares(shares, max_states) }
     }
 
@@ -544,11 +550,12 @@ mod tests {
         // Every variant named is one the rule book has (a misspelt name would silently get the
         // default), and every split leaves the final search nothing (but what the phases do
         // not use) or more than the probe (a search no larger would only repeat it).
+        let in_rule_book = |v: &str| patience_games::variant::find_variant(v).is_ok_and(|i| i.name == v);
         for (v, _) in VARIANT_WALKS {
-            assert!(patience_games::variant::find_variant(v).is_ok_and(|i| i.name == *v), "{v}");
+            assert!(in_rule_book(v), "{v}");
         }
         for (v, s) in VARIANT_SHARES.iter().chain(STRICTER_SPLITS).chain([&("default", DEFAULT_SHARES)]) {
-            assert!(*v == "default" || patience_games::variant::find_variant(v).is_ok_and(|i| i.name == *v), "{v}");
+            assert!(*v == "default" || in_rule_book(v), "{v}");
             let search = 1000 - s.probe - s.stricter - s.lookahead - s.hedged;
             assert!(search == 0 || search > s.probe, "{v}");
         }
