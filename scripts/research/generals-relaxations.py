@@ -219,7 +219,7 @@ def absorb(n):
         deal, left = talon(s), []
         for choice in range(4):
             o = Opening(deal, choice, False)
-            i, waste, _, _, t, hh = o.start
+            _, waste, _, _, t, hh = o.start
             waste, t, hh = list(waste), list(t), list(hh)
             for x in [None] + o.stock:
                 if x is not None:
