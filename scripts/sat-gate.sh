@@ -3,7 +3,7 @@
 # deal's CPU time is its own), JOBS at a time, each deal's CSV row in OUT/rows/SEED.csv (a seed
 # with a row is skipped: the run resumes). Budgets are conflicts (deterministic), not seconds.
 #   scripts/sat-gate.sh BIN OUT JOBS RELAXED FULL SEED...
-# BIN: the example binary (cargo build --release -p patience-sat --example sat_deals).
+# BIN: the example binary (cargo build --release --manifest-path research/sat/Cargo.toml --example sat_deals; the binary is research/sat/target/release/examples/sat_deals).
 set -euo pipefail
 bin=$1 out=$2 jobs=$3 relaxed=$4 full=$5
 shift 5

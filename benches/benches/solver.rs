@@ -95,9 +95,13 @@ where
             n
         })
     });
-    g.bench_function("hash/4096-positions", |b| b.iter(|| states.iter().map(|(i, s)| games[*i].hash(s)).fold(0u64, |a, h| a ^ h)));
+    g.bench_function("hash/4096-positions", |b| {
+        b.iter(|| states.iter().map(|(i, s)| games[*i].hash(s)).fold(0u64, |a, h| a ^ h))
+    });
     g.bench_function("fingerprint/4096-positions", |b| {
-        b.iter(|| states.iter().map(|(i, s)| games[*i].fingerprint(s, true)).fold(0u128, |a, h| a ^ h))
+        b.iter(|| {
+            states.iter().map(|(i, s)| games[*i].fingerprint(s, true)).fold(0u128, |a, h| a ^ h)
+        })
     });
     g.bench_function("table-insert+probe/4096-positions", |b| {
         let mut table = FingerprintTable::new(64 << 20);
@@ -130,14 +134,19 @@ where
     let mut g = c.benchmark_group(format!("{name}/search"));
     g.sample_size(10);
     g.throughput(Throughput::Elements(STATES));
-    let limits = Limits { max_states: STATES, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
+    let limits =
+        Limits { max_states: STATES, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
     let mut solver = Solver::new(limits);
-    g.bench_function("seed-0/200k-states", |b| b.iter(|| black_box(solver.solve(&games[0], Pruning::ALL).states)));
+    g.bench_function("seed-0/200k-states", |b| {
+        b.iter(|| black_box(solver.solve(&games[0], Pruning::ALL).states))
+    });
     // A small fixed set of deals to decide (deals per second), 50,000 states each at most.
     let set: Vec<G> = (100..108).map(make).collect();
     let mut solver = Solver::new(Limits { max_states: 50_000, ..limits });
     g.throughput(Throughput::Elements(set.len() as u64));
-    g.bench_function("seeds-100..108/50k-states", |b| b.iter(|| set.iter().map(|gm| solver.solve(gm, Pruning::ALL).states).sum::<u64>()));
+    g.bench_function("seeds-100..108/50k-states", |b| {
+        b.iter(|| set.iter().map(|gm| solver.solve(gm, Pruning::ALL).states).sum::<u64>())
+    });
     g.finish();
 }
 

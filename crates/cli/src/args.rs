@@ -3,7 +3,9 @@
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use patience_games::algerian::ReserveSpace;
-use patience_games::deal::{Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number};
+use patience_games::deal::{
+    Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number,
+};
 use patience_games::layout::Layout;
 use patience_games::rules::RuleOptions;
 use patience_games::variant::Rules;
@@ -136,7 +138,9 @@ impl PlanArgs {
             || self.hedge_keep.is_some();
         if self.plain_search {
             if custom {
-                bail!("--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --stricter-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep");
+                bail!(
+                    "--plain-search runs no probe and no lookahead: it does not combine with --probe-states, --stricter-states, --lookahead-states, --hedged-states, --lookahead-per-move, --hedge-samples or --hedge-keep"
+                );
             }
             return Ok(Plan::PLAIN);
         }
@@ -151,7 +155,13 @@ impl PlanArgs {
         if (plan.lookahead > 0 || plan.hedged > 0) && plan.lookahead_per_move == 0 {
             bail!("--lookahead-per-move must be at least 1");
         }
-        if plan.probe.saturating_add(plan.stricter).saturating_add(plan.lookahead).saturating_add(plan.hedged) > max_states {
+        if plan
+            .probe
+            .saturating_add(plan.stricter)
+            .saturating_add(plan.lookahead)
+            .saturating_add(plan.hedged)
+            > max_states
+        {
             bail!(
                 "--probe-states, --stricter-states, --lookahead-states and --hedged-states ({}, {}, {} and {}) add up to more than --max-states {max_states}",
                 plan.probe,
@@ -190,7 +200,8 @@ pub enum PlayerName {
 impl PlayerArgs {
     pub fn kind(&self) -> anyhow::Result<patience_study::PlayerKind> {
         use patience_study::PlayerKind;
-        if self.player != PlayerName::Sampling && (self.samples != 8 || self.sample_states != 5_000) {
+        if self.player != PlayerName::Sampling && (self.samples != 8 || self.sample_states != 5_000)
+        {
             bail!("--samples and --sample-states apply only to --player sampling");
         }
         if self.samples == 0 || self.sample_states == 0 {
@@ -199,7 +210,9 @@ impl PlayerArgs {
         Ok(match self.player {
             PlayerName::Thoughtful => PlayerKind::Thoughtful,
             PlayerName::Greedy => PlayerKind::Greedy,
-            PlayerName::Sampling => PlayerKind::Sampling { samples: self.samples, budget: self.sample_states },
+            PlayerName::Sampling => {
+                PlayerKind::Sampling { samples: self.samples, budget: self.sample_states }
+            }
         })
     }
 }
@@ -270,7 +283,9 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         }
         return Ok(DealSource::Pysol(parse_game_number(n)?));
     }
-    let Some(path) = args.deal.as_deref() else { bail!("name a deal: --seed, --pysol, --deal or --position") };
+    let Some(path) = args.deal.as_deref() else {
+        bail!("name a deal: --seed, --pysol, --deal or --position")
+    };
     let text = deal_text(read_input(path, "deal")?)?;
     if !hooked {
         return Ok(DealSource::Text(text));
@@ -285,7 +300,9 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
 fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
     if path == "-" {
         let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).with_context(|| format!("reading the {what} from standard input"))?;
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .with_context(|| format!("reading the {what} from standard input"))?;
         Ok(b)
     } else {
         std::fs::read(path).with_context(|| format!("reading {what} file {path}"))
@@ -296,7 +313,10 @@ fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
 /// UTF-8 is refused here with the offset of the first bad byte.
 pub fn deal_text(bytes: Vec<u8>) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!("deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)", e.utf8_error().valid_up_to() + 1)
+        anyhow::anyhow!(
+            "deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)",
+            e.utf8_error().valid_up_to() + 1
+        )
     })
 }
 
@@ -315,13 +335,20 @@ pub struct LoadedDeal {
 
 pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
     if args.apply_hook && args.which.deal.is_none() {
-        bail!("--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)");
+        bail!(
+            "--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)"
+        );
     }
     if let Some(path) = &args.which.position {
-        let text = String::from_utf8(read_input(path, "position")?).map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
+        let text = String::from_utf8(read_input(path, "position")?)
+            .map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
         let layout = crate::position::parse_position(&text, choice)?;
         choice.rules.check(&layout)?;
-        let name = if path == "-" { "position from standard input".into() } else { format!("position from {path}") };
+        let name = if path == "-" {
+            "position from standard input".into()
+        } else {
+            format!("position from {path}")
+        };
         return Ok(LoadedDeal { name, seed: None, deal: None, layout });
     }
     deal_from_source(choice, deal_source(args, choice.info)?)

@@ -14,12 +14,17 @@ macro_rules! features {
 #[cfg(target_arch = "x86_64")]
 type Feature = (&'static str, bool, fn() -> bool);
 #[cfg(target_arch = "x86_64")]
-const FEATURES: &[Feature] = features!("popcnt", "sse4.2", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe");
+const FEATURES: &[Feature] =
+    features!("popcnt", "sse4.2", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe");
 
 /// The features this binary uses that `detected` says the processor lacks.
 #[cfg(target_arch = "x86_64")]
 fn missing_with(detected: impl Fn(&str) -> bool) -> Vec<&'static str> {
-    FEATURES.iter().filter(|&&(name, compiled, _)| compiled && !detected(name)).map(|&(name, _, _)| name).collect()
+    FEATURES
+        .iter()
+        .filter(|&&(name, compiled, _)| compiled && !detected(name))
+        .map(|&(name, _, _)| name)
+        .collect()
 }
 
 /// Whether the processor has the feature named `name` (one of `FEATURES`).

@@ -12,7 +12,8 @@ use patience_solver::{Limits, solve};
 use proptest::prelude::*;
 
 /// A few card codes and near-codes, valid and not.
-const CODES: &[&str] = &["AC", "KD", "10h", "Q♠", "TD", "1C", "XX", "", "AAC", "K", "♣", "0S", "ZZZZ", "11D"];
+const CODES: &[&str] =
+    &["AC", "KD", "10h", "Q♠", "TD", "1C", "XX", "", "AAC", "K", "♣", "0S", "ZZZZ", "11D"];
 const SEPARATORS: &[&str] = &[" ", "\n", ",", "\t", ", ", "\r\n", ";", "  "];
 
 /// What the command does with an input: `Ok` if the deal was accepted (and searched), the
@@ -21,12 +22,19 @@ fn run_deal(variant: usize, apply_hook: bool, bytes: Vec<u8>) -> Result<(), Stri
     let info = &VARIANTS[variant];
     let choice = choose_game(info.name, &RuleArgs::default()).map_err(|e| format!("{e:#}"))?;
     let text = deal_text(bytes).map_err(|e| format!("{e:#}"))?;
-    let source = if apply_hook && info.hook != Hook::None { DealSource::TextToHook(text) } else { DealSource::Text(text) };
+    let source = if apply_hook && info.hook != Hook::None {
+        DealSource::TextToHook(text)
+    } else {
+        DealSource::Text(text)
+    };
     let loaded = deal_from_source(&choice, source).map_err(|e| format!("{e:#}"))?;
     let limits = Limits { max_states: 200, table_bytes: 1 << 20, ..Limits::default() };
     let layout = &loaded.layout;
     // The same constructors `solve` calls; an error here is a layout the check let through.
-    let built = with_rules!(choice.rules, |r| r.game(layout).map(|g| solve(&g, limits, Pruning::ALL).states));
+    let built =
+        with_rules!(choice.rules, |r| r
+            .game(layout)
+            .map(|g| solve(&g, limits, Pruning::ALL).states));
     let states = built.unwrap_or_else(|e| panic!("an accepted deal text built no game: {e}"));
     assert!(states >= 1);
     Ok(())
@@ -35,7 +43,12 @@ fn run_deal(variant: usize, apply_hook: bool, bytes: Vec<u8>) -> Result<(), Stri
 /// A valid talon of `variant` as codes (its hook applied), or a plain shuffle (hook not applied).
 fn talon(variant: usize, seed: u64, hooked: bool) -> Vec<String> {
     let hook = if hooked { VARIANTS[variant].hook } else { Hook::None };
-    make_deal(&DealSource::Native(seed), hook).unwrap().cards().iter().map(|c| c.to_string()).collect()
+    make_deal(&DealSource::Native(seed), hook)
+        .unwrap()
+        .cards()
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
 }
 
 #[derive(Clone, Debug)]
@@ -137,7 +150,11 @@ fn a_shuffled_text_is_refused_for_every_hooked_variant_and_accepted_with_apply_h
         }
         let message = refused.expect_err(info.name);
         let prefix: Vec<String> = info.hook.fixed_prefix().iter().map(|k| k.to_string()).collect();
-        assert!(message.contains(&format!("must start with {}", prefix.join(" "))), "{}: {message}", info.name);
+        assert!(
+            message.contains(&format!("must start with {}", prefix.join(" "))),
+            "{}: {message}",
+            info.name
+        );
         assert!(message.contains("--apply-hook"), "{message}");
         assert_eq!(run_deal(v, true, plain.into_bytes()), Ok(()), "{}", info.name);
     }

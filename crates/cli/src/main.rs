@@ -16,16 +16,19 @@ macro_rules! out {
 
 mod args;
 mod cpu;
-mod position;
 #[cfg(test)]
 mod deal_fuzz;
+mod position;
 #[cfg(test)]
 mod position_fuzz;
 mod report;
 mod study;
 
 use anyhow::{Context, Result, bail};
-use args::{DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs, choose_game, load_deal};
+use args::{
+    DealArgs, Format, GameChoice, LoadedDeal, PlanArgs, PlayerArgs, RuleArgs, TableArgs,
+    choose_game, load_deal,
+};
 use clap::{Parser, Subcommand};
 use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
@@ -43,8 +46,14 @@ const EXIT_UNKNOWN: u8 = 3;
 const EXIT_INTERNAL: u8 = 4;
 
 #[derive(Parser)]
-#[command(name = "patience", version, about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)")]
-#[command(after_help = "Exit codes: 0 won, 1 lost, 2 bad input (or a processor this build cannot run on), 3 unknown (a limit stopped the search), 4 internal error.")]
+#[command(
+    name = "patience",
+    version,
+    about = "Exact solver for two-deck patience games (Alhambra, Queen of Italy, Algerian and Crazy Quilt families)"
+)]
+#[command(
+    after_help = "Exit codes: 0 won, 1 lost, 2 bad input (or a processor this build cannot run on), 3 unknown (a limit stopped the search), 4 internal error."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -281,7 +290,25 @@ fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
-        Command::Study { game, seeds, jobs, threads_per_deal, max_states, max_seconds, limit_ms, table_mb, table, out, shard, resume, quiet, rules, prune, plan, player } => {
+        Command::Study {
+            game,
+            seeds,
+            jobs,
+            threads_per_deal,
+            max_states,
+            max_seconds,
+            limit_ms,
+            table_mb,
+            table,
+            out,
+            shard,
+            resume,
+            quiet,
+            rules,
+            prune,
+            plan,
+            player,
+        } => {
             let player = player.kind()?;
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
@@ -308,14 +335,26 @@ fn run(cli: Cli) -> Result<u8> {
             outln!("{}", summary.headline());
             Ok(0)
         }
-        Command::Bench { game, seeds, max_states, max_seconds, limit_ms, jobs, table, format, rules, plan } => {
+        Command::Bench {
+            game,
+            seeds,
+            max_states,
+            max_seconds,
+            limit_ms,
+            jobs,
+            table,
+            format,
+            rules,
+            plan,
+        } => {
             if jobs == 0 || max_states == 0 {
                 bail!("-j and --max-states must be at least 1");
             }
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
-            let report = study::bench(&choice, seeds, max_states, plan, max_ms, jobs, table.exact_table)?;
+            let report =
+                study::bench(&choice, seeds, max_states, plan, max_ms, jobs, table.exact_table)?;
             match format {
                 Format::Text => out!("{}", report.to_text()),
                 Format::Json => outln!("{}", serde_json::to_string(&report)?),
@@ -355,14 +394,37 @@ fn run(cli: Cli) -> Result<u8> {
                         outln!("talon: {talon}");
                     }
                 }
-                Format::Json => outln!("{}", serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})),
+                Format::Json => outln!(
+                    "{}",
+                    serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})
+                ),
             }
             Ok(0)
         }
-        Command::Solve { game, deal, rules, format, max_states, max_seconds, limit_ms, table_mb, table, prune, plan, player, hint, position_after, jobs } => {
+        Command::Solve {
+            game,
+            deal,
+            rules,
+            format,
+            max_states,
+            max_seconds,
+            limit_ms,
+            table_mb,
+            table,
+            prune,
+            plan,
+            player,
+            hint,
+            position_after,
+            jobs,
+        } => {
             let player = player.kind()?;
-            if (hint || position_after.is_some()) && player != patience_study::PlayerKind::Thoughtful {
-                bail!("--hint and --position-after are the solver's: they do not combine with --player");
+            if (hint || position_after.is_some())
+                && player != patience_study::PlayerKind::Thoughtful
+            {
+                bail!(
+                    "--hint and --position-after are the solver's: they do not combine with --player"
+                );
             }
             if max_states == 0 {
                 bail!("--max-states must be at least 1");
@@ -371,7 +433,9 @@ fn run(cli: Cli) -> Result<u8> {
                 bail!("-j/--jobs must be at least 1");
             }
             if jobs > 1 && table.exact_table {
-                bail!("--exact-table is for one thread: the threads' shared table stores fingerprints (use -j 1)");
+                bail!(
+                    "--exact-table is for one thread: the threads' shared table stores fingerprints (use -j 1)"
+                );
             }
             let choice = choose_game(&game, &rules)?;
             let plan = plan.plan(max_states, choice.info.name)?;
@@ -394,7 +458,18 @@ fn run(cli: Cli) -> Result<u8> {
                 return play_and_report(&choice, &loaded, player, format);
             }
             let (choice, loaded) = (&choice, &loaded);
-            solve_and_report(SolveJob { choice, loaded, layout: &loaded.layout, limits, plan, pruning: prune, format, hint, position_after, threads: jobs })
+            solve_and_report(SolveJob {
+                choice,
+                loaded,
+                layout: &loaded.layout,
+                limits,
+                plan,
+                pruning: prune,
+                format,
+                hint,
+                position_after,
+                threads: jobs,
+            })
         }
     }
 }
@@ -405,46 +480,84 @@ fn run(cli: Cli) -> Result<u8> {
 /// variant's with default rule options, accepted only where those print as the manifest's rules:
 /// a merge of studies run with rule options is then refused with a pointer to its shards, never
 /// audited under the wrong rules.
-fn study_game(dir: &std::path::Path, manifest: &patience_study::manifest::Manifest) -> Result<GameChoice> {
+fn study_game(
+    dir: &std::path::Path,
+    manifest: &patience_study::manifest::Manifest,
+) -> Result<GameChoice> {
     let study = |command: &[String]| match Cli::try_parse_from(command) {
         Ok(Cli { command: Command::Study { game, rules, .. } }) => Some((game, rules)),
         _ => None,
     };
-    let choice = if let Some((game, rules)) = study(&manifest.command).or_else(|| manifest.shard_command.as_deref().and_then(study)) {
+    let choice = if let Some((game, rules)) =
+        study(&manifest.command).or_else(|| manifest.shard_command.as_deref().and_then(study))
+    {
         choose_game(&game, &rules)?
-    } else if let Ok(Cli { command: Command::Merge { .. } }) = Cli::try_parse_from(&manifest.command) {
+    } else if let Ok(Cli { command: Command::Merge { .. } }) =
+        Cli::try_parse_from(&manifest.command)
+    {
         let choice = choose_game(&manifest.variant, &RuleArgs::default())?;
         let printed = with_rules!(&choice.rules, |r| format!("{r:?}"));
         if printed != manifest.rules {
-            bail!("{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command", dir.display(), manifest.rules, manifest.variant);
+            bail!(
+                "{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command",
+                dir.display(),
+                manifest.rules,
+                manifest.variant
+            );
         }
         choice
     } else {
-        bail!("{}: its manifest's command is not a `patience study` or `patience merge` command this version reads", dir.display());
+        bail!(
+            "{}: its manifest's command is not a `patience study` or `patience merge` command this version reads",
+            dir.display()
+        );
     };
     if choice.info.name != manifest.variant {
-        bail!("{}: its command names {}, its manifest {}", dir.display(), choice.info.name, manifest.variant);
+        bail!(
+            "{}: its command names {}, its manifest {}",
+            dir.display(),
+            choice.info.name,
+            manifest.variant
+        );
     }
     Ok(choice)
 }
 
 /// `patience audit DIR`: the study's own command line, parsed again, says which game and rule
 /// options its deals were solved under.
-fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>, jobs: usize) -> Result<u8> {
+fn audit(
+    dir: &std::path::Path,
+    factor: u64,
+    seeds: Option<std::ops::Range<u64>>,
+    jobs: usize,
+) -> Result<u8> {
     let manifest = patience_study::run::read_manifest(dir)?;
     if manifest.player != "thoughtful" {
-        bail!("{} is a study of the {} player, which proves nothing lost: the audit takes a thoughtful study", dir.display(), manifest.player);
+        bail!(
+            "{} is a study of the {} player, which proves nothing lost: the audit takes a thoughtful study",
+            dir.display(),
+            manifest.player
+        );
     }
     let choice = study_game(dir, &manifest)?;
     let deals = dir.join(patience_study::run::DEALS);
-    let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
-    let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
-    let lost: Vec<u64> = rows.iter().filter(|r| r.outcome == "lost" && seeds.as_ref().is_none_or(|s| s.contains(&r.seed))).map(|r| r.seed).collect();
+    let text = std::fs::read_to_string(&deals)
+        .with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
+    let (rows, _) = patience_study::row::read_rows(&text, false)
+        .with_context(|| format!("reading {}", deals.display()))?;
+    let lost: Vec<u64> = rows
+        .iter()
+        .filter(|r| r.outcome == "lost" && seeds.as_ref().is_none_or(|s| s.contains(&r.seed)))
+        .map(|r| r.seed)
+        .collect();
     let of = match &seeds {
         Some(s) => format!("seeds {}..{} of {}", s.start, s.end, rows.len()),
         None => rows.len().to_string(),
     };
-    let budget = manifest.max_states.checked_mul(factor).context("--factor times the study's --max-states overflows")?;
+    let budget = manifest
+        .max_states
+        .checked_mul(factor)
+        .context("--factor times the study's --max-states overflows")?;
     let found = patience_study::audit::check(choice.rules, choice.info.hook, &lost, budget, jobs)?;
     let record = patience_study::audit::Record {
         seeds: seeds.as_ref().map(|s| (s.start, s.end)),
@@ -457,7 +570,12 @@ fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>
     };
     patience_study::audit::append(dir, &record)?;
     for c in &found {
-        outln!("seed {}: proved lost by the study, WON by the {} ({} states)", c.seed, c.phase, c.states);
+        outln!(
+            "seed {}: proved lost by the study, WON by the {} ({} states)",
+            c.seed,
+            c.phase,
+            c.states
+        );
     }
     outln!(
         "{}: {} of {} deals proved lost; the audit ({}; {budget} positions for each of the stricter rules' phases where the variant has them, the lookahead, the hedged lookahead and the search, no dead-position test) won {}{}",
@@ -476,18 +594,30 @@ fn audit(dir: &std::path::Path, factor: u64, seeds: Option<std::ops::Range<u64>>
 fn dominance(dir: &std::path::Path, max_states: u64, plan: PlanArgs, jobs: usize) -> Result<u8> {
     let manifest = patience_study::run::read_manifest(dir)?;
     if manifest.player == "thoughtful" {
-        bail!("{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)", dir.display());
+        bail!(
+            "{} is a study of the thoughtful solver: the dominance check takes a player's study (--player greedy or sampling)",
+            dir.display()
+        );
     }
     let choice = study_game(dir, &manifest)?;
     let plan = plan.plan(max_states, choice.info.name)?;
     let deals = dir.join(patience_study::run::DEALS);
-    let text = std::fs::read_to_string(&deals).with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
-    let (rows, _) = patience_study::row::read_rows(&text, false).with_context(|| format!("reading {}", deals.display()))?;
+    let text = std::fs::read_to_string(&deals)
+        .with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
+    let (rows, _) = patience_study::row::read_rows(&text, false)
+        .with_context(|| format!("reading {}", deals.display()))?;
     let won: Vec<u64> = rows.iter().filter(|r| r.outcome == "won").map(|r| r.seed).collect();
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
-    let exceptions = patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
+    let exceptions =
+        patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
     for e in &exceptions {
-        outln!("seed {}: won by the {} player, {} by the pipeline ({} states)", e.seed, manifest.player, e.verdict.as_str(), e.states);
+        outln!(
+            "seed {}: won by the {} player, {} by the pipeline ({} states)",
+            e.seed,
+            manifest.player,
+            e.verdict.as_str(),
+            e.states
+        );
     }
     outln!(
         "{}: the {} player won {} of {} deals; the pipeline ({}; {max_states} states) won {} of them{}",
@@ -511,11 +641,28 @@ fn solve_and_report(job: SolveJob) -> Result<u8> {
 /// `solve --player greedy|sampling`: one deal played by a player that cannot see the stock,
 /// each move with the player's reasoning. Exit 0 if the player won, 1 if it did not (which
 /// proves nothing about the deal).
-fn play_and_report(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format) -> Result<u8> {
-    with_rules!(choice.rules, |r| play_report(choice, loaded, player, format, &r.game(&loaded.layout)?))
+fn play_and_report(
+    choice: &GameChoice,
+    loaded: &LoadedDeal,
+    player: patience_study::PlayerKind,
+    format: Format,
+) -> Result<u8> {
+    with_rules!(choice.rules, |r| play_report(
+        choice,
+        loaded,
+        player,
+        format,
+        &r.game(&loaded.layout)?
+    ))
 }
 
-fn play_report<G: PlayerView + Notation>(choice: &GameChoice, loaded: &LoadedDeal, player: patience_study::PlayerKind, format: Format, game: &G) -> Result<u8>
+fn play_report<G: PlayerView + Notation>(
+    choice: &GameChoice,
+    loaded: &LoadedDeal,
+    player: patience_study::PlayerKind,
+    format: Format,
+    game: &G,
+) -> Result<u8>
 where
     G::State: Default,
 {
@@ -528,24 +675,42 @@ where
     let r = player.play(game, seed);
     let line = actions(game, &r.moves);
     if r.won {
-        patience_verify::replay(&choice.rules, &loaded.layout, &line).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        patience_verify::replay(&choice.rules, &loaded.layout, &line)
+            .map_err(|e| anyhow::Error::new(InternalError(e)))?;
     }
     // Each player move in rule-book notation (the rendered line has exactly one unforced action
     // per move), with the reasoning behind it.
-    let decisions: Vec<(String, String)> =
-        line.iter().filter(|a| !a.is_forced()).zip(&r.reasoning).map(|(a, why)| (a.to_string(), why.clone())).collect();
+    let decisions: Vec<(String, String)> = line
+        .iter()
+        .filter(|a| !a.is_forced())
+        .zip(&r.reasoning)
+        .map(|(a, why)| (a.to_string(), why.clone()))
+        .collect();
     match format {
         Format::Text => {
             outln!("game: {}  ({deal_name})\nplayer: {}", choice.info.name, player.describe());
-            let verdict = if r.won { "won by the player (replayed through the reference rules)" } else { "not won by the player (this proves nothing about the deal)" };
-            outln!("verdict: {verdict} after {} moves; {} solver positions spent thinking; {:.3} s", r.moves.len(), r.states, started.elapsed().as_secs_f64());
+            let verdict = if r.won {
+                "won by the player (replayed through the reference rules)"
+            } else {
+                "not won by the player (this proves nothing about the deal)"
+            };
+            outln!(
+                "verdict: {verdict} after {} moves; {} solver positions spent thinking; {:.3} s",
+                r.moves.len(),
+                r.states,
+                started.elapsed().as_secs_f64()
+            );
             for (i, (a, why)) in decisions.iter().enumerate() {
                 outln!("{:4}. {a:<28} {why}", i + 1);
             }
         }
         Format::Json => {
-            let moves: Vec<report::JsonAction> = line.iter().map(|&a| report::JsonAction(a)).collect();
-            let decisions: Vec<_> = decisions.iter().map(|(a, why)| serde_json::json!({"move": a, "reasoning": why})).collect();
+            let moves: Vec<report::JsonAction> =
+                line.iter().map(|&a| report::JsonAction(a)).collect();
+            let decisions: Vec<_> = decisions
+                .iter()
+                .map(|(a, why)| serde_json::json!({"move": a, "reasoning": why}))
+                .collect();
             outln!(
                 "{}",
                 serde_json::json!({"game": choice.info.name, "deal": deal_name, "talon": talon, "player": player.describe(),
@@ -572,7 +737,11 @@ struct SolveJob<'a> {
 impl SolveJob<'_> {
     /// The position after the first `k` chosen moves of `solution` and the forced ones that
     /// follow them, by the reference rules.
-    fn position_after(&self, solution: &[Action], k: usize) -> Result<(usize, patience_games::layout::Layout)> {
+    fn position_after(
+        &self,
+        solution: &[Action],
+        k: usize,
+    ) -> Result<(usize, patience_games::layout::Layout)> {
         let chosen = solution.iter().filter(|a| !a.is_forced()).count();
         if k > chosen {
             bail!("--position-after {k}: the solution has {chosen} moves");
@@ -580,13 +749,19 @@ impl SolveJob<'_> {
         // Just past the k-th chosen move, then past the forced moves it brings.
         let mut end = match k {
             0 => 0,
-            _ => solution.iter().enumerate().filter(|(_, a)| !a.is_forced()).nth(k - 1).map_or(0, |(i, _)| i + 1),
+            _ => solution
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !a.is_forced())
+                .nth(k - 1)
+                .map_or(0, |(i, _)| i + 1),
         };
         while k > 0 && end < solution.len() && solution[end].is_forced() {
             end += 1;
         }
         let moves = patience_verify::reference_moves(&solution[..end]);
-        let (layout, _) = patience_verify::position_after(&self.choice.rules, self.layout, &moves).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+        let (layout, _) = patience_verify::position_after(&self.choice.rules, self.layout, &moves)
+            .map_err(|e| anyhow::Error::new(InternalError(e)))?;
         Ok((k, layout))
     }
 
@@ -595,7 +770,9 @@ impl SolveJob<'_> {
     where
         G::State: Default,
     {
-        let decided = Pipeline::new(self.limits, self.plan).with_threads(self.threads).solve(game, self.pruning);
+        let decided = Pipeline::new(self.limits, self.plan)
+            .with_threads(self.threads)
+            .solve(game, self.pruning);
         let solution = actions(game, &shorten(game, &decided.result.moves));
         let mut report = SolveReport::new(
             self.choice.info.name,
@@ -608,7 +785,8 @@ impl SolveJob<'_> {
         );
         let result = decided.result;
         if result.verdict == Verdict::Won {
-            patience_verify::replay(&self.choice.rules, self.layout, &solution).map_err(|e| anyhow::Error::new(InternalError(e)))?;
+            patience_verify::replay(&self.choice.rules, self.layout, &solution)
+                .map_err(|e| anyhow::Error::new(InternalError(e)))?;
             report.verified = true;
             if let Some(k) = self.position_after {
                 report.position = Some(self.position_after(&solution, k)?);
@@ -617,8 +795,12 @@ impl SolveJob<'_> {
         match (self.format, self.hint) {
             (Format::Text, false) => out!("{}", report.to_text(&self.choice.rules.waste_names())),
             (Format::Json, false) => outln!("{}", serde_json::to_string(&report)?),
-            (Format::Text, true) => out!("{}", report::HintReport::of(&report, &solution).to_text()),
-            (Format::Json, true) => outln!("{}", serde_json::to_string(&report::HintReport::of(&report, &solution))?),
+            (Format::Text, true) => {
+                out!("{}", report::HintReport::of(&report, &solution).to_text())
+            }
+            (Format::Json, true) => {
+                outln!("{}", serde_json::to_string(&report::HintReport::of(&report, &solution))?)
+            }
         }
         Ok(match result.verdict {
             Verdict::Won => 0,
@@ -632,7 +814,9 @@ impl SolveJob<'_> {
 /// both at once); `None` for no limit.
 fn time_limit_ms(max_seconds: Option<f64>, limit_ms: Option<u64>) -> Result<Option<u64>> {
     match (max_seconds, limit_ms) {
-        (Some(s), _) if !(s >= 0.0 && s.is_finite() && s <= 1e12) => bail!("--max-seconds must be a number of seconds, 0 or more"),
+        (Some(s), _) if !(s >= 0.0 && s.is_finite() && s <= 1e12) => {
+            bail!("--max-seconds must be a number of seconds, 0 or more")
+        }
         (Some(s), _) => Ok(Some((s * 1000.0).round() as u64)),
         (None, ms) => Ok(ms),
     }
@@ -648,7 +832,11 @@ fn parse_pruning(text: &str) -> Result<Pruning, String> {
             "forced" => p.forced_moves = true,
             "por" => p.partial_order = true,
             "sym" => p.symmetry = true,
-            other => return Err(format!("unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)")),
+            other => {
+                return Err(format!(
+                    "unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)"
+                ));
+            }
         }
     }
     Ok(p)

@@ -48,10 +48,16 @@ struct Cards {
 
 impl Cards {
     fn card(&mut self, code: &str, place: &str) -> Result<Card> {
-        let kind: Kind = parse_kind(code).map_err(|_| anyhow::anyhow!("position: {place} holds {code:?}, which is not a card code (e.g. TD, 10d, Q♠)"))?;
+        let kind: Kind = parse_kind(code).map_err(|_| {
+            anyhow::anyhow!(
+                "position: {place} holds {code:?}, which is not a card code (e.g. TD, 10d, Q♠)"
+            )
+        })?;
         let copies = &mut self.seen[kind.index() as usize];
         if *copies == 2 {
-            bail!("position: {kind} appears more than twice (again in {place}); every card must appear exactly twice");
+            bail!(
+                "position: {kind} appears more than twice (again in {place}); every card must appear exactly twice"
+            );
         }
         *copies += 1;
         Ok(Card::new(*copies - 1, kind.suit(), kind.rank()))
@@ -66,29 +72,43 @@ impl Cards {
 
 /// The position in `text` for `choice`'s game, its cards read (not yet checked by the game).
 pub fn parse_position(text: &str, choice: &GameChoice) -> Result<Layout> {
-    let value: Value = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("position: not JSON as `patience deal --format json` prints it: {e}"))?;
-    let Value::Object(top) = &value else { bail!("position: expected a JSON object (the `layout` of `patience deal --format json`, or its whole output)") };
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        anyhow::anyhow!("position: not JSON as `patience deal --format json` prints it: {e}")
+    })?;
+    let Value::Object(top) = &value else {
+        bail!(
+            "position: expected a JSON object (the `layout` of `patience deal --format json`, or its whole output)"
+        )
+    };
     if let Some(game) = top.get("game") {
-        let name = game.as_str().ok_or_else(|| anyhow::anyhow!("position: \"game\" is not a name"))?;
+        let name =
+            game.as_str().ok_or_else(|| anyhow::anyhow!("position: \"game\" is not a name"))?;
         let named = find_variant(name).map_err(|e| anyhow::anyhow!("position: {e}"))?;
         if named.name != choice.info.name {
             bail!("position: it is a position of {}, not of {}", named.name, choice.info.name);
         }
     }
     let layout = match (top.get("position"), top.get("layout")) {
-        (Some(position), _) => position.get("layout").ok_or_else(|| anyhow::anyhow!("position: \"position\" has no \"layout\""))?,
+        (Some(position), _) => position
+            .get("layout")
+            .ok_or_else(|| anyhow::anyhow!("position: \"position\" has no \"layout\""))?,
         (None, Some(layout)) => layout,
         (None, None) => &value,
     }
     .clone();
-    let json: LayoutJson = serde_json::from_value(layout).map_err(|e| anyhow::anyhow!("position: {e}"))?;
+    let json: LayoutJson =
+        serde_json::from_value(layout).map_err(|e| anyhow::anyhow!("position: {e}"))?;
     let mut cards = Cards { seen: [0; KINDS] };
     let foundations = cards.piles(&json.foundations, "F")?;
     let (terrace, reserves) = if choice.rules.has_terrace() {
         match json.reserves.as_slice() {
             [] => (Some(vec![]), vec![]),
             [terrace] => (Some(cards.pile(terrace, "the terrace")?), vec![]),
-            _ => bail!("position: {} has one terrace (`reserves` with one pile), not {} piles", choice.info.name, json.reserves.len()),
+            _ => bail!(
+                "position: {} has one terrace (`reserves` with one pile), not {} piles",
+                choice.info.name,
+                json.reserves.len()
+            ),
         }
     } else {
         (None, cards.piles(&json.reserves, "R")?)
@@ -103,9 +123,22 @@ pub fn parse_position(text: &str, choice: &GameChoice) -> Result<Layout> {
         }
         for (r, row) in json.quilt.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                quilt.push(cell.as_deref().map(|code| cards.card(code, &format!("Q{r}{c}"))).transpose()?);
+                quilt.push(
+                    cell.as_deref()
+                        .map(|code| cards.card(code, &format!("Q{r}{c}")))
+                        .transpose()?,
+                );
             }
         }
     }
-    Ok(Layout { foundations, terrace, reserves, rows, wastes, stock_top_first, quilt, redeals_left: json.redeals_left })
+    Ok(Layout {
+        foundations,
+        terrace,
+        reserves,
+        rows,
+        wastes,
+        stock_top_first,
+        quilt,
+        redeals_left: json.redeals_left,
+    })
 }

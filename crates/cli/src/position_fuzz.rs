@@ -17,7 +17,8 @@ use serde_json::Value;
 
 /// What `solve --position` does with `text`: `Ok` if searched, the error's message if refused.
 fn run_position(variant: usize, text: &str) -> Result<(), String> {
-    let choice = choose_game(VARIANTS[variant].name, &RuleArgs::default()).map_err(|e| format!("{e:#}"))?;
+    let choice =
+        choose_game(VARIANTS[variant].name, &RuleArgs::default()).map_err(|e| format!("{e:#}"))?;
     let layout = parse_position(text, &choice).map_err(|e| format!("{e:#}"))?;
     choice.rules.check(&layout).map_err(|e| e.to_string())?;
     let limits = Limits { max_states: 300, table_bytes: 1 << 20, ..Limits::default() };
@@ -26,7 +27,8 @@ fn run_position(variant: usize, text: &str) -> Result<(), String> {
         let result = solve(&game, limits, Pruning::ALL);
         if result.verdict == Verdict::Won {
             let line = actions(&game, &result.moves);
-            patience_verify::replay(&choice.rules, &layout, &line).unwrap_or_else(|e| panic!("a win from a position fails the reference: {e}"));
+            patience_verify::replay(&choice.rules, &layout, &line)
+                .unwrap_or_else(|e| panic!("a win from a position fails the reference: {e}"));
         }
     });
     Ok(())
@@ -106,7 +108,10 @@ fn apply(layout: &mut Value, e: &Edit) {
             let (field, i) = pick(a / 10);
             let list = layout[field.as_str()].as_array_mut().unwrap();
             let gone = list.remove(i);
-            layout["stock_top_first"].as_array_mut().unwrap().extend(gone.as_array().unwrap().iter().cloned());
+            layout["stock_top_first"]
+                .as_array_mut()
+                .unwrap()
+                .extend(gone.as_array().unwrap().iter().cloned());
         }
         Edit::AddPile(a) if a % 10 == 0 => {
             let (field, _) = pick(a / 10);

@@ -65,7 +65,10 @@ pub struct SolveReport {
 }
 
 /// `{"after": K, "layout": {...}}`: what `--position` reads back (it prefers `position`'s layout).
-fn position_json<S: Serializer>(position: &Option<(usize, Layout)>, s: S) -> Result<S::Ok, S::Error> {
+fn position_json<S: Serializer>(
+    position: &Option<(usize, Layout)>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     let (after, layout) = position.as_ref().expect("skipped when none");
     let mut m = s.serialize_map(Some(2))?;
     m.serialize_entry("after", after)?;
@@ -112,8 +115,13 @@ impl SolveReport {
                 self.moves.len(),
                 if self.verified { " (replayed through the reference rules)" } else { "" }
             ),
-            ("lost", _) => "lost: no sequence of moves wins (every reachable position was searched)".to_string(),
-            (_, Some(why)) => format!("unknown: the {why} stopped the search before it decided the deal"),
+            ("lost", _) => {
+                "lost: no sequence of moves wins (every reachable position was searched)"
+                    .to_string()
+            }
+            (_, Some(why)) => {
+                format!("unknown: the {why} stopped the search before it decided the deal")
+            }
             (v, None) => v.to_string(),
         };
         out.push_str(&format!("verdict: {verdict}\n"));
@@ -159,7 +167,13 @@ pub struct HintReport {
 impl HintReport {
     pub fn of(report: &SolveReport, solution: &[Action]) -> Self {
         let hint = solution.first().copied();
-        let then_forced = solution.iter().skip(1).take_while(|a| a.is_forced()).copied().map(JsonAction).collect();
+        let then_forced = solution
+            .iter()
+            .skip(1)
+            .take_while(|a| a.is_forced())
+            .copied()
+            .map(JsonAction)
+            .collect();
         HintReport {
             game: report.game,
             deal: report.deal.clone(),

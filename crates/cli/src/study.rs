@@ -12,8 +12,15 @@ use std::time::Duration;
 
 /// `A..B`, half-open, non-empty.
 pub fn parse_seed_range(text: &str) -> Result<std::ops::Range<u64>, String> {
-    let (a, b) = text.split_once("..").ok_or_else(|| format!("seed range {text:?} is not A..B (half-open: B is not included)"))?;
-    let parse = |s: &str| s.trim().replace('_', "").parse::<u64>().map_err(|_| format!("{s:?} in seed range {text:?} is not a seed (0 to 2^64-1)"));
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("seed range {text:?} is not A..B (half-open: B is not included)"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .replace('_', "")
+            .parse::<u64>()
+            .map_err(|_| format!("{s:?} in seed range {text:?} is not a seed (0 to 2^64-1)"))
+    };
     let (a, b) = (parse(a)?, parse(b)?);
     if a > b {
         return Err(format!("seed range {text:?} is reversed"));
@@ -28,7 +35,8 @@ pub fn parse_seed_range(text: &str) -> Result<std::ops::Range<u64>, String> {
 pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let bad = || format!("shard {text:?} is not I/K with 0 <= I < K (e.g. 0/4)");
     let (i, k) = text.split_once('/').ok_or_else(bad)?;
-    let (i, k) = (i.trim().parse::<u64>().map_err(|_| bad())?, k.trim().parse::<u64>().map_err(|_| bad())?);
+    let (i, k) =
+        (i.trim().parse::<u64>().map_err(|_| bad())?, k.trim().parse::<u64>().map_err(|_| bad())?);
     if k == 0 || i >= k {
         return Err(bad());
     }
@@ -64,7 +72,9 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         bail!("--threads-per-deal is the solver's: the players play each deal on one thread");
     }
     if a.threads_per_deal > 1 && a.exact_table {
-        bail!("--exact-table is for one thread per deal: the threads' shared table stores fingerprints");
+        bail!(
+            "--exact-table is for one thread per deal: the threads' shared table stores fingerprints"
+        );
     }
     if a.table_mb == 0 {
         bail!("--table-mb must be at least 1");
@@ -90,7 +100,11 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         table_mb: a.table_mb,
         table: patience_study::manifest::table_kind(a.exact_table).into(),
         pruning: a.pruning_text.clone(),
-        pipeline: if a.player == patience_study::PlayerKind::Thoughtful { a.plan.describe() } else { "-".into() },
+        pipeline: if a.player == patience_study::PlayerKind::Thoughtful {
+            a.plan.describe()
+        } else {
+            "-".into()
+        },
         player: a.player.describe(),
         threads_per_deal: a.threads_per_deal,
         deal_generator: DEAL_GENERATOR.into(),
@@ -100,7 +114,12 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         shard_command: None,
     };
     if manifest.shard_seeds().is_empty() {
-        bail!("shard {:?} of seeds {}..{} holds no seed: use fewer shards", a.shard.unwrap(), a.seeds.start, a.seeds.end);
+        bail!(
+            "shard {:?} of seeds {}..{} holds no seed: use fewer shards",
+            a.shard.unwrap(),
+            a.seeds.start,
+            a.seeds.end
+        );
     }
     let limits = Limits {
         max_states: a.max_states,
@@ -138,7 +157,8 @@ pub fn bench(
 ) -> Result<patience_study::bench::BenchReport> {
     use patience_study::bench::run_bench;
     let max_time = max_ms.map(Duration::from_millis);
-    let limits = Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
+    let limits =
+        Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
     let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
     run_bench(name, seeds, hook, choice.rules, limits, plan, p, jobs)
 }

@@ -8,7 +8,8 @@ use serde_json::Value;
 use std::process::Output;
 
 fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
 fn write(name: &str, text: &str) -> String {
@@ -20,7 +21,17 @@ fn write(name: &str, text: &str) -> String {
 /// A deal's start, read back as a position, solves to the same verdict and line (one thread).
 #[test]
 fn start_positions_round_trip() {
-    for (game, seed) in [("granada", "11"), ("alhambra", "1"), ("queen-of-italy", "1"), ("generals-patience", "2"), ("algerian", "3"), ("carthage", "4"), ("crazy-quilt", "0"), ("persian-rug", "5"), ("reinforcements", "2")] {
+    for (game, seed) in [
+        ("granada", "11"),
+        ("alhambra", "1"),
+        ("queen-of-italy", "1"),
+        ("generals-patience", "2"),
+        ("algerian", "3"),
+        ("carthage", "4"),
+        ("crazy-quilt", "0"),
+        ("persian-rug", "5"),
+        ("reinforcements", "2"),
+    ] {
         let limit = ["--max-states", "300000", "--max-seconds", "0"];
         let dealt = patience(&["deal", game, "--seed", seed, "--format", "json"]);
         let path = write(&format!("start-{game}.json"), &String::from_utf8(dealt.stdout).unwrap());
@@ -29,7 +40,12 @@ fn start_positions_round_trip() {
         let mut by_position = vec!["solve", game, "--position", &path, "--format", "json"];
         by_position.extend(limit);
         let (a, b) = (patience(&by_seed), patience(&by_position));
-        assert_eq!(a.status.code(), b.status.code(), "{game}: {}", String::from_utf8_lossy(&b.stderr));
+        assert_eq!(
+            a.status.code(),
+            b.status.code(),
+            "{game}: {}",
+            String::from_utf8_lossy(&b.stderr)
+        );
         let (a, b) = (json(&a), json(&b));
         for field in ["verdict", "states", "moves", "layout", "verified"] {
             assert_eq!(a[field], b[field], "{game} seed {seed}: {field}");
@@ -51,13 +67,24 @@ fn a_hint_is_the_first_move_of_a_verified_win() {
     assert_eq!(hint["verdict"], "won");
     assert_eq!(hint["verified"], true);
     assert_eq!(hint["hint"], full["moves"][0]);
-    let text = String::from_utf8(patience(&["solve", "granada", "--seed", "11", "--hint"]).stdout).unwrap();
+    let text = String::from_utf8(patience(&["solve", "granada", "--seed", "11", "--hint"]).stdout)
+        .unwrap();
     assert!(text.contains("hint: W0 -> F1"), "{text}");
     // A lost deal: no hint, and the text says the loss is proved.
     let lost = patience(&["solve", "alhambra", "--seed", "1", "--redeals", "0", "--hint"]);
     assert_eq!(lost.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&lost.stdout).contains("no win from here"));
-    let unknown = json(&patience(&["solve", "alhambra", "--seed", "2", "--max-states", "1000", "--hint", "--format", "json"]));
+    let unknown = json(&patience(&[
+        "solve",
+        "alhambra",
+        "--seed",
+        "2",
+        "--max-states",
+        "1000",
+        "--hint",
+        "--format",
+        "json",
+    ]));
     assert_eq!((unknown["verdict"].as_str(), &unknown["hint"]), (Some("unknown"), &Value::Null));
 }
 
@@ -73,11 +100,21 @@ fn assert_refused(game: &str, position: &str, needle: &str) {
 
 #[test]
 fn malformed_positions_are_refused_with_one_line() {
-    let start = |game: &str| -> Value { json(&patience(&["deal", game, "--seed", "7", "--format", "json"]))["layout"].clone() };
+    let start = |game: &str| -> Value {
+        json(&patience(&["deal", game, "--seed", "7", "--format", "json"]))["layout"].clone()
+    };
     assert_refused("alhambra", "not json", "not JSON");
     assert_refused("alhambra", "[1, 2]", "expected a JSON object");
-    assert_refused("alhambra", r#"{"game": "queen-of-italy", "layout": {"foundations": []}}"#, "a position of queen-of-italy, not of alhambra");
-    assert_refused("alhambra", r#"{"game": "klondike", "layout": {"foundations": []}}"#, "unknown game");
+    assert_refused(
+        "alhambra",
+        r#"{"game": "queen-of-italy", "layout": {"foundations": []}}"#,
+        "a position of queen-of-italy, not of alhambra",
+    );
+    assert_refused(
+        "alhambra",
+        r#"{"game": "klondike", "layout": {"foundations": []}}"#,
+        "unknown game",
+    );
     for game in ["alhambra", "crazy-quilt", "queen-of-italy", "algerian"] {
         let mut v = start(game);
         v["colour"] = Value::from("red");
@@ -86,7 +123,11 @@ fn malformed_positions_are_refused_with_one_line() {
         let mut v = start(game);
         let stock = v["stock_top_first"].as_array_mut().unwrap();
         let gone = stock.pop().unwrap();
-        assert_refused(game, &v.to_string(), &format!("{} appears 1 times", gone.as_str().unwrap()));
+        assert_refused(
+            game,
+            &v.to_string(),
+            &format!("{} appears 1 times", gone.as_str().unwrap()),
+        );
         // A card three times.
         let mut v = start(game);
         let stock = v["stock_top_first"].as_array_mut().unwrap();
@@ -140,19 +181,52 @@ fn positions_after_a_prefix_round_trip() {
     let full = json(&patience(&["solve", "granada", "--seed", "11", "--format", "json"]));
     let moves = full["moves"].as_array().unwrap().len();
     for k in ["0", "40", "100", &moves.to_string()] {
-        let out = patience(&["solve", "granada", "--seed", "11", "--format", "json", "--position-after", k]);
+        let out = patience(&[
+            "solve",
+            "granada",
+            "--seed",
+            "11",
+            "--format",
+            "json",
+            "--position-after",
+            k,
+        ]);
         let v = json(&out);
         assert_eq!(v["position"]["after"].as_u64(), Some(k.parse().unwrap()));
         let path = write(&format!("after-{k}.json"), &String::from_utf8(out.stdout).unwrap());
         let again = patience(&["solve", "granada", "--position", &path, "--format", "json"]);
-        assert_eq!(again.status.code(), Some(0), "after {k}: {}", String::from_utf8_lossy(&again.stderr));
+        assert_eq!(
+            again.status.code(),
+            Some(0),
+            "after {k}: {}",
+            String::from_utf8_lossy(&again.stderr)
+        );
         let again = json(&again);
-        assert_eq!((again["verdict"].as_str(), again["verified"].as_bool()), (Some("won"), Some(true)), "after {k}");
-        assert_eq!(again["layout"], v["position"]["layout"], "the position read back is the one printed");
+        assert_eq!(
+            (again["verdict"].as_str(), again["verified"].as_bool()),
+            (Some("won"), Some(true)),
+            "after {k}"
+        );
+        assert_eq!(
+            again["layout"], v["position"]["layout"],
+            "the position read back is the one printed"
+        );
     }
     // After the line's last move the position is won: nothing left to play.
-    let redeals_late = json(&patience(&["solve", "granada", "--seed", "11", "--format", "json", "--position-after", "150"]));
-    assert!(redeals_late["position"]["layout"]["redeals_left"].as_u64().unwrap() < 2, "granada 11 redeals before move 150");
+    let redeals_late = json(&patience(&[
+        "solve",
+        "granada",
+        "--seed",
+        "11",
+        "--format",
+        "json",
+        "--position-after",
+        "150",
+    ]));
+    assert!(
+        redeals_late["position"]["layout"]["redeals_left"].as_u64().unwrap() < 2,
+        "granada 11 redeals before move 150"
+    );
     let too_far = patience(&["solve", "granada", "--seed", "11", "--position-after", "100000"]);
     assert_eq!(too_far.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&too_far.stderr).contains("the solution has"));

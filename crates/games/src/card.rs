@@ -110,7 +110,11 @@ pub struct BadCardCode(pub String);
 
 impl fmt::Display for BadCardCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown card code {:?} (expected rank A23456789TJQK or 10, then suit CSHD or ♣♠♥♦)", self.0)
+        write!(
+            f,
+            "unknown card code {:?} (expected rank A23456789TJQK or 10, then suit CSHD or ♣♠♥♦)",
+            self.0
+        )
     }
 }
 impl std::error::Error for BadCardCode {}
@@ -126,10 +130,7 @@ pub fn parse_kind(code: &str) -> Result<Kind, BadCardCode> {
         let r = chars.next().ok_or_else(bad)?;
         (&upper[..r.len_utf8()], chars.as_str())
     };
-    let rank = RANK_CHARS
-        .iter()
-        .position(|&c| rank_part.as_bytes() == [c])
-        .ok_or_else(bad)?;
+    let rank = RANK_CHARS.iter().position(|&c| rank_part.as_bytes() == [c]).ok_or_else(bad)?;
     let suit = match suit_part {
         "C" | "♣" | "♧" => 0,
         "S" | "♠" | "♤" => 1,

@@ -81,7 +81,11 @@ impl CardSeq {
     }
     #[inline]
     fn key_at(&self, i: isize) -> usize {
-        if i < 0 || i >= self.len as isize { BOUNDARY } else { self.packed.get(i as usize) as usize }
+        if i < 0 || i >= self.len as isize {
+            BOUNDARY
+        } else {
+            self.packed.get(i as usize) as usize
+        }
     }
 
     /// Inserts a card at index `i` (0..=len).
@@ -90,7 +94,11 @@ impl CardSeq {
         debug_assert!(self.len() < SEQ_CAP);
         let (p, n) = (self.key_at(i as isize - 1), self.key_at(i as isize));
         let v = k.index() as usize;
-        self.hash = self.hash.wrapping_sub(bigram(p, n)).wrapping_add(bigram(p, v)).wrapping_add(bigram(v, n));
+        self.hash = self
+            .hash
+            .wrapping_sub(bigram(p, n))
+            .wrapping_add(bigram(p, v))
+            .wrapping_add(bigram(v, n));
         self.packed.insert(i, k.index(), self.len as usize);
         self.len += 1;
     }
@@ -105,13 +113,18 @@ impl CardSeq {
         let (p, n) = (self.key_at(i as isize - 1), self.key_at(i as isize + 1));
         let v = self.packed.remove(i, self.len as usize) as usize;
         self.len -= 1;
-        self.hash = self.hash.wrapping_add(bigram(p, n)).wrapping_sub(bigram(p, v)).wrapping_sub(bigram(v, n));
+        self.hash = self
+            .hash
+            .wrapping_add(bigram(p, n))
+            .wrapping_sub(bigram(p, v))
+            .wrapping_sub(bigram(v, n));
         Kind::from_index(v as u8)
     }
 
     /// The hash recomputed from scratch (tests compare it with the incremental one).
     pub fn recomputed_hash(&self) -> u64 {
-        (-1..self.len as isize).fold(0u64, |h, i| h.wrapping_add(bigram(self.key_at(i), self.key_at(i + 1))))
+        (-1..self.len as isize)
+            .fold(0u64, |h, i| h.wrapping_add(bigram(self.key_at(i), self.key_at(i + 1))))
     }
 }
 

@@ -71,8 +71,14 @@ impl Foundations {
             if pile.len() > 13 {
                 return Err(BadLayout(format!("F{f} holds {} cards", pile.len())));
             }
-            if let Some((i, c)) = pile.iter().enumerate().find(|(i, c)| c.kind() != Foundations::card(f, *i as u8)) {
-                return Err(BadLayout(format!("F{f} card {} is {c}, expected {}", i + 1, Foundations::card(f, i as u8))));
+            if let Some((i, c)) =
+                pile.iter().enumerate().find(|(i, c)| c.kind() != Foundations::card(f, *i as u8))
+            {
+                return Err(BadLayout(format!(
+                    "F{f} card {} is {c}, expected {}",
+                    i + 1,
+                    Foundations::card(f, i as u8)
+                )));
             }
             found.set(f, pile.len() as u8);
         }
@@ -121,7 +127,12 @@ impl Foundations {
     /// The dead-position tests for a waste `seq[0..waste]` that has become a pure stack, and,
     /// when `stock_lands_on_waste`, for the stock `seq[waste..]` that will be dealt onto it (see
     /// the module notes). The same as the two tests one after the other, counting the waste once.
-    pub fn last_pass_is_dead(self, seq: &CardSeq, waste: usize, stock_lands_on_waste: bool) -> bool {
+    pub fn last_pass_is_dead(
+        self,
+        seq: &CardSeq,
+        waste: usize,
+        stock_lands_on_waste: bool,
+    ) -> bool {
         let stock = stock_lands_on_waste && seq.len() > waste;
         if waste < 2 && !stock {
             return false;
@@ -170,13 +181,20 @@ fn count_waste(seq: &CardSeq, waste: usize) -> (Copies, u64) {
 }
 
 /// [`Foundations::waste_stack_is_dead`] for `waste >= 2`, given the waste's counts.
-fn waste_dead(homes: &Homes, in_waste: Copies, above_bottom: u64, seq: &CardSeq, waste: usize) -> bool {
+fn waste_dead(
+    homes: &Homes,
+    in_waste: Copies,
+    above_bottom: u64,
+    seq: &CardSeq,
+    waste: usize,
+) -> bool {
     // A card with both routes impossible (no copy of it left) is blocked at once.
     if above_bottom & homes.up & homes.down != 0 {
         return true;
     }
     // Kinds with all their remaining copies in the waste.
-    let (full1, full2) = (homes.rem1 & in_waste.one & !in_waste.two, homes.rem2 & in_waste.two & !in_waste.three);
+    let (full1, full2) =
+        (homes.rem1 & in_waste.one & !in_waste.two, homes.rem2 & in_waste.two & !in_waste.three);
     if full1 | full2 == 0 {
         return false;
     }
@@ -189,7 +207,11 @@ fn waste_dead(homes: &Homes, in_waste: Copies, above_bottom: u64, seq: &CardSeq,
         below.add(k);
         let up_blocked = (homes.up & b) | (buried & homes.up_open & BELOW_IN_SUIT[k]) != 0;
         let down_blocked = (homes.down & b) | (buried & homes.down_open & ABOVE_IN_SUIT[k]) != 0;
-        if up_blocked && down_blocked { ControlFlow::Break(true) } else { ControlFlow::Continue(()) }
+        if up_blocked && down_blocked {
+            ControlFlow::Break(true)
+        } else {
+            ControlFlow::Continue(())
+        }
     })
 }
 
@@ -454,7 +476,6 @@ impl Homes {
         let (up_open, down_open) = (ALL_KINDS & !up, ALL_KINDS & !down);
         Homes { up, down, up_open, down_open, rem1: up ^ down, rem2: up_open & down_open }
     }
-
 }
 
 /// Kinds seen at least once, twice, three times.
@@ -477,12 +498,17 @@ impl Copies {
         use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
         let mut c = Copies::default();
         for i in 0..4 {
-            let half = |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
+            let half =
+                |j: usize| u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap()) as i64;
             // SAFETY: SSE2 is part of every x86_64 target.
             let v = unsafe { _mm_set_epi64x(half(2 * i + 1), half(2 * i)) };
             // Signed byte compares: every count is below 128.
             // SAFETY: SSE2 is part of every x86_64 target.
-            let at_least = |n: i8| (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32 as u64) << (16 * i);
+            let at_least = |n: i8| {
+                (unsafe { _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) } as u32
+                    as u64)
+                    << (16 * i)
+            };
             c.one |= at_least(1);
             c.two |= at_least(2);
             c.three |= at_least(3);
@@ -510,7 +536,8 @@ impl Copies {
         let mut c = Copies::default();
         for j in 0..8 {
             let x = u64::from_le_bytes(counts[8 * j..8 * j + 8].try_into().unwrap());
-            let at_least = |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
+            let at_least =
+                |t: u64| ((((x + (128 - t) * LOW) & TOP).wrapping_mul(GATHER)) >> 56) << (8 * j);
             c.one |= at_least(1);
             c.two |= at_least(2);
             c.three |= at_least(3);
@@ -542,7 +569,12 @@ impl Copies {
 /// Calls `f` with the kind index of each card of `seq[start..end]` in order, reading each packed
 /// word once; stops at the first `Break` and returns its value (false when none).
 #[inline(always)]
-fn scan(seq: &CardSeq, start: usize, end: usize, mut f: impl FnMut(usize) -> ControlFlow<bool>) -> bool {
+fn scan(
+    seq: &CardSeq,
+    start: usize,
+    end: usize,
+    mut f: impl FnMut(usize) -> ControlFlow<bool>,
+) -> bool {
     let words = seq.words();
     let mut i = start;
     while i < end {
@@ -598,7 +630,8 @@ pub fn prefill_counts(deal: &Deal, counts: [(u8, u8); 4]) -> (Vec<Vec<Card>>, Ve
         }
     }
     let count = |f: usize| if f < 4 { counts[f].0 } else { counts[f - 4].1 };
-    let foundations = (0..8).map(|f| (0..count(f)).map(|i| Foundations::card(f, i).card()).collect()).collect();
+    let foundations =
+        (0..8).map(|f| (0..count(f)).map(|i| Foundations::card(f, i).card()).collect()).collect();
     let rest = deal.cards().iter().copied().filter(|c| !placed[c.id() as usize]).collect();
     (foundations, rest)
 }

@@ -62,8 +62,14 @@ pub struct Pruning {
 }
 
 impl Pruning {
-    pub const ALL: Pruning = Pruning { dead_positions: true, forced_moves: true, partial_order: true, symmetry: true };
-    pub const NONE: Pruning = Pruning { dead_positions: false, forced_moves: false, partial_order: false, symmetry: false };
+    pub const ALL: Pruning =
+        Pruning { dead_positions: true, forced_moves: true, partial_order: true, symmetry: true };
+    pub const NONE: Pruning = Pruning {
+        dead_positions: false,
+        forced_moves: false,
+        partial_order: false,
+        symmetry: false,
+    };
 }
 
 /// A game with its deal: the rules plus whatever of the deal never changes during play.
@@ -86,7 +92,13 @@ pub trait Game: Clone + Send {
     /// one a position) and copies it; a family may write to `out` directly ([`WindowFill`]: the
     /// copy is a `memcpy` call and some bookkeeping, about 40 instructions a position expanded).
     #[inline(always)]
-    fn moves_into(&self, s: &Self::State, pruning: Pruning, scratch: &mut MoveList<Self::Move>, out: &mut MoveWindow<Self::Move>) -> usize {
+    fn moves_into(
+        &self,
+        s: &Self::State,
+        pruning: Pruning,
+        scratch: &mut MoveList<Self::Move>,
+        out: &mut MoveWindow<Self::Move>,
+    ) -> usize {
         // (`moves` replaces the list's contents: no clearing here.)
         self.moves(s, pruning, scratch);
         out[..scratch.len()].copy_from_slice(scratch);
@@ -181,10 +193,15 @@ pub trait Game: Clone + Send {
 /// any other: the families that use this treat foundations as interchangeable). `None` unless
 /// every step matches and the line wins in `loose`; the caller still replays the line through
 /// the reference rules, as every win.
-pub fn lift_line<G: Game + Notation>(loose: &G, strict: &G, moves: &[G::Move]) -> Option<Vec<G::Move>> {
+pub fn lift_line<G: Game + Notation>(
+    loose: &G,
+    strict: &G,
+    moves: &[G::Move],
+) -> Option<Vec<G::Move>> {
     let loose_form = |a: Action| match a {
         Action::Fill { from, to, card } | Action::Card { from, to, card } => {
-            let any = |p: Pile| if matches!(p, Pile::Foundation(_)) { Pile::AnyFoundation } else { p };
+            let any =
+                |p: Pile| if matches!(p, Pile::Foundation(_)) { Pile::AnyFoundation } else { p };
             Action::Card { from: any(from), to: any(to), card }
         }
         Action::AutoDeal => Action::Deal,
@@ -298,12 +315,20 @@ impl fmt::Display for Pile {
 /// One step of a solution, in the notation another program can replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
-    Card { from: Pile, to: Pile, card: Kind },
+    Card {
+        from: Pile,
+        to: Pile,
+        card: Kind,
+    },
     Deal,
     Redeal,
     Choose(Pile),
     /// A card moved by the rules themselves, as part of the move before it (a gap filled).
-    Fill { from: Pile, to: Pile, card: Kind },
+    Fill {
+        from: Pile,
+        to: Pile,
+        card: Kind,
+    },
     /// A deal made by the rules themselves (an empty waste refilled from the stock).
     AutoDeal,
 }

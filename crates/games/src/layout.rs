@@ -89,8 +89,11 @@ impl Serialize for Layout {
             m.serialize_entry("stock_top_first", &codes(&self.stock_top_first))?;
         }
         if !self.quilt.is_empty() {
-            let rows: Vec<Vec<Option<String>>> =
-                self.quilt.chunks(8).map(|row| row.iter().map(|c| c.map(|c| c.to_string())).collect()).collect();
+            let rows: Vec<Vec<Option<String>>> = self
+                .quilt
+                .chunks(8)
+                .map(|row| row.iter().map(|c| c.map(|c| c.to_string())).collect())
+                .collect();
             m.serialize_entry("quilt", &rows)?;
         }
         if let Some(r) = self.redeals_left {
@@ -116,7 +119,9 @@ pub fn redeals_left(layout: &Layout, allowed: u8) -> Result<u8, BadLayout> {
     match layout.redeals_left {
         None => Ok(allowed),
         Some(r) if r <= allowed => Ok(r),
-        Some(r) => Err(BadLayout(format!("redeals_left is {r}, but the rules allow {allowed} redeal(s) in all"))),
+        Some(r) => Err(BadLayout(format!(
+            "redeals_left is {r}, but the rules allow {allowed} redeal(s) in all"
+        ))),
     }
 }
 

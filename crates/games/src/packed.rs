@@ -50,7 +50,9 @@ impl<const W: usize> PackedSeq<W> {
         let w = i / PER_WORD;
         let last = len / PER_WORD; // the word that receives the old last slot
         for k in (w + 1..=last).rev() {
-            self.words[k] = ((self.words[k] << BITS) | (self.words[k - 1] >> (BITS as usize * (PER_WORD - 1)))) & WORD;
+            self.words[k] = ((self.words[k] << BITS)
+                | (self.words[k - 1] >> (BITS as usize * (PER_WORD - 1))))
+                & WORD;
         }
         let o = i % PER_WORD;
         let low = self.words[w] & low_mask(o);

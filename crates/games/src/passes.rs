@@ -133,7 +133,13 @@ pub struct PassBound {
 impl PassBound {
     /// The talon `seq` (waste `seq[..waste]` then the stock), with the foundations. `wrap`: the
     /// waste builds K–A; `empty_waste_any`: an empty waste accepts any card.
-    pub fn new(found: Foundations, seq: &CardSeq, waste: usize, wrap: bool, empty_waste_any: bool) -> Self {
+    pub fn new(
+        found: Foundations,
+        seq: &CardSeq,
+        waste: usize,
+        wrap: bool,
+        empty_waste_any: bool,
+    ) -> Self {
         let n = seq.len();
         let mut b = PassBound {
             found,
@@ -203,10 +209,15 @@ impl PassBound {
                 };
                 self.slot[x][route] = t;
                 if x < n {
-                    self.block[x][route] = (0..t).rev().find(|&q| {
-                        let kq = Foundations::card(f, found.count(f) + q).index() as usize;
-                        self.copies[kq][..self.ncopies[kq] as usize].iter().all(|&c| (c as usize) < x)
-                    }).unwrap_or(NONE);
+                    self.block[x][route] = (0..t)
+                        .rev()
+                        .find(|&q| {
+                            let kq = Foundations::card(f, found.count(f) + q).index() as usize;
+                            self.copies[kq][..self.ncopies[kq] as usize]
+                                .iter()
+                                .all(|&c| (c as usize) < x)
+                        })
+                        .unwrap_or(NONE);
                 }
             }
         }
@@ -243,10 +254,16 @@ impl PassBound {
                 let cnt = found.count(f);
                 for t in 0..13 - cnt {
                     let k = Foundations::card(f, cnt + t).index() as usize;
-                    times[t as usize] = self.copies[k][..self.ncopies[k] as usize].iter().map(|&c| self.home[c as usize][f / 4]).min().unwrap_or(INF);
+                    times[t as usize] = self.copies[k][..self.ncopies[k] as usize]
+                        .iter()
+                        .map(|&c| self.home[c as usize][f / 4])
+                        .min()
+                        .unwrap_or(INF);
                 }
             }
-            if (0..8).any(|f| found.count(f) < 13 && slot_time[f][12 - found.count(f) as usize] == INF) {
+            if (0..8)
+                .any(|f| found.count(f) < 13 && slot_time[f][12 - found.count(f) as usize] == INF)
+            {
                 return true;
             }
             // Rule (e): what a card dealt above X in pass p makes X wait for — nothing if it may
@@ -254,7 +271,11 @@ impl PassBound {
             let mut wait = [[0u16; MAX]; MAX_PASSES];
             for p in 0..passes as usize {
                 for j in 0..n {
-                    wait[p][j] = if self.home[j][0].min(self.home[j][1]) < p as u16 * PASS { 0 } else { in_pass[p][j][0].min(in_pass[p][j][1]) };
+                    wait[p][j] = if self.home[j][0].min(self.home[j][1]) < p as u16 * PASS {
+                        0
+                    } else {
+                        in_pass[p][j][0].min(in_pass[p][j][1])
+                    };
                 }
             }
             for x in 0..m {
@@ -273,7 +294,14 @@ impl PassBound {
                     } else {
                         let mut first = INF;
                         for p in 0..passes {
-                            let t = self.talon_home_in(x, route, before, p, &slot_time[f], &wait[p as usize]);
+                            let t = self.talon_home_in(
+                                x,
+                                route,
+                                before,
+                                p,
+                                &slot_time[f],
+                                &wait[p as usize],
+                            );
                             let slot = &mut in_pass[p as usize][x][route];
                             if t > *slot {
                                 *slot = t;
@@ -350,13 +378,17 @@ impl PassBound {
             }
             // The shared ranks up..=12 − down: each has its two copies left (two foundations need it).
             let (lo, shared) = (up, 13 - up - down);
-            if (lo..lo + shared).any(|r| self.ncopies[Kind::new(suit as u8, r).index() as usize] != 2) {
+            if (lo..lo + shared)
+                .any(|r| self.ncopies[Kind::new(suit as u8, r).index() as usize] != 2)
+            {
                 continue;
             }
             let mut least = [[INF; 2]; MAX];
             let mut any = false;
             for sigma in 0..1u32 << shared {
-                if self.finishes(suit, 0, sigma, (lo, shared), wait, &mut up_times) && self.finishes(suit, 1, sigma, (lo, shared), wait, &mut down_times) {
+                if self.finishes(suit, 0, sigma, (lo, shared), wait, &mut up_times)
+                    && self.finishes(suit, 1, sigma, (lo, shared), wait, &mut down_times)
+                {
                     any = true;
                     for (route, times) in [(0, &up_times), (1, &down_times)] {
                         for &(x, t) in times.iter() {
@@ -385,7 +417,15 @@ impl PassBound {
 
     /// Whether foundation (suit, route) can be finished by the end of the last pass when bit
     /// r − lo of `sigma` says which copy of shared rank r goes up (set: the first; the other down).
-    fn finishes(&self, suit: usize, route: usize, sigma: u32, (lo, shared): (u8, u8), wait: &[[u16; MAX]; MAX_PASSES], times: &mut Vec<(u8, u16)>) -> bool {
+    fn finishes(
+        &self,
+        suit: usize,
+        route: usize,
+        sigma: u32,
+        (lo, shared): (u8, u8),
+        wait: &[[u16; MAX]; MAX_PASSES],
+        times: &mut Vec<(u8, u16)>,
+    ) -> bool {
         times.clear();
         let f = route * 4 + suit;
         let cnt = self.found.count(f);
@@ -412,7 +452,10 @@ impl PassBound {
                 let time = if x >= self.n {
                     before.max(self.free(x, self.now))
                 } else {
-                    (0..self.passes).map(|p| self.talon_home_in(x, route, before, p, &chain, &wait[p as usize])).min().unwrap_or(INF)
+                    (0..self.passes)
+                        .map(|p| self.talon_home_in(x, route, before, p, &chain, &wait[p as usize]))
+                        .min()
+                        .unwrap_or(INF)
                 };
                 let time = time.max(self.home[x][route]);
                 times.push((x as u8, time));
@@ -447,7 +490,15 @@ impl PassBound {
     /// The earliest time talon card x can go to its foundation on `route` in pass p, given that
     /// the foundation's slots fill at `chain` (so far) and its previous slot at `before` (INF: not
     /// in pass p): rules (a), (d) and (e).
-    fn talon_home_in(&self, x: usize, route: usize, before: u16, p: u16, chain: &[u16; 13], wait: &[u16; MAX]) -> u16 {
+    fn talon_home_in(
+        &self,
+        x: usize,
+        route: usize,
+        before: u16,
+        p: u16,
+        chain: &[u16; 13],
+        wait: &[u16; MAX],
+    ) -> u16 {
         let end = (p + 1) * PASS;
         let mut t = self.dealt(x, p).max(before);
         if t >= end {

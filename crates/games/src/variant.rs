@@ -9,11 +9,11 @@
 
 use crate::algerian::{AlgerianRules, AlgerianVariant};
 use crate::alhambra::{AlhambraRules, AlhambraVariant};
+use crate::deal::Deal;
 use crate::deal::Hook;
+use crate::layout::{BadLayout, Layout};
 use crate::queen::{QueenRules, QueenVariant};
 use crate::quilt::{QuiltRules, QuiltVariant};
-use crate::deal::Deal;
-use crate::layout::{BadLayout, Layout};
 use crate::rules::{FamilyRules, RuleOptions};
 use std::fmt;
 
@@ -85,7 +85,6 @@ impl Rules {
     }
 }
 
-
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
     pub name: &'static str,
@@ -135,16 +134,58 @@ pub static VARIANTS: &[VariantInfo] = &[
         AcesKingsToTop,
         "§2",
     ),
-    v("queen-of-italy", &["terrace"], Some(135), queen(QueenVariant::QueenOfItaly), Hook::None, "§3"),
-    v("queen-of-italy-open", &[], Some(431), queen(QueenVariant::QueenOfItalyOpen), Hook::None, "§3"),
-    v("generals-patience", &["general's-patience", "generals"], Some(136), queen(QueenVariant::GeneralsPatience), Hook::None, "§3"),
-    v("blondes-and-brunettes", &[], Some(137), queen(QueenVariant::BlondesAndBrunettes), Hook::None, "§3"),
+    v(
+        "queen-of-italy",
+        &["terrace"],
+        Some(135),
+        queen(QueenVariant::QueenOfItaly),
+        Hook::None,
+        "§3",
+    ),
+    v(
+        "queen-of-italy-open",
+        &[],
+        Some(431),
+        queen(QueenVariant::QueenOfItalyOpen),
+        Hook::None,
+        "§3",
+    ),
+    v(
+        "generals-patience",
+        &["general's-patience", "generals"],
+        Some(136),
+        queen(QueenVariant::GeneralsPatience),
+        Hook::None,
+        "§3",
+    ),
+    v(
+        "blondes-and-brunettes",
+        &[],
+        Some(137),
+        queen(QueenVariant::BlondesAndBrunettes),
+        Hook::None,
+        "§3",
+    ),
     v("falling-star", &[], Some(138), queen(QueenVariant::FallingStar), Hook::None, "§3"),
     v("redheads", &[], None, queen(QueenVariant::Redheads), Hook::None, "§3"),
-    v("algerian", &["algerian-patience"], Some(322), algerian(AlgerianVariant::Algerian), KingsToTop, "§4"),
+    v(
+        "algerian",
+        &["algerian-patience"],
+        Some(322),
+        algerian(AlgerianVariant::Algerian),
+        KingsToTop,
+        "§4",
+    ),
     v("carthage", &[], Some(321), algerian(AlgerianVariant::Carthage), Hook::None, "§4"),
     v("algerian-parlett", &[], None, algerian(AlgerianVariant::AlgerianParlett), Hook::None, "§4"),
-    v("crazy-quilt", &["quilt", "japanese-rug"], None, quilt(QuiltVariant::CrazyQuilt), AcesKingsToTop, "§5"),
+    v(
+        "crazy-quilt",
+        &["quilt", "japanese-rug"],
+        None,
+        quilt(QuiltVariant::CrazyQuilt),
+        AcesKingsToTop,
+        "§5",
+    ),
     v("indian-carpet", &[], None, quilt(QuiltVariant::IndianCarpet), AcesKingsToTop, "§5"),
     v("persian-rug", &[], None, quilt(QuiltVariant::PersianRug), AcesKingsToTop, "§5"),
 ];
@@ -159,7 +200,11 @@ impl fmt::Display for VariantError {
         match self {
             VariantError::Unknown(name) => {
                 let names: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
-                write!(f, "unknown game {name:?}; known games: {} (see `patience games`)", names.join(", "))
+                write!(
+                    f,
+                    "unknown game {name:?}; known games: {} (see `patience games`)",
+                    names.join(", ")
+                )
             }
         }
     }
@@ -192,7 +237,10 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let mut all: Vec<&str> = VARIANTS.iter().flat_map(|v| std::iter::once(v.name).chain(v.aliases.iter().copied())).collect();
+        let mut all: Vec<&str> = VARIANTS
+            .iter()
+            .flat_map(|v| std::iter::once(v.name).chain(v.aliases.iter().copied()))
+            .collect();
         let n = all.len();
         all.sort();
         all.dedup();

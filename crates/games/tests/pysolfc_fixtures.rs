@@ -64,7 +64,11 @@ fn queen_family_rows_are_reproduced() {
         if rules.has_choice() {
             let game = Queen::new(rules, &deal);
             let after = game.layout_of(&game.after_choice(0));
-            compare(serde_json::to_value(after).unwrap(), &row["after_choosing_row_0"], "after choosing row 0");
+            compare(
+                serde_json::to_value(after).unwrap(),
+                &row["after_choosing_row_0"],
+                "after choosing row 0",
+            );
         } else {
             assert!(row.get("after_choosing_row_0").is_none());
         }

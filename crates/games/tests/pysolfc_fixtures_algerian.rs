@@ -35,10 +35,18 @@ fn algerian_family_rows_are_reproduced() {
         let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
         let deal = make_deal(&DealSource::Pysol(number), hook).unwrap();
         let ours = AlgerianRules::new(variant).layout(&deal);
-        assert_eq!(piles(&ours.foundations), row["foundations"], "{variant:?} #{number}: foundations");
+        assert_eq!(
+            piles(&ours.foundations),
+            row["foundations"],
+            "{variant:?} #{number}: foundations"
+        );
         assert_eq!(piles(&ours.reserves), row["reserves"], "{variant:?} #{number}: reserves");
         assert_eq!(piles(&ours.rows), row["rows"], "{variant:?} #{number}: rows");
-        assert_eq!(codes(&ours.stock_top_first), row["stock_top_first"], "{variant:?} #{number}: stock");
+        assert_eq!(
+            codes(&ours.stock_top_first),
+            row["stock_top_first"],
+            "{variant:?} #{number}: stock"
+        );
         *checked.entry(format!("{variant:?}")).or_insert(0) += 1;
     }
     assert_eq!(checked.values().sum::<i32>(), 24, "{checked:?}");

@@ -31,13 +31,19 @@ fn stricter_games_generate_the_moves_home_where_there_are_any() {
     for v in VARIANTS.iter().filter(|v| v.name != "queen-of-italy-open") {
         with_rules!(v.rules, |r| {
             for seed in 0..4u64 {
-                let g = r.game(&r.layout(&make_deal(&DealSource::Native(seed), v.hook).unwrap())).unwrap();
+                let g = r
+                    .game(&r.layout(&make_deal(&DealSource::Native(seed), v.hook).unwrap()))
+                    .unwrap();
                 // (The Alhambra family has none: measured, the streamliner won no more deals.)
                 let Some(strict) = g.stricter() else {
                     assert_eq!(v.rules.family(), "Alhambra", "{}: no stricter game", v.name);
                     continue;
                 };
-                assert!(strict.stricter().is_none(), "{}: a stricter game of the stricter game", v.name);
+                assert!(
+                    strict.stricter().is_none(),
+                    "{}: a stricter game of the stricter game",
+                    v.name
+                );
                 let drops_f2d = v.rules.family() == "Algerian";
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let mut s = g.start();
@@ -46,23 +52,46 @@ fn stricter_games_generate_the_moves_home_where_there_are_any() {
                         let (mut all, mut mine) = (MoveList::new(), MoveList::new());
                         g.moves(&s, pruning, &mut all);
                         strict.moves(&s, pruning, &mut mine);
-                        let kept: Vec<_> = all.iter().copied().filter(|&m| !(drops_f2d && is_foundation_to_tableau(&g.action(&s, m)))).collect();
-                        let home: Vec<_> = kept.iter().copied().filter(|&m| is_home(&g.action(&s, m))).collect();
+                        let kept: Vec<_> = all
+                            .iter()
+                            .copied()
+                            .filter(|&m| !(drops_f2d && is_foundation_to_tableau(&g.action(&s, m))))
+                            .collect();
+                        let home: Vec<_> =
+                            kept.iter().copied().filter(|&m| is_home(&g.action(&s, m))).collect();
                         if !home.is_empty() || v.rules.family() != "Crazy Quilt" {
                             let want = if home.is_empty() { kept.clone() } else { home };
                             assert_eq!(mine.as_slice(), want.as_slice(), "{} seed {seed}", v.name);
                         } else {
                             // The Crazy Quilt family's streamliner also drops some builds onto the
                             // waste (its exact rule: `quilt/tests.rs`), and nothing else.
-                            let builds = |m| matches!(g.action(&s, m), Action::Card { from: Pile::Quilt(..), to: Pile::Waste, .. });
-                            assert!(mine.iter().all(|m| kept.contains(m)), "{} seed {seed}", v.name);
-                            assert!(kept.iter().all(|&m| builds(m) || mine.contains(&m)), "{} seed {seed}", v.name);
+                            let builds = |m| {
+                                matches!(
+                                    g.action(&s, m),
+                                    Action::Card { from: Pile::Quilt(..), to: Pile::Waste, .. }
+                                )
+                            };
+                            assert!(
+                                mine.iter().all(|m| kept.contains(m)),
+                                "{} seed {seed}",
+                                v.name
+                            );
+                            assert!(
+                                kept.iter().all(|&m| builds(m) || mine.contains(&m)),
+                                "{} seed {seed}",
+                                v.name
+                            );
                         }
                         narrowed += (mine.len() < all.len()) as u32;
                         let mut scratch = MoveList::new();
                         let mut window = [Default::default(); MAX_MOVES];
                         let n = strict.moves_into(&s, pruning, &mut scratch, &mut window);
-                        assert_eq!(&window[..n], mine.as_slice(), "{} seed {seed}: moves_into", v.name);
+                        assert_eq!(
+                            &window[..n],
+                            mine.as_slice(),
+                            "{} seed {seed}: moves_into",
+                            v.name
+                        );
                         checked += 1;
                     }
                     let mut all = MoveList::new();
@@ -76,5 +105,8 @@ fn stricter_games_generate_the_moves_home_where_there_are_any() {
             }
         });
     }
-    assert!(checked > 10_000 && narrowed > 1_000, "{checked} positions checked, {narrowed} narrowed");
+    assert!(
+        checked > 10_000 && narrowed > 1_000,
+        "{checked} positions checked, {narrowed} narrowed"
+    );
 }

@@ -103,10 +103,7 @@ impl Options {
             Variant::Algerian | Variant::Carthage => ReserveSpace::Any,
             Variant::AlgerianParlett => ReserveSpace::AfterStock,
         };
-        Options {
-            reserve_space,
-            foundation_to_depot: true,
-        }
+        Options { reserve_space, foundation_to_depot: true }
     }
 }
 
@@ -146,9 +143,7 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
             // P_i = D[4+i]; reserve i bottom→top = D[12+i+6k], k = 0..5; stock D[48..].
             Layout {
                 foundations,
-                reserves: (0..6)
-                    .map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect())
-                    .collect(),
+                reserves: (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect(),
                 rows: (0..8).map(|i| vec![d[4 + i]]).collect(),
                 stock_top_first: d[48..].to_vec(),
             }
@@ -157,9 +152,7 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
             // No foundation card; P_i = D[i]; reserve i = D[8+i+6k], k = 0..5; stock D[44..].
             Layout {
                 foundations: vec![Vec::new(); 8],
-                reserves: (0..6)
-                    .map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect())
-                    .collect(),
+                reserves: (0..6).map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect()).collect(),
                 rows: (0..8).map(|i| vec![d[i]]).collect(),
                 stock_top_first: d[44..].to_vec(),
             }
@@ -173,9 +166,7 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
             }
             Layout {
                 foundations: vec![Vec::new(); 8],
-                reserves: (0..6)
-                    .map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect())
-                    .collect(),
+                reserves: (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect(),
                 rows,
                 stock_top_first: d[36..].to_vec(),
             }
@@ -249,9 +240,7 @@ fn pile_name(pile: Pile) -> String {
 
 /// Finds the pile with exactly this name; `None` if there is no such pile.
 fn parse_pile(name: &str) -> Option<Pile> {
-    all_piles()
-        .into_iter()
-        .find(|&pile| pile_name(pile) == name)
+    all_piles().into_iter().find(|&pile| pile_name(pile) == name)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -549,8 +538,7 @@ impl Rules for Position {
         if let Action::Choose(_) = action {
             return Err(format!("{:?} has no opening choice", self.variant));
         }
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
+        self.check(action).map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
     }
 
@@ -560,10 +548,7 @@ impl Rules for Position {
             Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             Action::Redeal => unreachable!("refused by check: no redeal"),
             Action::Card { from, to } => {
-                let card = self
-                    .pile_mut(from)
-                    .pop()
-                    .expect("checked: source not empty");
+                let card = self.pile_mut(from).pop().expect("checked: source not empty");
                 self.pile_mut(to).push(card);
             }
             Action::Deal => {
@@ -619,11 +604,8 @@ impl Family for Variant {
     type Layout = Layout;
     type Position = Position;
 
-    const ALL: &'static [Variant] = &[
-        Variant::Algerian,
-        Variant::Carthage,
-        Variant::AlgerianParlett,
-    ];
+    const ALL: &'static [Variant] =
+        &[Variant::Algerian, Variant::Carthage, Variant::AlgerianParlett];
 
     fn name(self) -> &'static str {
         match self {
@@ -679,7 +661,11 @@ impl Family for Variant {
 
     /// No redeal in this family: only 0 left.
     fn with_redeals_left(self, _position: &mut Position, left: u8) -> Result<(), String> {
-        if left == 0 { Ok(()) } else { Err(format!("{left} redeals left, but the family has no redeal")) }
+        if left == 0 {
+            Ok(())
+        } else {
+            Err(format!("{left} redeals left, but the family has no redeal"))
+        }
     }
 }
 
@@ -688,11 +674,7 @@ mod tests {
     use super::*;
     use crate::test_support::walk_checking_keys;
 
-    const VARIANTS: [Variant; 3] = [
-        Variant::Algerian,
-        Variant::Carthage,
-        Variant::AlgerianParlett,
-    ];
+    const VARIANTS: [Variant; 3] = [Variant::Algerian, Variant::Carthage, Variant::AlgerianParlett];
 
     /// The talon `0..104` with Algerian's hook: deck-0 K♣ K♠ K♥ K♦ first, then every other id in
     /// order. (Carthage and Parlett take it as it is: it is a valid talon for them too.)
@@ -722,16 +704,10 @@ mod tests {
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 11;
         for variant in VARIANTS {
-            for reserve_space in [
-                ReserveSpace::Any,
-                ReserveSpace::AfterStock,
-                ReserveSpace::Never,
-            ] {
+            for reserve_space in [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never]
+            {
                 for foundation_to_depot in [true, false] {
-                    let options = Options {
-                        reserve_space,
-                        foundation_to_depot,
-                    };
+                    let options = Options { reserve_space, foundation_to_depot };
                     let layout = layout_from_talon(variant, &talon());
                     let start = Position::new(variant, &options, &layout).unwrap();
                     let seen = walk_checking_keys(&start, &mut seed, 200);

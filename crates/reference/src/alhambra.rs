@@ -80,11 +80,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            empty_waste_any: false,
-            pf_refill_timing: false,
-            redeals: 2,
-        }
+        Options { empty_waste_any: false, pf_refill_timing: false, redeals: 2 }
     }
 }
 
@@ -112,9 +108,8 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
     match variant {
         Variant::Alhambra | Variant::Granada => {
             // Reserve i (0..7), bottom→top = D[8+i], D[16+i], D[24+i], D[32+i].
-            let reserves: Vec<Vec<u8>> = (0..8)
-                .map(|i| (0..4).map(|k| d[8 + i + 8 * k]).collect())
-                .collect();
+            let reserves: Vec<Vec<u8>> =
+                (0..8).map(|i| (0..4).map(|k| d[8 + i + 8 * k]).collect()).collect();
             if variant == Variant::Alhambra {
                 // Waste = D[40]; stock = D[41..], D[41] dealt first.
                 Layout {
@@ -135,9 +130,8 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
         }
         Variant::Reinforcements => {
             // Reserve i (0..3), bottom→top = D[8+i+4k], k = 0..11; waste = D[56]; stock = D[57..].
-            let reserves: Vec<Vec<u8>> = (0..4)
-                .map(|i| (0..12).map(|k| d[8 + i + 4 * k]).collect())
-                .collect();
+            let reserves: Vec<Vec<u8>> =
+                (0..4).map(|i| (0..12).map(|k| d[8 + i + 4 * k]).collect()).collect();
             Layout {
                 foundations,
                 reserves,
@@ -190,9 +184,7 @@ fn pile_name(variant: Variant, pile: Pile) -> String {
 
 /// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
 fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
-    all_piles(variant)
-        .into_iter()
-        .find(|&pile| pile_name(variant, pile) == name)
+    all_piles(variant).into_iter().find(|&pile| pile_name(variant, pile) == name)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,18 +237,8 @@ impl Clone for Position {
 /// C S H D, F4..F7 down from the king).
 pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
-    check_pile_count(
-        "reserves",
-        layout.reserves.len(),
-        variant.reserve_count(),
-        variant,
-    )?;
-    check_pile_count(
-        "waste piles",
-        layout.wastes.len(),
-        variant.waste_count(),
-        variant,
-    )?;
+    check_pile_count("reserves", layout.reserves.len(), variant.reserve_count(), variant)?;
+    check_pile_count("waste piles", layout.wastes.len(), variant.waste_count(), variant)?;
     let all_cards = layout
         .foundations
         .iter()
@@ -447,9 +429,8 @@ impl Rules for Position {
             .map(Pile::Reserve)
             .chain((0..self.wastes.len()).map(Pile::Waste));
         for from in sources {
-            let destinations = (0..8)
-                .map(Pile::Foundation)
-                .chain((0..self.wastes.len()).map(Pile::Waste));
+            let destinations =
+                (0..8).map(Pile::Foundation).chain((0..self.wastes.len()).map(Pile::Waste));
             for to in destinations {
                 candidates.push(Action::Card { from, to });
             }
@@ -462,8 +443,7 @@ impl Rules for Position {
         if let Action::Choose(_) = action {
             return Err(format!("{:?} has no opening choice", self.variant));
         }
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
+        self.check(action).map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
     }
 
@@ -472,10 +452,7 @@ impl Rules for Position {
         match action {
             Action::Choose(_) => unreachable!("refused by legal_action: no opening choice"),
             Action::Card { from, to } => {
-                let card = self
-                    .pile_mut(from)
-                    .pop()
-                    .expect("checked: source not empty");
+                let card = self.pile_mut(from).pop().expect("checked: source not empty");
                 self.pile_mut(to).push(card);
             }
             Action::Deal => {

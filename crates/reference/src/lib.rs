@@ -141,10 +141,7 @@ pub enum Move {
 impl Move {
     /// Shorthand for `Move::Card { from: from.into(), to: to.into() }`.
     pub fn card(from: &str, to: &str) -> Move {
-        Move::Card {
-            from: from.to_string(),
-            to: to.to_string(),
-        }
+        Move::Card { from: from.to_string(), to: to.to_string() }
     }
 }
 

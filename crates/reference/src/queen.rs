@@ -129,10 +129,7 @@ pub struct Options {
 impl Options {
     /// The rule book's defaults, the same for every variant: no redeal, no foundation → tableau.
     pub fn for_variant(_variant: Variant) -> Options {
-        Options {
-            redeals: 0,
-            foundation_to_tableau: false,
-        }
+        Options { redeals: 0, foundation_to_tableau: false }
     }
 }
 
@@ -169,11 +166,7 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
         Variant::QueenOfItaly | Variant::QueenOfItalyOpen | Variant::GeneralsPatience => {
             // Terrace D[0..=10] (11 cards; General's Patience D[0..=12], 13 cards), then P0..P3 one
             // card each, P4..P8 empty; no waste yet; the rest is the stock.
-            let terrace_size = if variant == Variant::GeneralsPatience {
-                13
-            } else {
-                11
-            };
+            let terrace_size = if variant == Variant::GeneralsPatience { 13 } else { 11 };
             for (i, row) in rows.iter_mut().take(4).enumerate() {
                 row.push(d[terrace_size + i]);
             }
@@ -242,10 +235,7 @@ fn builds_down(card: u8, top: u8) -> bool {
 /// The base rank b: the rank of the bottom card of the first non-empty foundation (the layout
 /// check makes them all equal); `None` while every foundation is empty.
 fn base_rank(foundations: &[Vec<u8>]) -> Option<u8> {
-    foundations
-        .iter()
-        .find_map(|pile| pile.first())
-        .map(|&card| rank_of(card))
+    foundations.iter().find_map(|pile| pile.first()).map(|&card| rank_of(card))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,9 +276,7 @@ fn pile_name(pile: Pile) -> String {
 
 /// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
 fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
-    all_piles(variant)
-        .into_iter()
-        .find(|&pile| pile_name(pile) == name)
+    all_piles(variant).into_iter().find(|&pile| pile_name(pile) == name)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,12 +291,7 @@ fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
 /// one card each, P4..P8 and the waste nothing.
 pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
-    check_pile_count(
-        "tableau piles",
-        layout.rows.len(),
-        variant.row_count(),
-        variant,
-    )?;
+    check_pile_count("tableau piles", layout.rows.len(), variant.row_count(), variant)?;
     let all_cards = layout
         .foundations
         .iter()
@@ -411,15 +394,11 @@ impl Illegal {
             }
             Illegal::ChoiceMade => "the opening choice was already made".to_string(),
             Illegal::ChooseNotP0ToP3(p) => {
-                format!(
-                    "{}: only a non-empty pile among P0..P3 can be chosen",
-                    name(p)
-                )
+                format!("{}: only a non-empty pile among P0..P3 can be chosen", name(p))
             }
-            Illegal::Forced(action) => format!(
-                "`{}` is forced: it is the only legal move here",
-                action.to_move(pile_name)
-            ),
+            Illegal::Forced(action) => {
+                format!("`{}` is forced: it is the only legal move here", action.to_move(pile_name))
+            }
             Illegal::DealFromEmptyStock => "deal with an empty stock".to_string(),
             Illegal::SecondPassDeal => {
                 "on the second pass a card is dealt only onto an empty waste".to_string()
@@ -440,11 +419,9 @@ impl Illegal {
                 "a foundation card never moves to another foundation".to_string()
             }
             Illegal::OntoItself(p) => format!("{} onto itself", name(p)),
-            Illegal::EmptyRowClosed(p, from) => format!(
-                "{} is empty and takes no card from {} now",
-                name(p),
-                name(from)
-            ),
+            Illegal::EmptyRowClosed(p, from) => {
+                format!("{} is empty and takes no card from {} now", name(p), name(from))
+            }
             Illegal::Refused(p, card) => {
                 format!("{} does not accept {}", name(p), card_code(card))
             }
@@ -581,16 +558,10 @@ impl Position {
         }
         let empty = self.rows.iter().position(|row| row.is_empty())?;
         if self.variant == Variant::Redheads && !self.terrace.is_empty() {
-            return Some(Action::Card {
-                from: Pile::Terrace,
-                to: Pile::Row(empty),
-            });
+            return Some(Action::Card { from: Pile::Terrace, to: Pile::Row(empty) });
         }
         if !self.waste.is_empty() {
-            return Some(Action::Card {
-                from: Pile::Waste,
-                to: Pile::Row(empty),
-            });
+            return Some(Action::Card { from: Pile::Waste, to: Pile::Row(empty) });
         }
         None
     }
@@ -640,11 +611,7 @@ impl Position {
         }
         // A forced action is the only legal one.
         if let Some(forced) = self.forced() {
-            return if action == forced {
-                Ok(())
-            } else {
-                Err(Illegal::Forced(forced))
-            };
+            return if action == forced { Ok(()) } else { Err(Illegal::Forced(forced)) };
         }
         match action {
             Action::Choose(_) => unreachable!("handled above"),
@@ -742,8 +709,7 @@ impl Rules for Position {
         {
             return Err(Illegal::NoChoiceInVariant.reason(self.variant));
         }
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
+        self.check(action).map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
     }
 
@@ -757,9 +723,7 @@ impl Rules for Position {
                 let Pile::Row(i) = pile else {
                     unreachable!("checked: the choice names P0..P3");
                 };
-                let card = self.rows[i]
-                    .pop()
-                    .expect("checked: the chosen pile is not empty");
+                let card = self.rows[i].pop().expect("checked: the chosen pile is not empty");
                 self.foundations[base_foundation(card)].push(card);
                 for r in [i, 4, 5, 6, 7, 8] {
                     if let Some(next) = self.stock.pop() {
@@ -771,10 +735,7 @@ impl Rules for Position {
                 }
             }
             Action::Card { from, to } => {
-                let card = self
-                    .pile_mut(from)
-                    .pop()
-                    .expect("checked: source not empty");
+                let card = self.pile_mut(from).pop().expect("checked: source not empty");
                 self.pile_mut(to).push(card);
             }
             Action::Deal => {
@@ -967,23 +928,16 @@ mod tests {
         let mut seed: u64 = 11;
         for variant in ALL {
             let layout = layout_from_talon(variant, &spread_talon());
-            for options in [
-                Options::for_variant(variant),
-                Options {
-                    redeals: 1,
-                    foundation_to_tableau: true,
-                },
-            ] {
+            for options in
+                [Options::for_variant(variant), Options { redeals: 1, foundation_to_tableau: true }]
+            {
                 let start = Position::new(variant, &options, &layout).unwrap();
                 let seen = walk_checking_keys(&start, &mut seed, 300);
                 assert!(seen > 500, "{variant:?}: only {seen} positions");
             }
 
             // Twins that differ only in the redeals left, or only in the pass, get different keys.
-            let options = Options {
-                redeals: 1,
-                ..Options::default()
-            };
+            let options = Options { redeals: 1, ..Options::default() };
             let start = Position::new(variant, &options, &layout).unwrap();
             let mut fewer = start.clone();
             fewer.redeals_left -= 1;

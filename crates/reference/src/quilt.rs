@@ -90,10 +90,7 @@ pub struct Options {
 impl Options {
     /// The variant's own rules: wrap on, and its own number of redeals (1, 2, 0).
     pub fn for_variant(variant: Variant) -> Options {
-        Options {
-            waste_wrap: true,
-            redeals: variant.default_redeals(),
-        }
+        Options { waste_wrap: true, redeals: variant.default_redeals() }
     }
 }
 
@@ -145,16 +142,9 @@ pub fn layout_from_talon(variant: Variant, talon: &[u8]) -> Layout {
         }
     } else {
         // Persian Rug: reserve i (0..7), bottom→top = D[72+i], D[80+i], D[88+i], D[96+i].
-        let reserves: Vec<Vec<u8>> = (0..8)
-            .map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect())
-            .collect();
-        Layout {
-            foundations,
-            quilt,
-            reserves,
-            waste: Vec::new(),
-            stock_top_first: Vec::new(),
-        }
+        let reserves: Vec<Vec<u8>> =
+            (0..8).map(|i| (0..4).map(|k| d[72 + i + 8 * k]).collect()).collect();
+        Layout { foundations, quilt, reserves, waste: Vec::new(), stock_top_first: Vec::new() }
     }
 }
 
@@ -173,11 +163,7 @@ pub fn is_vertical(r: usize, c: usize) -> bool {
 /// right, (r,c−1) and (r,c+1).
 pub fn short_side_cells(r: usize, c: usize) -> [(isize, isize); 2] {
     let (ri, ci) = (r as isize, c as isize);
-    if is_vertical(r, c) {
-        [(ri - 1, ci), (ri + 1, ci)]
-    } else {
-        [(ri, ci - 1), (ri, ci + 1)]
-    }
+    if is_vertical(r, c) { [(ri - 1, ci), (ri + 1, ci)] } else { [(ri, ci - 1), (ri, ci + 1)] }
 }
 
 /// Is the cell (r, c) off the 8×8 grid, or on it and empty (a hole)?
@@ -194,9 +180,7 @@ pub fn is_available(quilt: &[[Option<u8>; 8]; 8], r: usize, c: usize) -> bool {
     if r >= 8 || c >= 8 || quilt[r][c].is_none() {
         return false;
     }
-    short_side_cells(r, c)
-        .iter()
-        .any(|&(nr, nc)| off_grid_or_empty(quilt, nr, nc))
+    short_side_cells(r, c).iter().any(|&(nr, nc)| off_grid_or_empty(quilt, nr, nc))
 }
 
 /// Every available cell, row-major.
@@ -258,9 +242,7 @@ fn pile_name(pile: Pile) -> String {
 
 /// Finds the pile with exactly this name in the variant; `None` if there is no such pile.
 fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
-    all_piles(variant)
-        .into_iter()
-        .find(|&pile| pile_name(pile) == name)
+    all_piles(variant).into_iter().find(|&pile| pile_name(pile) == name)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,12 +256,7 @@ fn parse_pile(variant: Variant, name: &str) -> Option<Pile> {
 /// from the king).
 pub fn check_layout(variant: Variant, layout: &Layout) -> Result<(), String> {
     check_foundation_count(&layout.foundations)?;
-    check_pile_count(
-        "reserves",
-        layout.reserves.len(),
-        variant.reserve_count(),
-        variant,
-    )?;
+    check_pile_count("reserves", layout.reserves.len(), variant.reserve_count(), variant)?;
     if !variant.has_waste() && !layout.waste.is_empty() {
         return Err(format!("{variant:?} has no waste"));
     }
@@ -518,8 +495,7 @@ impl Rules for Position {
         if let Action::Choose(_) = action {
             return Err(format!("{:?} has no opening choice", self.variant));
         }
-        self.check(action)
-            .map_err(|illegal| illegal.reason(self.variant))?;
+        self.check(action).map_err(|illegal| illegal.reason(self.variant))?;
         Ok(action)
     }
 
@@ -630,11 +606,8 @@ impl Family for Variant {
     type Layout = Layout;
     type Position = Position;
 
-    const ALL: &'static [Variant] = &[
-        Variant::CrazyQuilt,
-        Variant::IndianCarpet,
-        Variant::PersianRug,
-    ];
+    const ALL: &'static [Variant] =
+        &[Variant::CrazyQuilt, Variant::IndianCarpet, Variant::PersianRug];
 
     fn name(self) -> &'static str {
         match self {
@@ -650,10 +623,7 @@ impl Family for Variant {
 
     /// `wrap` (`true` or `false`: [`Options::waste_wrap`]), `redeals` (a number).
     fn options_named(self, given: &mut GivenOptions) -> Result<Options, String> {
-        Ok(Options {
-            waste_wrap: given.flag("wrap")?,
-            redeals: given.number("redeals")?,
-        })
+        Ok(Options { waste_wrap: given.flag("wrap")?, redeals: given.number("redeals")? })
     }
 
     /// Foundations, the quilt (64 cells), reserves (Persian Rug), the waste (one pile, or none
@@ -698,16 +668,9 @@ mod tests {
     /// Every pile name parses back to its pile, and nothing else does.
     #[test]
     fn pile_names_round_trip() {
-        for variant in [
-            Variant::CrazyQuilt,
-            Variant::IndianCarpet,
-            Variant::PersianRug,
-        ] {
+        for variant in [Variant::CrazyQuilt, Variant::IndianCarpet, Variant::PersianRug] {
             let piles = all_piles(variant);
-            assert_eq!(
-                piles.len(),
-                8 + 64 + if variant.has_waste() { 1 } else { 8 }
-            );
+            assert_eq!(piles.len(), 8 + 64 + if variant.has_waste() { 1 } else { 8 });
             for pile in piles {
                 assert_eq!(parse_pile(variant, &pile_name(pile)), Some(pile));
             }
@@ -719,11 +682,7 @@ mod tests {
     #[test]
     fn keys_identify_complete_positions() {
         let mut seed: u64 = 7;
-        for variant in [
-            Variant::CrazyQuilt,
-            Variant::IndianCarpet,
-            Variant::PersianRug,
-        ] {
+        for variant in [Variant::CrazyQuilt, Variant::IndianCarpet, Variant::PersianRug] {
             let layout = layout_from_talon(variant, &talon());
             let options = Options::for_variant(variant);
             let start = Position::new(variant, &options, &layout).unwrap();

@@ -12,12 +12,10 @@ pub fn replay<V: Family>(
     layout: &V::Layout,
     moves: &[Move],
 ) -> Result<(), ReplayError> {
-    let start = variant
-        .position(options, layout)
-        .map_err(|reason| ReplayError {
-            index: 0,
-            reason: format!("inconsistent layout: {reason}"),
-        })?;
+    let start = variant.position(options, layout).map_err(|reason| ReplayError {
+        index: 0,
+        reason: format!("inconsistent layout: {reason}"),
+    })?;
     replay_from(start, moves)
 }
 

@@ -47,10 +47,7 @@ impl<P: Copy> Action<P> {
                     find(from).ok_or_else(|| format!("no pile named {from:?} in {variant:?}"))?;
                 let to_pile =
                     find(to).ok_or_else(|| format!("no pile named {to:?} in {variant:?}"))?;
-                Ok(Action::Card {
-                    from: from_pile,
-                    to: to_pile,
-                })
+                Ok(Action::Card { from: from_pile, to: to_pile })
             }
         }
     }
@@ -58,10 +55,7 @@ impl<P: Copy> Action<P> {
     /// The action written as a move, `name` giving each pile's name.
     pub(crate) fn to_move(self, name: impl Fn(P) -> String) -> Move {
         match self {
-            Action::Card { from, to } => Move::Card {
-                from: name(from),
-                to: name(to),
-            },
+            Action::Card { from, to } => Move::Card { from: name(from), to: name(to) },
             Action::Deal => Move::Deal,
             Action::Redeal => Move::Redeal,
             Action::Choose(p) => Move::Choose(name(p)),
@@ -120,10 +114,7 @@ pub trait Rules: Clone {
 
     /// Every legal move, in the family's fixed order (see each family's `legal_actions`).
     fn legal_moves(&self) -> Vec<Move> {
-        self.legal_actions()
-            .into_iter()
-            .map(|action| self.to_move(action))
-            .collect()
+        self.legal_actions().into_iter().map(|action| self.to_move(action)).collect()
     }
 
     /// Plays a move if it is legal; otherwise says why not and leaves the position unchanged.

@@ -57,12 +57,8 @@ pub(crate) fn search_from<P: Rules>(start: P, max_states: u64) -> (PlainOutcome,
     if expanded > max_states {
         return (PlainOutcome::Unknown, expanded - 1);
     }
-    let mut stack = vec![Frame {
-        actions: start.legal_actions(),
-        position: start,
-        next: 0,
-        via: None,
-    }];
+    let mut stack =
+        vec![Frame { actions: start.legal_actions(), position: start, next: 0, via: None }];
 
     // Scratch space reused from one tried action to the next (a plain copy-and-apply; the
     // buffers are only recycled to spare the allocator).
@@ -80,11 +76,8 @@ pub(crate) fn search_from<P: Rules>(start: P, max_states: u64) -> (PlainOutcome,
         child.apply(action);
 
         if child.is_won() {
-            let mut solution: Vec<Move> = stack
-                .iter()
-                .filter_map(|f| f.via)
-                .map(|a| child.to_move(a))
-                .collect();
+            let mut solution: Vec<Move> =
+                stack.iter().filter_map(|f| f.via).map(|a| child.to_move(a)).collect();
             solution.push(child.to_move(action));
             return (PlainOutcome::Won(solution), expanded);
         }

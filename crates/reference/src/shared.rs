@@ -21,11 +21,7 @@ pub(crate) fn foundation_accepts(foundations: &[Vec<u8>], f: usize, card: u8) ->
         return false;
     }
     let suit = (f % 4) as u8;
-    let next_rank = if f < 4 {
-        height as u8
-    } else {
-        12 - height as u8
-    };
+    let next_rank = if f < 4 { height as u8 } else { 12 - height as u8 };
     suit_of(card) == suit && rank_of(card) == next_rank
 }
 
@@ -45,9 +41,7 @@ pub(crate) fn check_pile_count(
     variant: impl fmt::Debug,
 ) -> Result<(), String> {
     if found != expected {
-        return Err(format!(
-            "{found} {what}, expected {expected} for {variant:?}"
-        ));
+        return Err(format!("{found} {what}, expected {expected} for {variant:?}"));
     }
     Ok(())
 }
@@ -69,10 +63,7 @@ pub(crate) fn check_cards<'a>(
     }
     for (kind, &count) in copies.iter().enumerate() {
         if count != 2 {
-            return Err(format!(
-                "{} appears {count} times, expected 2",
-                card_code(kind as u8)
-            ));
+            return Err(format!("{} appears {count} times, expected 2", card_code(kind as u8)));
         }
     }
     for (f, pile) in foundations.iter().enumerate() {
@@ -82,11 +73,7 @@ pub(crate) fn check_cards<'a>(
             }
             // The card at height h of an up foundation has rank h, of a down foundation 12 − h.
             let suit = (f % 4) as u8;
-            let rank = if f < 4 {
-                height as u8
-            } else {
-                12 - height as u8
-            };
+            let rank = if f < 4 { height as u8 } else { 12 - height as u8 };
             if suit_of(card) != suit || rank_of(card) != rank {
                 return Err(format!(
                     "F{f} holds {} at height {height}: not a run from its base",

@@ -16,9 +16,7 @@ pub(crate) fn talon() -> Vec<u8> {
 
 /// A number below `n` from a 64-bit LCG (high bits) whose state is `seed`.
 fn next(seed: &mut u64, n: usize) -> usize {
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     ((*seed >> 33) % n as u64) as usize
 }
 
@@ -60,9 +58,7 @@ pub(crate) fn dealt_out_twice<P: Rules>(start: &P) -> (P, P) {
     let mut first = start.clone();
     deal_out(&mut first);
     let mut second = first.clone();
-    let redeal = second
-        .legal_action(&Move::Redeal)
-        .expect("a redeal is left");
+    let redeal = second.legal_action(&Move::Redeal).expect("a redeal is left");
     second.apply(redeal);
     deal_out(&mut second);
     (first, second)

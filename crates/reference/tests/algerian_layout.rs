@@ -8,11 +8,7 @@ use patience_reference::algerian::{
     Layout, Options, Position, ReserveSpace, Variant, check_layout, layout_from_talon,
 };
 
-const VARIANTS: [Variant; 3] = [
-    Variant::Algerian,
-    Variant::Carthage,
-    Variant::AlgerianParlett,
-];
+const VARIANTS: [Variant; 3] = [Variant::Algerian, Variant::Carthage, Variant::AlgerianParlett];
 
 /// The talon `0..104` with Algerian's hook ("K to top"): deck-0 K♣ K♠ K♥ K♦ first, then every
 /// other id in increasing order. (Valid for Carthage and Parlett too, which have no hook.)
@@ -40,14 +36,8 @@ fn as_codes(piles: &[Vec<u8>]) -> Vec<String> {
 fn algerian_deal_from_talon() {
     let d = hooked_talon();
     let layout = layout_from_talon(Variant::Algerian, &d);
-    assert_eq!(
-        sizes(&layout),
-        (vec![0, 0, 0, 0, 1, 1, 1, 1], vec![6; 6], vec![1; 8], 56)
-    );
-    assert_eq!(
-        as_codes(&layout.foundations),
-        ["", "", "", "", "KC", "KS", "KH", "KD"]
-    );
+    assert_eq!(sizes(&layout), (vec![0, 0, 0, 0, 1, 1, 1, 1], vec![6; 6], vec![1; 8], 56));
+    assert_eq!(as_codes(&layout.foundations), ["", "", "", "", "KC", "KS", "KH", "KD"]);
     for i in 0..8 {
         assert_eq!(layout.rows[i], vec![d[4 + i]]);
     }
@@ -82,10 +72,7 @@ fn carthage_deal_from_talon() {
 fn parlett_deal_from_talon() {
     let d = hooked_talon();
     let layout = layout_from_talon(Variant::AlgerianParlett, &d);
-    assert_eq!(
-        sizes(&layout),
-        (vec![0; 8], vec![4; 6], vec![2, 2, 2, 2, 1, 1, 1, 1], 68)
-    );
+    assert_eq!(sizes(&layout), (vec![0; 8], vec![4; 6], vec![2, 2, 2, 2, 1, 1, 1, 1], 68));
     // Depots round-robin: D[0..8] one each, then D[8..12] a second card on P0..P3.
     for i in 0..4 {
         assert_eq!(layout.rows[i], vec![d[i], d[8 + i]]);
@@ -143,14 +130,8 @@ fn pysolfc_game_1_carthage_and_algerian() {
     let mut algerian_talon = kings.to_vec();
     algerian_talon.extend(talon.iter().filter(|id| !kings.contains(id)));
     let algerian = layout_from_talon(Variant::Algerian, &algerian_talon);
-    assert_eq!(
-        as_codes(&algerian.foundations),
-        ["", "", "", "", "KC", "KS", "KH", "KD"]
-    );
-    assert_eq!(
-        as_codes(&algerian.rows),
-        ["3D", "5H", "JC", "5S", "5H", "KC", "8D", "JD"]
-    );
+    assert_eq!(as_codes(&algerian.foundations), ["", "", "", "", "KC", "KS", "KH", "KD"]);
+    assert_eq!(as_codes(&algerian.rows), ["3D", "5H", "JC", "5S", "5H", "KC", "8D", "JD"]);
     assert_eq!(
         as_codes(&algerian.reserves),
         [
@@ -212,11 +193,7 @@ fn check_layout_rejects_inconsistent_layouts() {
     let mut twin = good.clone();
     assert_eq!(twin.rows[4], vec![c("AC")]);
     twin.rows[4][0] = c("AC") + 52;
-    let other = twin
-        .stock_top_first
-        .iter()
-        .position(|&x| x == c("AC") + 52)
-        .unwrap();
+    let other = twin.stock_top_first.iter().position(|&x| x == c("AC") + 52).unwrap();
     twin.stock_top_first[other] = c("AC");
     assert_eq!(check_layout(Variant::Carthage, &twin), Ok(()));
 }
@@ -268,12 +245,9 @@ fn check_layout_knows_each_variants_foundations() {
     assert!(ok(AlgerianParlett, &layout));
     assert!(!ok(Carthage, &layout));
     // Not runs from the base: a gap, a wrong start, a wrong suit.
-    for (f, cards) in [
-        (0, &["AC", "3C"][..]),
-        (0, &["2C"][..]),
-        (6, &["AH"][..]),
-        (4, &["KC", "QS"][..]),
-    ] {
+    for (f, cards) in
+        [(0, &["AC", "3C"][..]), (0, &["2C"][..]), (6, &["AH"][..]), (4, &["KC", "QS"][..])]
+    {
         let layout = with_foundation(f, cards);
         for variant in VARIANTS {
             assert!(!ok(variant, &layout), "{variant:?} F{f} {cards:?}");
@@ -289,18 +263,12 @@ fn check_layout_knows_each_variants_foundations() {
 
 #[test]
 fn options_for_each_variant() {
-    let any = Options {
-        reserve_space: ReserveSpace::Any,
-        foundation_to_depot: true,
-    };
+    let any = Options { reserve_space: ReserveSpace::Any, foundation_to_depot: true };
     assert_eq!(Options::for_variant(Variant::Algerian), any);
     assert_eq!(Options::for_variant(Variant::Carthage), any);
     assert_eq!(
         Options::for_variant(Variant::AlgerianParlett),
-        Options {
-            reserve_space: ReserveSpace::AfterStock,
-            foundation_to_depot: true,
-        }
+        Options { reserve_space: ReserveSpace::AfterStock, foundation_to_depot: true }
     );
     assert_eq!(Options::default(), any);
 }

@@ -61,12 +61,7 @@ fn build(
             .collect();
         stock_top_first.extend((0..104u8).filter(|id| !used.contains(id)));
     }
-    let layout = Layout {
-        foundations,
-        reserves,
-        rows,
-        stock_top_first,
-    };
+    let layout = Layout { foundations, reserves, rows, stock_top_first };
     checked(layout, |layout| check_layout(variant, layout))
 }
 
@@ -90,10 +85,7 @@ fn position_rest_in_stock(
 }
 
 fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> Options {
-    Options {
-        reserve_space,
-        foundation_to_depot,
-    }
+    Options { reserve_space, foundation_to_depot }
 }
 
 fn start(variant: Variant, layout: &Layout) -> Position {
@@ -114,11 +106,7 @@ fn pile(p: &Position, name: &str) -> String {
         "P" => &layout.rows[index],
         _ => panic!("bad pile {name}"),
     };
-    cards
-        .iter()
-        .map(|&id| card_code(id))
-        .collect::<Vec<_>>()
-        .join(" ")
+    cards.iter().map(|&id| card_code(id)).collect::<Vec<_>>().join(" ")
 }
 
 fn stock_len(p: &Position) -> usize {
@@ -138,13 +126,7 @@ fn carthage_clubs_open(a: usize, b: usize) -> [usize; 8] {
 fn depot_and_reserve_tops_to_foundations_algerian() {
     // F0 (clubs up) holds A..T and needs J; F4 (clubs down) holds K..4 and needs 3.
     // Left: A♣ 2♣ 3♣ J♣ Q♣ K♣ (one copy each).
-    let layout = position(
-        Algerian,
-        clubs_open(10, 10),
-        &["AC QC", "KC 2C"],
-        &["JC", "3C"],
-        "",
-    );
+    let layout = position(Algerian, clubs_open(10, 10), &["AC QC", "KC 2C"], &["JC", "3C"], "");
     let mut p = start(Algerian, &layout);
     bad(&mut p, mv("P1", "F0")); // 3C: F0 needs J
     bad(&mut p, mv("P0", "F4")); // JC: F4 needs 3
@@ -184,12 +166,8 @@ fn empty_foundations_take_their_base_cards() {
         assert_eq!(pile(&p, "F4"), "KC");
     }
 
-    let layout = position_rest_in_stock(
-        Carthage,
-        carthage_clubs_open(0, 0),
-        &["AC", "KC"],
-        &["AC", "2C"],
-    );
+    let layout =
+        position_rest_in_stock(Carthage, carthage_clubs_open(0, 0), &["AC", "KC"], &["AC", "2C"]);
     let mut p = start(Carthage, &layout);
     bad(&mut p, mv("R1", "F0")); // a king never founds in Carthage
     bad(&mut p, mv("R1", "F1"));
@@ -307,27 +285,13 @@ fn reserve_space_position(variant: Variant, stock: &str) -> Layout {
         Carthage => {
             // Left: J♣ J♣ Q♣ Q♣ K♣ K♣.
             let reserves = ["JC", "QC", "JC"];
-            let rows = if stock.is_empty() {
-                ["QC", "KC KC"]
-            } else {
-                ["QC", "KC"]
-            };
-            position(
-                variant,
-                carthage_clubs_open(10, 10),
-                &reserves,
-                &rows,
-                stock,
-            )
+            let rows = if stock.is_empty() { ["QC", "KC KC"] } else { ["QC", "KC"] };
+            position(variant, carthage_clubs_open(10, 10), &reserves, &rows, stock)
         }
         _ => {
             // Left: A♣ 2♣ 3♣ J♣ Q♣ K♣.
             let reserves = ["JC", "QC", "3C"];
-            let rows = if stock.is_empty() {
-                ["AC", "2C KC"]
-            } else {
-                ["AC", "2C"]
-            };
+            let rows = if stock.is_empty() { ["AC", "2C KC"] } else { ["AC", "2C"] };
             position(variant, clubs_open(10, 10), &reserves, &rows, stock)
         }
     }
@@ -381,10 +345,7 @@ fn reserve_space_never_keeps_empty_reserves_empty() {
 fn algerian_foundations_meet_both_ways() {
     // F0 = A..7 (needs 8), F4 = K..8 (needs 7): each top fits the other.
     let layout = position_rest_in_stock(Algerian, clubs_open(7, 6), &[], &[]);
-    for options in [
-        opts(ReserveSpace::Any, true),
-        opts(ReserveSpace::Never, false),
-    ] {
+    for options in [opts(ReserveSpace::Any, true), opts(ReserveSpace::Never, false)] {
         let mut p = start_with(Algerian, options, &layout);
         bad(&mut p, mv("F0", "F1")); // spades
         bad(&mut p, mv("F0", "F0")); // onto itself
@@ -509,21 +470,12 @@ fn algerian_deals_to_the_reserves_twice_then_the_last_eight_to_the_depots() {
         assert_eq!(stock_len(&p), 7);
         assert_eq!(pile(&p, "R0"), format!("JC {} {}", code(0), code(6)));
         for r in 1..6 {
-            assert_eq!(
-                pile(&p, &format!("R{r}")),
-                format!("{} {}", code(r), code(6 + r))
-            );
+            assert_eq!(pile(&p, &format!("R{r}")), format!("{} {}", code(r), code(6 + r)));
         }
         ok(&mut p, Move::Deal); // 7 left (not 8): to the reserves, as many as there are
         assert_eq!(stock_len(&p), 0);
-        assert_eq!(
-            pile(&p, "R0"),
-            format!("JC {} {} {} {}", code(0), code(6), code(12), code(18))
-        );
-        assert_eq!(
-            pile(&p, "R5"),
-            format!("{} {} {}", code(5), code(11), code(17))
-        );
+        assert_eq!(pile(&p, "R0"), format!("JC {} {} {} {}", code(0), code(6), code(12), code(18)));
+        assert_eq!(pile(&p, "R5"), format!("{} {} {}", code(5), code(11), code(17)));
         assert_eq!(pile(&p, "P0"), "");
         bad(&mut p, Move::Deal); // the stock is empty
         bad(&mut p, Move::Redeal);
@@ -558,22 +510,10 @@ fn carthage_always_deals_to_the_reserves() {
     assert_eq!(stock_len(&p), 8);
     ok(&mut p, Move::Deal); // exactly 8 left: still to the reserves, R0..R5 then R0, R1
     assert_eq!(stock_len(&p), 0);
-    assert_eq!(
-        pile(&p, "R0"),
-        format!("{} {} {} {}", code(0), code(6), code(12), code(18))
-    );
-    assert_eq!(
-        pile(&p, "R1"),
-        format!("{} {} {} {}", code(1), code(7), code(13), code(19))
-    );
-    assert_eq!(
-        pile(&p, "R2"),
-        format!("{} {} {}", code(2), code(8), code(14))
-    );
-    assert_eq!(
-        pile(&p, "R5"),
-        format!("{} {} {}", code(5), code(11), code(17))
-    );
+    assert_eq!(pile(&p, "R0"), format!("{} {} {} {}", code(0), code(6), code(12), code(18)));
+    assert_eq!(pile(&p, "R1"), format!("{} {} {} {}", code(1), code(7), code(13), code(19)));
+    assert_eq!(pile(&p, "R2"), format!("{} {} {}", code(2), code(8), code(14)));
+    assert_eq!(pile(&p, "R5"), format!("{} {} {}", code(5), code(11), code(17)));
     assert_eq!(pile(&p, "P0"), "KC");
     assert_eq!(pile(&p, "P2"), "");
     bad(&mut p, Move::Deal);
@@ -601,11 +541,8 @@ fn the_deal_of_a_full_game_goes_56_44_32_20_8_0() {
         }
         assert_eq!(seen, sizes, "{variant:?}");
         let depots_after = p.to_layout().rows;
-        let grew: Vec<usize> = depots_before
-            .iter()
-            .zip(&depots_after)
-            .map(|(a, b)| b.len() - a.len())
-            .collect();
+        let grew: Vec<usize> =
+            depots_before.iter().zip(&depots_after).map(|(a, b)| b.len() - a.len()).collect();
         let expected = if variant == Carthage { [0; 8] } else { [1; 8] };
         assert_eq!(grew, expected, "{variant:?}");
         let reserve_sizes: Vec<usize> = p.to_layout().reserves.iter().map(Vec::len).collect();
@@ -772,13 +709,7 @@ fn legal_moves_are_exactly_the_playable_ones() {
 
 #[test]
 fn replay_checks_every_move_and_the_end() {
-    let layout = position(
-        Algerian,
-        clubs_open(10, 10),
-        &["AC QC", "KC 2C"],
-        &["JC", "3C"],
-        "",
-    );
+    let layout = position(Algerian, clubs_open(10, 10), &["AC QC", "KC 2C"], &["JC", "3C"], "");
     let options = Options::for_variant(Algerian);
     let solution = [
         mv("P0", "F0"),
@@ -829,13 +760,7 @@ fn replay_checks_every_move_and_the_end() {
 #[test]
 fn replay_follows_the_options() {
     // A reserve move that is legal with `Any` only, then the win.
-    let layout = position(
-        Algerian,
-        clubs_open(10, 10),
-        &["JC QC", "KC 2C"],
-        &["AC", "3C"],
-        "",
-    );
+    let layout = position(Algerian, clubs_open(10, 10), &["JC QC", "KC 2C"], &["AC", "3C"], "");
     // R0 = JC QC: QC must make way for JC. With Any it goes to an empty reserve; with
     // AfterStock too (the stock is empty); with Never that move is refused.
     let moves = [

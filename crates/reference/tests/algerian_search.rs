@@ -58,20 +58,12 @@ fn position(
         .copied()
         .collect();
     stock_top_first.extend((0..104u8).filter(|id| !used.contains(id)));
-    let layout = Layout {
-        foundations,
-        reserves,
-        rows,
-        stock_top_first,
-    };
+    let layout = Layout { foundations, reserves, rows, stock_top_first };
     checked(layout, |layout| check_layout(variant, layout))
 }
 
 fn opts(reserve_space: ReserveSpace, foundation_to_depot: bool) -> Options {
-    Options {
-        reserve_space,
-        foundation_to_depot,
-    }
+    Options { reserve_space, foundation_to_depot }
 }
 
 /// Searches and asserts a win whose solution replays; returns the solution.
@@ -92,9 +84,7 @@ fn carthage_needs_a_reserve_space() -> Layout {
         Carthage,
         [10; 8],
         &["JC KC", "JC KC", "JS KS", "JS KS"],
-        &[
-            "QC", "QC", "QS", "QS", "JH QH KH", "JH QH KH", "JD QD KD", "JD QD KD",
-        ],
+        &["QC", "QC", "QS", "QS", "JH QH KH", "JH QH KH", "JD QD KD", "JD QD KD"],
         "",
     )
 }
@@ -109,18 +99,9 @@ fn won_at_the_start_and_in_a_few_moves() {
     );
 
     // F0 needs JC, F4 needs 3C; everything is on top or one card down.
-    let layout = position(
-        Algerian,
-        clubs_open(10, 10),
-        &["AC QC", "KC 2C"],
-        &["JC", "3C"],
-        "",
-    );
+    let layout = position(Algerian, clubs_open(10, 10), &["AC QC", "KC 2C"], &["JC", "3C"], "");
     for variant in [Algerian, AlgerianParlett] {
-        for options in [
-            opts(ReserveSpace::Any, true),
-            opts(ReserveSpace::Never, false),
-        ] {
+        for options in [opts(ReserveSpace::Any, true), opts(ReserveSpace::Never, false)] {
             let solution = solve(variant, options, &layout);
             assert!(solution.len() >= 6, "{solution:?}");
         }
@@ -140,13 +121,8 @@ fn a_deal_is_needed() {
     }
 
     // Carthage: the jacks are in the stock; the deal puts them on R2 and R3.
-    let layout = position(
-        Carthage,
-        [10, 10, 13, 13, 13, 13, 13, 13],
-        &[],
-        &["QC", "KC"],
-        "QC KC JC JC",
-    );
+    let layout =
+        position(Carthage, [10, 10, 13, 13, 13, 13, 13, 13], &[], &["QC", "KC"], "QC KC JC JC");
     let options = opts(ReserveSpace::Never, false);
     let solution = solve(Carthage, options, &layout);
     assert!(solution.contains(&Move::Deal));
@@ -157,10 +133,7 @@ fn reserve_space_decides_a_carthage_position() {
     let layout = carthage_needs_a_reserve_space();
     for foundation_to_depot in [true, false] {
         let never = opts(ReserveSpace::Never, foundation_to_depot);
-        assert_eq!(
-            plain_search_counted(Carthage, &never, &layout, LIMIT),
-            (PlainOutcome::Lost, 1)
-        );
+        assert_eq!(plain_search_counted(Carthage, &never, &layout, LIMIT), (PlainOutcome::Lost, 1));
     }
     // (Without foundation to depot: with it every foundation card may come back down, and the
     // plain search wanders far before it finds the win.)
@@ -177,17 +150,12 @@ fn the_foundations_meet_but_the_deal_is_still_lost() {
         Carthage,
         [10, 9, 10, 10, 10, 10, 10, 10],
         &["JC KC", "JC KC", "JS KS", "JS KS"],
-        &[
-            "QC", "TC QC", "QS", "QS", "JH QH KH", "JH QH KH", "JD QD KD", "JD QD KD",
-        ],
+        &["QC", "TC QC", "QS", "QS", "JH QH KH", "JH QH KH", "JD QD KD", "JD QD KD"],
         "",
     );
     for foundation_to_depot in [true, false] {
         let never = opts(ReserveSpace::Never, foundation_to_depot);
-        assert_eq!(
-            plain_search_counted(Carthage, &never, &layout, LIMIT),
-            (PlainOutcome::Lost, 2)
-        );
+        assert_eq!(plain_search_counted(Carthage, &never, &layout, LIMIT), (PlainOutcome::Lost, 2));
     }
     // With an empty reserve: a KC aside, a JC up, the other JC onto a QC, and the rest follows.
     solve(Carthage, opts(ReserveSpace::Any, true), &layout);
@@ -197,14 +165,8 @@ fn the_foundations_meet_but_the_deal_is_still_lost() {
 fn the_state_limit() {
     let layout = carthage_needs_a_reserve_space();
     let options = Options::for_variant(Carthage);
-    assert_eq!(
-        plain_search_counted(Carthage, &options, &layout, 3),
-        (PlainOutcome::Unknown, 3)
-    );
-    assert_eq!(
-        plain_search(Carthage, &options, &layout, 1),
-        PlainOutcome::Unknown
-    );
+    assert_eq!(plain_search_counted(Carthage, &options, &layout, 3), (PlainOutcome::Unknown, 3));
+    assert_eq!(plain_search(Carthage, &options, &layout, 1), PlainOutcome::Unknown);
 
     // A whole deal of each game is far beyond a few thousand positions.
     let talon: Vec<u8> = {

@@ -22,15 +22,9 @@ fn alhambra_deal_from_talon() {
     let layout = layout_from_talon(Variant::Alhambra, &d);
     assert_eq!(sizes(&layout), (vec![1; 8], vec![4; 8], vec![1], 63));
     let bases: Vec<u8> = layout.foundations.iter().map(|f| f[0]).collect();
-    assert_eq!(
-        codes(&bases),
-        ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
-    );
+    assert_eq!(codes(&bases), ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]);
     for i in 0..8 {
-        assert_eq!(
-            layout.reserves[i],
-            vec![d[8 + i], d[16 + i], d[24 + i], d[32 + i]]
-        );
+        assert_eq!(layout.reserves[i], vec![d[8 + i], d[16 + i], d[24 + i], d[32 + i]]);
     }
     // Literally: D[8..] is 2C 3C .. QC, 2S ..: R0 = D8 D16 D24 D32 = 2C TC 7S 4H.
     assert_eq!(layout.reserves[0], vec![c("2C"), c("TC"), c("7S"), c("4H")]);
@@ -48,10 +42,7 @@ fn granada_deal_from_talon() {
     let alhambra = layout_from_talon(Variant::Alhambra, &d);
     assert_eq!(layout.foundations, alhambra.foundations);
     assert_eq!(layout.reserves, alhambra.reserves);
-    assert_eq!(
-        layout.wastes,
-        vec![vec![d[40]], vec![d[41]], vec![d[42]], vec![d[43]]]
-    );
+    assert_eq!(layout.wastes, vec![vec![d[40]], vec![d[41]], vec![d[42]], vec![d[43]]]);
     assert_eq!(layout.stock_top_first, d[44..].to_vec());
     assert_eq!(check_layout(Variant::Granada, &layout), Ok(()));
 }
@@ -113,10 +104,7 @@ fn pysolfc_game_1_one_talon_three_layouts() {
 
     let granada = layout_from_talon(Variant::Granada, &talon);
     assert_eq!(as_codes(&granada.wastes), ["2D", "6H", "TH", "8C"]);
-    assert_eq!(
-        codes(&granada.stock_top_first[..6]).join(" "),
-        "2S 3S 9C 7D 4S 8H"
-    );
+    assert_eq!(codes(&granada.stock_top_first[..6]).join(" "), "2S 3S 9C 7D 4S 8H");
 
     let reinforcements = layout_from_talon(Variant::Reinforcements, &talon);
     assert_eq!(
@@ -129,10 +117,7 @@ fn pysolfc_game_1_one_talon_three_layouts() {
         ]
     );
     assert_eq!(as_codes(&reinforcements.wastes), ["QC"]);
-    assert_eq!(
-        codes(&reinforcements.stock_top_first[..4]).join(" "),
-        "7C 3S QH 9S"
-    );
+    assert_eq!(codes(&reinforcements.stock_top_first[..4]).join(" "), "7C 3S QH 9S");
     assert_eq!(reinforcements.stock_top_first.len(), 47);
 }
 
@@ -174,11 +159,7 @@ fn check_layout_rejects_inconsistent_layouts() {
     // Either copy may stand in for the other: swapping an id for its twin is fine.
     let mut twin = good.clone();
     twin.foundations[0][0] += 52;
-    let other = twin
-        .stock_top_first
-        .iter()
-        .position(|&x| x == c("AC") + 52)
-        .unwrap();
+    let other = twin.stock_top_first.iter().position(|&x| x == c("AC") + 52).unwrap();
     twin.stock_top_first[other] = c("AC");
     assert_eq!(check_layout(Variant::Alhambra, &twin), Ok(()));
 }

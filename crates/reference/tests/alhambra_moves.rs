@@ -20,11 +20,7 @@ fn foundation_layout(variant: Variant) -> Layout {
         Reinforcements => vec!["JC", "2C", "QC", "KH"],
         _ => vec!["JC", "2C", "QC", "KH", "", "", "", ""],
     };
-    let wastes: Vec<&str> = if variant == Granada {
-        vec!["KC", "", "", ""]
-    } else {
-        vec!["KC"]
-    };
+    let wastes: Vec<&str> = if variant == Granada { vec!["KC", "", "", ""] } else { vec!["KC"] };
     // Hearts: F2 holds A..Q and needs KH; F6 is full. So KH is left over as well.
     let mut heights = clubs_open(10, 11);
     heights[2] = 12;
@@ -133,11 +129,7 @@ fn clubs_layout(variant: Variant, reserves: [&str; 4], wastes: &[&str], stock: &
 
 /// The waste name and the waste list with `cards` on the waste under test (W2 in Granada).
 fn one_waste(variant: Variant, cards: &'static str) -> (&'static str, Vec<&'static str>) {
-    if variant == Granada {
-        ("W2", vec!["", "", cards, ""])
-    } else {
-        ("W", vec![cards])
-    }
+    if variant == Granada { ("W2", vec!["", "", cards, ""]) } else { ("W", vec![cards]) }
 }
 
 #[test]
@@ -194,10 +186,7 @@ fn empty_waste_accepts_nothing_by_default() {
 
         // With `empty_waste_any`, Alhambra and Granada accept any reserve card; The
         // Reinforcements ignores the option.
-        let any = Options {
-            empty_waste_any: true,
-            ..opts(2)
-        };
+        let any = Options { empty_waste_any: true, ..opts(2) };
         let mut p = start(variant, any, &layout);
         if variant == Reinforcements {
             bad(&mut p, mv("R2", w));
@@ -211,17 +200,9 @@ fn empty_waste_accepts_nothing_by_default() {
 #[test]
 fn granada_waste_to_another_waste() {
     // W0 = 2C QC, W1 = 3C, W2 = KC 4C, W3 = AC; R0 = TC, R1 = JC, R2 = KS.
-    let layout = clubs_layout(
-        Granada,
-        ["TC", "JC", "KS", ""],
-        &["2C QC", "3C", "KC 4C", "AC"],
-        "",
-    );
+    let layout = clubs_layout(Granada, ["TC", "JC", "KS", ""], &["2C QC", "3C", "KC 4C", "AC"], "");
     for option in [false, true] {
-        let options = Options {
-            empty_waste_any: option,
-            ..opts(2)
-        };
+        let options = Options { empty_waste_any: option, ..opts(2) };
         let mut p = start(Granada, options, &layout);
         bad(&mut p, mv("W0", "W0")); // onto itself
         bad(&mut p, mv("W2", "W2"));
@@ -321,33 +302,21 @@ fn no_redeal_when_none_are_left() {
 
 #[test]
 fn granada_deal_order_and_redeal_order() {
-    let layout = clubs_layout(
-        Granada,
-        ["TC", "JC", "KS", ""],
-        &["", "", "", ""],
-        "AC 2C 3C 4C QC KC",
-    );
+    let layout =
+        clubs_layout(Granada, ["TC", "JC", "KS", ""], &["", "", "", ""], "AC 2C 3C 4C QC KC");
     let mut p = start(Granada, opts(2), &layout);
     bad(&mut p, Move::Redeal);
     // One card on each of W0..W3 in order.
     ok(&mut p, Move::Deal);
     let l = p.to_layout();
-    assert_eq!(
-        l.wastes,
-        vec![vec![c("AC")], vec![c("2C")], vec![c("3C")], vec![c("4C")]]
-    );
+    assert_eq!(l.wastes, vec![vec![c("AC")], vec![c("2C")], vec![c("3C")], vec![c("4C")]]);
     assert_eq!(l.stock_top_first, vec![c("QC"), c("KC")]);
     // Fewer when the stock runs short: W0 and W1 only.
     ok(&mut p, Move::Deal);
     let l = p.to_layout();
     assert_eq!(
         l.wastes,
-        vec![
-            vec![c("AC"), c("QC")],
-            vec![c("2C"), c("KC")],
-            vec![c("3C")],
-            vec![c("4C")]
-        ]
+        vec![vec![c("AC"), c("QC")], vec![c("2C"), c("KC")], vec![c("3C")], vec![c("4C")]]
     );
     assert!(l.stock_top_first.is_empty());
     bad(&mut p, Move::Deal);
@@ -355,17 +324,11 @@ fn granada_deal_order_and_redeal_order() {
     ok(&mut p, Move::Redeal);
     let l = p.to_layout();
     assert_eq!(l.wastes, vec![Vec::<u8>::new(); 4]);
-    assert_eq!(
-        l.stock_top_first,
-        vec![c("4C"), c("3C"), c("2C"), c("KC"), c("AC"), c("QC")]
-    );
+    assert_eq!(l.stock_top_first, vec![c("4C"), c("3C"), c("2C"), c("KC"), c("AC"), c("QC")]);
     assert_eq!(p.redeals_left(), 1);
     ok(&mut p, Move::Deal);
     let l = p.to_layout();
-    assert_eq!(
-        l.wastes,
-        vec![vec![c("4C")], vec![c("3C")], vec![c("2C")], vec![c("KC")]]
-    );
+    assert_eq!(l.wastes, vec![vec![c("4C")], vec![c("3C")], vec![c("2C")], vec![c("KC")]]);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -373,34 +336,21 @@ fn granada_deal_order_and_redeal_order() {
 // -------------------------------------------------------------------------------------------
 
 fn pf() -> Options {
-    Options {
-        pf_refill_timing: true,
-        ..opts(2)
-    }
+    Options { pf_refill_timing: true, ..opts(2) }
 }
 
 #[test]
 fn reinforcements_refill_after_card_moves() {
     for options in [opts(2), pf()] {
         // Reserve → foundation.
-        let layout = clubs_layout(
-            Reinforcements,
-            ["TC", "4C", "KS", "JC"],
-            &["AC"],
-            "2C 3C QC KC",
-        );
+        let layout = clubs_layout(Reinforcements, ["TC", "4C", "KS", "JC"], &["AC"], "2C 3C QC KC");
         let mut p = start(Reinforcements, options, &layout);
         ok(&mut p, mv("R0", "F0")); // TC; R0 at once takes the stock top 2C
         let l = p.to_layout();
         assert_eq!(l.reserves[0], vec![c("2C")]);
         assert_eq!(l.stock_top_first, vec![c("3C"), c("QC"), c("KC")]);
         // Reserve → waste.
-        let layout = clubs_layout(
-            Reinforcements,
-            ["TC", "4C", "KS", "JC"],
-            &["QC"],
-            "AC 2C 3C KC",
-        );
+        let layout = clubs_layout(Reinforcements, ["TC", "4C", "KS", "JC"], &["QC"], "AC 2C 3C KC");
         let mut p = start(Reinforcements, options, &layout);
         ok(&mut p, mv("R3", "W")); // JC on QC; R3 takes AC
         assert_eq!(p.to_layout().reserves[3], vec![c("AC")]);
@@ -415,19 +365,11 @@ fn reinforcements_refill_after_card_moves() {
 #[test]
 fn reinforcements_refill_after_a_deal_and_pf_timing() {
     // R2 starts empty (a given position may have that); stock 2C 3C QC KC.
-    let layout = clubs_layout(
-        Reinforcements,
-        ["TC", "4C", "", "JC KS"],
-        &["AC"],
-        "2C 3C QC KC",
-    );
+    let layout = clubs_layout(Reinforcements, ["TC", "4C", "", "JC KS"], &["AC"], "2C 3C QC KC");
 
     // Default: after the deal (2C to the waste) R2 at once takes 3C.
     let mut p = start(Reinforcements, opts(2), &layout);
-    assert!(
-        p.to_layout().reserves[2].is_empty(),
-        "no refill before the first action"
-    );
+    assert!(p.to_layout().reserves[2].is_empty(), "no refill before the first action");
     ok(&mut p, Move::Deal);
     let l = p.to_layout();
     assert_eq!(l.wastes[0], vec![c("AC"), c("2C")]);
@@ -451,12 +393,7 @@ fn reinforcements_refill_after_a_deal_and_pf_timing() {
 #[test]
 fn reinforcements_pf_timing_refills_after_waste_to_foundation() {
     // R1 empty; after a deal puts TC on the waste, TC goes to F0 and R1 takes the stock top 4C.
-    let layout = clubs_layout(
-        Reinforcements,
-        ["JC KS", "", "2C", "3C"],
-        &["QC"],
-        "TC 4C AC KC",
-    );
+    let layout = clubs_layout(Reinforcements, ["JC KS", "", "2C", "3C"], &["QC"], "TC 4C AC KC");
     let mut p = start(Reinforcements, pf(), &layout);
     ok(&mut p, Move::Deal);
     assert!(p.to_layout().reserves[1].is_empty());
@@ -470,12 +407,7 @@ fn reinforcements_pf_timing_refills_after_waste_to_foundation() {
 #[test]
 fn reinforcements_refill_after_a_redeal() {
     // R1 and R2 empty, stock empty; the waste holds AC 2C 3C QC KC (AC at the bottom).
-    let layout = clubs_layout(
-        Reinforcements,
-        ["TC", "", "", "JC KS 4C"],
-        &["AC 2C 3C QC KC"],
-        "",
-    );
+    let layout = clubs_layout(Reinforcements, ["TC", "", "", "JC KS 4C"], &["AC 2C 3C QC KC"], "");
 
     // Default: the redeal makes the stock AC 2C 3C QC KC, then R1 takes AC and R2 takes 2C.
     let mut p = start(Reinforcements, opts(2), &layout);
@@ -502,12 +434,7 @@ fn reinforcements_refill_after_a_redeal() {
 
 #[test]
 fn reinforcements_has_four_reserves_and_one_waste() {
-    let layout = clubs_layout(
-        Reinforcements,
-        ["TC", "4C", "KS", "JC"],
-        &["AC"],
-        "2C 3C QC KC",
-    );
+    let layout = clubs_layout(Reinforcements, ["TC", "4C", "KS", "JC"], &["AC"], "2C 3C QC KC");
     let mut p = start(Reinforcements, opts(2), &layout);
     bad(&mut p, mv("R4", "F0"));
     bad(&mut p, mv("R0", "W0"));
@@ -524,10 +451,7 @@ fn either_copy_of_a_card_plays() {
     let layout = clubs_layout(Alhambra, ["TC", "4C", "KS", "JC"], &["AC"], "2C 3C QC KC");
     let mut swapped = layout.clone();
     assert_eq!(swapped.reserves[0], vec![c("TC")]);
-    let on_f4 = swapped.foundations[4]
-        .iter()
-        .position(|&x| x == c2("TC"))
-        .unwrap();
+    let on_f4 = swapped.foundations[4].iter().position(|&x| x == c2("TC")).unwrap();
     swapped.reserves[0][0] = c2("TC");
     swapped.foundations[4][on_f4] = c("TC");
     let mut p = start(Alhambra, opts(2), &swapped);

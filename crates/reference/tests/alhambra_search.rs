@@ -12,11 +12,7 @@ use Variant::{Alhambra, Granada, Reinforcements};
 const LIMIT: u64 = 1_000_000;
 
 fn any_waste(redeals: u8) -> Options {
-    Options {
-        empty_waste_any: true,
-        redeals,
-        ..Options::default()
-    }
+    Options { empty_waste_any: true, redeals, ..Options::default() }
 }
 
 /// Pads R0..R3 with empty reserves up to the variant's count.
@@ -35,10 +31,7 @@ fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
 
 #[track_caller]
 fn assert_lost(variant: Variant, options: Options, layout: &Layout) {
-    assert_eq!(
-        plain_search(variant, &options, layout, LIMIT),
-        PlainOutcome::Lost
-    );
+    assert_eq!(plain_search(variant, &options, layout, LIMIT), PlainOutcome::Lost);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -48,45 +41,25 @@ fn assert_lost(variant: Variant, options: Options, layout: &Layout) {
 /// Clubs: F0 holds A..J (needs QC, KC), F4 holds K..2 (needs AC). R0 = QC KC (KC on top), the
 /// waste holds AC. The only win: KC onto AC (wrap), QC to F0, KC to F0, AC to F4.
 fn wrap_position() -> Layout {
-    position(
-        Alhambra,
-        clubs_open(11, 12),
-        &reserves(Alhambra, &["QC KC"]),
-        &["AC"],
-        "",
-    )
+    position(Alhambra, clubs_open(11, 12), &reserves(Alhambra, &["QC KC"]), &["AC"], "")
 }
 
 #[test]
 fn won_by_wrapping_a_king_onto_an_ace() {
     let layout = wrap_position();
     let moves = solve(Alhambra, opts(0), &layout);
-    assert_eq!(
-        moves,
-        vec![mv("R0", "W"), mv("R0", "F0"), mv("W", "F0"), mv("W", "F4")]
-    );
+    assert_eq!(moves, vec![mv("R0", "W"), mv("R0", "F0"), mv("W", "F0"), mv("W", "F4")]);
     // The same solution, written by hand, replays; with two moves swapped it does not.
     let by_hand = [mv("R0", "W"), mv("R0", "F0"), mv("W", "F0"), mv("W", "F4")];
     assert_eq!(replay(Alhambra, &opts(0), &layout, &by_hand), Ok(()));
     let swapped = [mv("R0", "F0"), mv("R0", "W"), mv("W", "F0"), mv("W", "F4")];
-    assert_eq!(
-        replay(Alhambra, &opts(0), &layout, &swapped)
-            .unwrap_err()
-            .index,
-        0
-    );
+    assert_eq!(replay(Alhambra, &opts(0), &layout, &swapped).unwrap_err().index, 0);
 }
 
 /// As `wrap_position`, but AC sits in R1 and the waste is empty: KC covers QC for ever.
 fn buried_position(variant: Variant) -> Layout {
     let wastes: Vec<&str> = vec![""; variant.waste_count()];
-    position(
-        variant,
-        clubs_open(11, 12),
-        &reserves(variant, &["QC KC", "AC"]),
-        &wastes,
-        "",
-    )
+    position(variant, clubs_open(11, 12), &reserves(variant, &["QC KC", "AC"]), &wastes, "")
 }
 
 #[test]
@@ -169,20 +142,8 @@ fn reinforcements_win_uses_the_refills() {
     let mut heights = clubs_open(10, 12);
     heights[1] = 12;
     heights[2] = 12;
-    let layout = position(
-        Reinforcements,
-        heights,
-        &["JC", "AC", "KS", "KH"],
-        &[""],
-        "QC KC",
-    );
-    for options in [
-        opts(0),
-        Options {
-            pf_refill_timing: true,
-            ..opts(0)
-        },
-    ] {
+    let layout = position(Reinforcements, heights, &["JC", "AC", "KS", "KH"], &[""], "QC KC");
+    for options in [opts(0), Options { pf_refill_timing: true, ..opts(0) }] {
         solve(Reinforcements, options, &layout);
     }
     // The line that takes QC and KC through R0's refills, with no deal, replays.
@@ -194,14 +155,9 @@ fn reinforcements_win_uses_the_refills() {
         mv("R2", "F1"), // KS
         mv("R3", "F2"), // KH
     ];
+    assert_eq!(replay(Reinforcements, &opts(0), &layout, &by_refill), Ok(()));
     assert_eq!(
-        replay(Reinforcements, &opts(0), &layout, &by_refill),
-        Ok(())
-    );
-    assert_eq!(
-        replay(Alhambra, &opts(0), &layout, &by_refill)
-            .unwrap_err()
-            .index,
+        replay(Alhambra, &opts(0), &layout, &by_refill).unwrap_err().index,
         0,
         "a Reinforcements layout has 4 reserves, not an Alhambra layout"
     );
@@ -210,19 +166,11 @@ fn reinforcements_win_uses_the_refills() {
 #[test]
 fn already_won_position() {
     let layout = position(Alhambra, [13; 8], &reserves(Alhambra, &[]), &[""], "");
-    assert_eq!(
-        plain_search(Alhambra, &opts(2), &layout, 0),
-        PlainOutcome::Won(vec![])
-    );
+    assert_eq!(plain_search(Alhambra, &opts(2), &layout, 0), PlainOutcome::Won(vec![]));
     assert_eq!(replay(Alhambra, &opts(2), &layout, &[]), Ok(()));
     // Moves after the win must still be legal: a redeal of the empty waste is; a deal is not.
     assert_eq!(replay(Alhambra, &opts(2), &layout, &[Move::Redeal]), Ok(()));
-    assert_eq!(
-        replay(Alhambra, &opts(2), &layout, &[Move::Deal])
-            .unwrap_err()
-            .index,
-        0
-    );
+    assert_eq!(replay(Alhambra, &opts(2), &layout, &[Move::Deal]).unwrap_err().index, 0);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -246,10 +194,7 @@ fn limit_gives_unknown_exactly_past_the_count() {
                     PlainOutcome::Unknown
                 );
             }
-            assert_eq!(
-                plain_search(variant, &options, &layout, 1),
-                PlainOutcome::Unknown
-            );
+            assert_eq!(plain_search(variant, &options, &layout, 1), PlainOutcome::Unknown);
         }
     }
 }
@@ -320,19 +265,9 @@ fn replay_rejects_an_inconsistent_layout_and_foreign_names() {
 
     let layout = wrap_position();
     let moves = [mv("R0", "W0"), mv("R0", "F0"), mv("W", "F0"), mv("W", "F4")];
-    assert_eq!(
-        replay(Alhambra, &opts(0), &layout, &moves)
-            .unwrap_err()
-            .index,
-        0
-    );
+    assert_eq!(replay(Alhambra, &opts(0), &layout, &moves).unwrap_err().index, 0);
     let moves = [mv("R0", "W"), mv("R0", "F0"), mv("W", "F0"), mv("W", "F8")];
-    assert_eq!(
-        replay(Alhambra, &opts(0), &layout, &moves)
-            .unwrap_err()
-            .index,
-        3
-    );
+    assert_eq!(replay(Alhambra, &opts(0), &layout, &moves).unwrap_err().index, 3);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -354,9 +289,7 @@ fn random_endgame(rng: &mut Lcg, variant: Variant, out: usize) -> Layout {
     }
     let foundations = Ids::new().foundations(heights);
     let on_foundations: Vec<u8> = foundations.iter().flatten().copied().collect();
-    let mut loose: Vec<u8> = (0..104u8)
-        .filter(|id| !on_foundations.contains(id))
-        .collect();
+    let mut loose: Vec<u8> = (0..104u8).filter(|id| !on_foundations.contains(id)).collect();
     assert_eq!(loose.len(), out);
     rng.shuffle(&mut loose);
     let used_reserves = 1 + rng.below(2);
@@ -370,12 +303,7 @@ fn random_endgame(rng: &mut Lcg, variant: Variant, out: usize) -> Layout {
             _ => stock_top_first.push(card),
         }
     }
-    Layout {
-        foundations,
-        reserves,
-        wastes,
-        stock_top_first,
-    }
+    Layout { foundations, reserves, wastes, stock_top_first }
 }
 
 fn is_won(outcome: &PlainOutcome) -> bool {
@@ -390,9 +318,7 @@ fn every_move(variant: Variant) -> Vec<Move> {
     } else {
         vec!["W".to_string()]
     };
-    let mut sources: Vec<String> = (0..variant.reserve_count())
-        .map(|i| format!("R{i}"))
-        .collect();
+    let mut sources: Vec<String> = (0..variant.reserve_count()).map(|i| format!("R{i}")).collect();
     sources.extend(wastes.iter().cloned());
     let mut targets: Vec<String> = (0..8).map(|i| format!("F{i}")).collect();
     targets.extend(wastes.iter().cloned());
@@ -457,46 +383,24 @@ fn randomised_endgames_agree_with_brute_force_and_replay() {
             PlainOutcome::Unknown => panic!("a {out}-card endgame should fit the limit"),
         }
         // More redeals, or an empty waste that takes anything, can only help.
-        let more = Options {
-            redeals: options.redeals + 1,
-            ..options
-        };
+        let more = Options { redeals: options.redeals + 1, ..options };
         let more_outcome = plain_search(variant, &more, &layout, LIMIT);
-        assert!(
-            !is_won(&outcome) || is_won(&more_outcome),
-            "{variant:?} {options:?}"
-        );
+        assert!(!is_won(&outcome) || is_won(&more_outcome), "{variant:?} {options:?}");
         if !options.empty_waste_any {
-            let any = Options {
-                empty_waste_any: true,
-                ..options
-            };
+            let any = Options { empty_waste_any: true, ..options };
             let any_outcome = plain_search(variant, &any, &layout, LIMIT);
-            assert!(
-                !is_won(&outcome) || is_won(&any_outcome),
-                "{variant:?} {options:?}"
-            );
+            assert!(!is_won(&outcome) || is_won(&any_outcome), "{variant:?} {options:?}");
         }
         // An independent brute force where the game graph is acyclic.
         if variant != Granada {
             let start = Position::new(variant, &options, &layout).unwrap();
             let mut budget = 20_000;
             if let Some(brute) = brute_force_won(&start, &every_move(variant), &mut budget) {
-                assert_eq!(
-                    brute,
-                    is_won(&outcome),
-                    "{variant:?} {options:?} {layout:?}"
-                );
+                assert_eq!(brute, is_won(&outcome), "{variant:?} {options:?} {layout:?}");
                 compared += 1;
             }
         }
     }
-    assert!(
-        won >= 20 && lost >= 20,
-        "won {won}, lost {lost}: the sample is lopsided"
-    );
-    assert!(
-        compared >= 100,
-        "only {compared} brute-force comparisons finished"
-    );
+    assert!(won >= 20 && lost >= 20, "won {won}, lost {lost}: the sample is lopsided");
+    assert!(compared >= 100, "only {compared} brute-force comparisons finished");
 }

@@ -79,10 +79,7 @@ impl Named for alhambra::Variant {
 
 impl Named for queen::Variant {
     fn options(seed: u64) -> (queen::Options, Vec<(&'static str, String)>) {
-        let o = queen::Options {
-            redeals: (seed % 2) as u8,
-            foundation_to_tableau: seed % 3 == 2,
-        };
+        let o = queen::Options { redeals: (seed % 2) as u8, foundation_to_tableau: seed % 3 == 2 };
         let named = vec![
             ("redeals", o.redeals.to_string()),
             ("foundation-to-tableau", o.foundation_to_tableau.to_string()),
@@ -115,10 +112,7 @@ impl Named for algerian::Variant {
             (algerian::ReserveSpace::Never, "never"),
         ];
         let (reserve_space, text) = spaces[(seed % 3) as usize];
-        let o = algerian::Options {
-            reserve_space,
-            foundation_to_depot: seed.is_multiple_of(2),
-        };
+        let o = algerian::Options { reserve_space, foundation_to_depot: seed.is_multiple_of(2) };
         let named = vec![
             ("reserve-space", text.to_string()),
             ("foundation-to-depot", o.foundation_to_depot.to_string()),
@@ -147,14 +141,8 @@ impl Named for algerian::Variant {
 
 impl Named for quilt::Variant {
     fn options(seed: u64) -> (quilt::Options, Vec<(&'static str, String)>) {
-        let o = quilt::Options {
-            waste_wrap: seed.is_multiple_of(2),
-            redeals: (seed % 3) as u8,
-        };
-        let named = vec![
-            ("wrap", o.waste_wrap.to_string()),
-            ("redeals", o.redeals.to_string()),
-        ];
+        let o = quilt::Options { waste_wrap: seed.is_multiple_of(2), redeals: (seed % 3) as u8 };
+        let named = vec![("wrap", o.waste_wrap.to_string()), ("redeals", o.redeals.to_string())];
         (o, named)
     }
     fn piles(layout: &quilt::Layout) -> Piles {
@@ -181,10 +169,7 @@ fn named<V: Named>(
     named_options: &[(&'static str, String)],
     layout: &V::Layout,
 ) -> NamedGame {
-    let options: Vec<(&str, &str)> = named_options
-        .iter()
-        .map(|(n, v)| (*n, v.as_str()))
-        .collect();
+    let options: Vec<(&str, &str)> = named_options.iter().map(|(n, v)| (*n, v.as_str())).collect();
     NamedGame::new(variant.name(), &options, &V::piles(layout)).unwrap()
 }
 
@@ -247,15 +232,9 @@ fn by_name_is_the_family<V: Named>(rng: &mut Lcg) -> (usize, usize) {
 fn by_name_searches_and_replays_as_each_family() {
     let mut rng = Lcg(2024);
     for (family, (won, lost)) in [
-        (
-            "alhambra",
-            by_name_is_the_family::<alhambra::Variant>(&mut rng),
-        ),
+        ("alhambra", by_name_is_the_family::<alhambra::Variant>(&mut rng)),
         ("queen", by_name_is_the_family::<queen::Variant>(&mut rng)),
-        (
-            "algerian",
-            by_name_is_the_family::<algerian::Variant>(&mut rng),
-        ),
+        ("algerian", by_name_is_the_family::<algerian::Variant>(&mut rng)),
         ("quilt", by_name_is_the_family::<quilt::Variant>(&mut rng)),
     ] {
         eprintln!("{family}: {won} won, {lost} lost");
@@ -267,19 +246,14 @@ fn by_name_searches_and_replays_as_each_family() {
 /// `redeals` 1 and not with 0 (the replay then fails at the redeal).
 #[test]
 fn options_by_name_reach_the_rules() {
-    let layout = alhambra::layout_from_talon(
-        alhambra::Variant::Alhambra,
-        &hooked_random_talon(&mut Lcg(5)),
-    );
+    let layout =
+        alhambra::layout_from_talon(alhambra::Variant::Alhambra, &hooked_random_talon(&mut Lcg(5)));
     let mut moves = vec![Move::Deal; layout.stock_top_first.len()];
     moves.push(Move::Redeal);
     let piles = <alhambra::Variant as Named>::piles(&layout);
     let game = |redeals: &str| {
-        let options = [
-            ("empty-waste-any", "false"),
-            ("pf-refill-timing", "false"),
-            ("redeals", redeals),
-        ];
+        let options =
+            [("empty-waste-any", "false"), ("pf-refill-timing", "false"), ("redeals", redeals)];
         NamedGame::new("alhambra", &options, &piles).unwrap()
     };
     let not_won = game("1").replay(&moves).unwrap_err();
@@ -301,24 +275,11 @@ fn what_does_not_fit_is_refused() {
     let error = |variant: &str, options: &[(&str, &str)], piles: &Piles| {
         NamedGame::new(variant, options, piles).unwrap_err()
     };
+    assert_eq!(error("crazy quilt", &options, &piles), "unknown variant \"crazy quilt\"");
+    assert_eq!(error("Crazy-Quilt", &options, &piles), "unknown variant \"Crazy-Quilt\"");
+    assert_eq!(error("crazy-quilt", &options[..1], &piles), "crazy-quilt: option redeals missing");
     assert_eq!(
-        error("crazy quilt", &options, &piles),
-        "unknown variant \"crazy quilt\""
-    );
-    assert_eq!(
-        error("Crazy-Quilt", &options, &piles),
-        "unknown variant \"Crazy-Quilt\""
-    );
-    assert_eq!(
-        error("crazy-quilt", &options[..1], &piles),
-        "crazy-quilt: option redeals missing"
-    );
-    assert_eq!(
-        error(
-            "crazy-quilt",
-            &[("wrap", "true"), ("redeals", "1"), ("x", "1")],
-            &piles
-        ),
+        error("crazy-quilt", &[("wrap", "true"), ("redeals", "1"), ("x", "1")], &piles),
         "crazy-quilt: unknown option x"
     );
     assert_eq!(
@@ -328,10 +289,7 @@ fn what_does_not_fit_is_refused() {
     // The options of the right family, but the piles of the wrong variant: Persian Rug has
     // reserves and no stock.
     let rug = error("persian-rug", &options, &piles);
-    assert!(
-        rug.starts_with("persian-rug: inconsistent layout: "),
-        "{rug}"
-    );
+    assert!(rug.starts_with("persian-rug: inconsistent layout: "), "{rug}");
     // The piles of another family.
     let alhambra = alhambra::layout_from_talon(alhambra::Variant::Alhambra, &talon);
     let foreign = <alhambra::Variant as Named>::piles(&alhambra);
@@ -340,8 +298,5 @@ fn what_does_not_fit_is_refused() {
     let mut two_copies = piles.clone();
     two_copies.stock_top_first.push(0);
     let three = error("crazy-quilt", &options, &two_copies);
-    assert!(
-        three.starts_with("crazy-quilt: inconsistent layout: AC appears 3 times"),
-        "{three}"
-    );
+    assert!(three.starts_with("crazy-quilt: inconsistent layout: AC appears 3 times"), "{three}");
 }

@@ -15,14 +15,8 @@ use Variant::{
     BlondesAndBrunettes, FallingStar, GeneralsPatience, QueenOfItaly, QueenOfItalyOpen, Redheads,
 };
 
-const ALL: [Variant; 6] = [
-    QueenOfItaly,
-    QueenOfItalyOpen,
-    GeneralsPatience,
-    BlondesAndBrunettes,
-    FallingStar,
-    Redheads,
-];
+const ALL: [Variant; 6] =
+    [QueenOfItaly, QueenOfItalyOpen, GeneralsPatience, BlondesAndBrunettes, FallingStar, Redheads];
 
 /// Every pile of a layout as codes joined by spaces: foundations, terrace, rows, waste, stock.
 struct Shown {
@@ -94,10 +88,7 @@ fn redheads_deal_order() {
     let d = talon_of(PYSOLFC_GAME_1);
     let layout = layout_from_talon(Redheads, &d);
     let shown = show(&layout);
-    assert_eq!(
-        shown.terrace,
-        "3D 5H JC KH 5S 5H KC KC 8D JD AS 8C 6C 6H TC 8D 4C JS QC 4H KD"
-    );
+    assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD AS 8C 6C 6H TC 8D 4C JS QC 4H KD");
     assert_eq!(shown.rows, ["2H", "TD", "8S", "AC", "7C", "2H", "AD", "9H"]);
     // D[29] = 8S goes to F(2·spades) = F2.
     assert_eq!(shown.foundations, ["", "", "8S", "", "", "", "", ""]);
@@ -124,10 +115,7 @@ fn pysolfc_game_1_layouts_and_choice() {
         ok(&mut p, Move::Choose("P0".into()));
         let after = show(&p.to_layout());
         assert_eq!(after.foundations, ["8C", "", "", "", "", "", "", ""]);
-        assert_eq!(
-            after.rows,
-            ["8D", "6C", "6H", "TC", "4C", "JS", "QC", "4H", "KD"]
-        );
+        assert_eq!(after.rows, ["8D", "6C", "6H", "TC", "4C", "JS", "QC", "4H", "KD"]);
         assert_eq!(after.waste, "2H");
         assert!(after.stock.starts_with("TD 8S AC 7C"));
         assert_eq!(p.to_layout().stock_top_first, d[22..].to_vec());
@@ -141,29 +129,20 @@ fn pysolfc_game_1_layouts_and_choice() {
     ok(&mut p, Move::Choose("P0".into()));
     let after = show(&p.to_layout());
     assert_eq!(after.foundations, ["", "", "", "", "6H", "", "", ""]);
-    assert_eq!(
-        after.rows,
-        ["JS", "TC", "8D", "4C", "QC", "4H", "KD", "2H", "TD"]
-    );
+    assert_eq!(after.rows, ["JS", "TC", "8D", "4C", "QC", "4H", "KD", "2H", "TD"]);
     assert_eq!(after.waste, "8S");
     assert_eq!(p.to_layout().stock_top_first, d[24..].to_vec());
 
     let shown = show(&layout_from_talon(BlondesAndBrunettes, &d));
     assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD");
-    assert_eq!(
-        shown.rows,
-        ["AS", "8C", "6C", "6H", "TC", "8D", "4C", "JS", "QC"]
-    );
+    assert_eq!(shown.rows, ["AS", "8C", "6C", "6H", "TC", "8D", "4C", "JS", "QC"]);
     assert_eq!(shown.foundations, ["", "", "", "", "4H", "", "", ""]);
     assert_eq!(shown.waste, "KD");
     assert!(shown.stock.starts_with("2H TD 8S"));
 
     let shown = show(&layout_from_talon(FallingStar, &d));
     assert_eq!(shown.terrace, "3D 5H JC KH 5S 5H KC KC 8D JD AS");
-    assert_eq!(
-        shown.rows,
-        ["8C", "6C", "6H", "TC", "8D", "4C", "JS", "QC", "4H"]
-    );
+    assert_eq!(shown.rows, ["8C", "6C", "6H", "TC", "8D", "4C", "JS", "QC", "4H"]);
     assert_eq!(shown.foundations, ["", "", "", "", "", "", "KD", ""]);
     assert_eq!(shown.waste, "2H");
     assert!(shown.stock.starts_with("TD 8S AC"));
@@ -196,11 +175,7 @@ impl Json {
 
     /// An array of codes, joined by spaces.
     fn joined(&self) -> String {
-        self.list()
-            .iter()
-            .map(Json::str)
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.list().iter().map(Json::str).collect::<Vec<_>>().join(" ")
     }
 
     /// An array of arrays of codes, each joined by spaces.
@@ -271,10 +246,7 @@ fn ours(layout: &Layout) -> (Vec<String>, String, Vec<String>, String, String) {
 /// must be PySolFC's exactly.
 #[test]
 fn every_pysolfc_fixture_row_is_reproduced() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../testdata/pysolfc-deals.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/pysolfc-deals.jsonl");
     let text = std::fs::read_to_string(path).expect("testdata/pysolfc-deals.jsonl");
     let variant_of = |id: u32| match id {
         135 => Some(QueenOfItaly),
@@ -287,10 +259,7 @@ fn every_pysolfc_fixture_row_is_reproduced() {
     let game_id = |line: &str| -> u32 {
         let pattern = "\"pysolfc_game_id\": ";
         let at = line.find(pattern).unwrap() + pattern.len();
-        let digits: String = line[at..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
+        let digits: String = line[at..].chars().take_while(char::is_ascii_digit).collect();
         digits.parse().unwrap()
     };
 
@@ -426,18 +395,10 @@ fn check_follows_each_variants_foundation_rule() {
     let in_suit = position(GeneralsPatience, 1, heights, terrace, &[], "", "");
     for variant in ALL {
         let wanted = variant == GeneralsPatience;
-        assert_eq!(
-            check_layout(variant, &in_suit).is_ok(),
-            wanted,
-            "{variant:?}"
-        );
+        assert_eq!(check_layout(variant, &in_suit).is_ok(), wanted, "{variant:?}");
         let rows_fit = variant != Redheads;
         if rows_fit {
-            assert_eq!(
-                check_layout(variant, &alternating).is_ok(),
-                !wanted,
-                "{variant:?}"
-            );
+            assert_eq!(check_layout(variant, &alternating).is_ok(), !wanted, "{variant:?}");
         }
     }
 

@@ -40,11 +40,7 @@ fn two_out(variant: Variant, terrace: &str, rows: &[&str], waste: &str, stock: &
 
 /// The king F0 needs next: KH (alternating) or KC (General's Patience).
 fn king(variant: Variant) -> &'static str {
-    if variant == GeneralsPatience {
-        "KC"
-    } else {
-        "KH"
-    }
+    if variant == GeneralsPatience { "KC" } else { "KH" }
 }
 
 // -------------------------------------------------------------------------------------------
@@ -58,10 +54,7 @@ fn before_the_choice_only_the_choice_is_legal() {
         let layout = layout_from_talon(variant, &d);
         let mut p = start(variant, opts(1, true), &layout);
         assert!(p.before_choice());
-        assert_eq!(
-            legal(&p),
-            ["choose P0", "choose P1", "choose P2", "choose P3"]
-        );
+        assert_eq!(legal(&p), ["choose P0", "choose P1", "choose P2", "choose P3"]);
         let why = bad(&mut p, Move::Deal);
         assert!(why.contains("choice"), "{why}");
         bad(&mut p, mv("P0", "F0"));
@@ -77,11 +70,7 @@ fn before_the_choice_only_the_choice_is_legal() {
         assert!(!p.before_choice());
         let why = bad(&mut p, choose("P0"));
         assert!(why.contains("already"), "{why}");
-        assert!(
-            p.legal_moves()
-                .iter()
-                .all(|m| !matches!(m, Move::Choose(_)))
-        );
+        assert!(p.legal_moves().iter().all(|m| !matches!(m, Move::Choose(_))));
     }
 }
 
@@ -93,23 +82,10 @@ fn choosing_p2_founds_f4_and_refills_p2_first() {
     let mut p = start(QueenOfItaly, Options::default(), &layout);
     ok(&mut p, choose("P2"));
     let after = p.to_layout();
-    let shown: Vec<String> = after
-        .rows
-        .iter()
-        .map(|r| common::codes(r).join(" "))
-        .collect();
-    assert_eq!(
-        shown,
-        ["8C", "6C", "8D", "TC", "4C", "JS", "QC", "4H", "KD"]
-    );
+    let shown: Vec<String> = after.rows.iter().map(|r| common::codes(r).join(" ")).collect();
+    assert_eq!(shown, ["8C", "6C", "8D", "TC", "4C", "JS", "QC", "4H", "KD"]);
     assert_eq!(common::codes(&after.foundations[4]), ["6H"]);
-    assert!(
-        after
-            .foundations
-            .iter()
-            .enumerate()
-            .all(|(f, pile)| f == 4 || pile.is_empty())
-    );
+    assert!(after.foundations.iter().enumerate().all(|(f, pile)| f == 4 || pile.is_empty()));
     assert_eq!(common::codes(&after.waste), ["2H"]);
     assert_eq!(after.stock_top_first.len(), 82);
     assert!(legal(&p).len() > 1, "nothing is forced after the choice");
@@ -313,13 +289,7 @@ fn end_phase_moves(variant: Variant, king_on_ace: bool) -> Vec<String> {
 
 #[test]
 fn forced_deals_and_fills_are_the_only_legal_moves() {
-    for variant in [
-        QueenOfItaly,
-        GeneralsPatience,
-        BlondesAndBrunettes,
-        FallingStar,
-        Redheads,
-    ] {
+    for variant in [QueenOfItaly, GeneralsPatience, BlondesAndBrunettes, FallingStar, Redheads] {
         let k = king(variant);
         // Every tableau pile and the waste empty; the stock holds F0's king, then its ace.
         let layout = two_out(variant, "", &[], "", &format!("{k} AC"));
@@ -338,11 +308,7 @@ fn forced_deals_and_fills_are_the_only_legal_moves() {
         ok(&mut p, mv("W", "P1"));
         // Stock and waste empty: nothing is forced, an empty pile takes any tableau top.
         let king_on_ace = variant != GeneralsPatience; // KC on AC: same colour
-        assert_eq!(
-            legal(&p),
-            end_phase_moves(variant, king_on_ace),
-            "{variant:?}"
-        );
+        assert_eq!(legal(&p), end_phase_moves(variant, king_on_ace), "{variant:?}");
         ok(&mut p, mv("P0", "F0"));
         ok(&mut p, mv("P1", "F0"));
         assert!(p.is_won());
@@ -445,10 +411,7 @@ fn open_variant_option_moves_a_foundation_top_back() {
     bad(&mut p, mv("F1", "P0")); // F1's top AC does not build on KH
     ok(&mut p, mv("F1", "P6")); // a full foundation's top, to an empty pile
     // Without the option, or in another variant, foundation cards never move.
-    for (variant, options) in [
-        (QueenOfItalyOpen, Options::default()),
-        (QueenOfItaly, option),
-    ] {
+    for (variant, options) in [(QueenOfItalyOpen, Options::default()), (QueenOfItaly, option)] {
         let layout = two_out(variant, "", &["KH", "AC"], "", "");
         let mut p = start(variant, options, &layout);
         let why = bad(&mut p, mv("F0", "P0"));

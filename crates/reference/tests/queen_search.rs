@@ -13,14 +13,8 @@ use Variant::{
     BlondesAndBrunettes, FallingStar, GeneralsPatience, QueenOfItaly, QueenOfItalyOpen, Redheads,
 };
 
-const ALL: [Variant; 6] = [
-    QueenOfItaly,
-    QueenOfItalyOpen,
-    GeneralsPatience,
-    BlondesAndBrunettes,
-    FallingStar,
-    Redheads,
-];
+const ALL: [Variant; 6] =
+    [QueenOfItaly, QueenOfItalyOpen, GeneralsPatience, BlondesAndBrunettes, FallingStar, Redheads];
 
 const LIMIT: u64 = 1_000_000;
 
@@ -33,11 +27,7 @@ fn two_out(variant: Variant, terrace: &str, rows: &[&str], waste: &str, stock: &
 }
 
 fn king(variant: Variant) -> &'static str {
-    if variant == GeneralsPatience {
-        "KC"
-    } else {
-        "KH"
-    }
+    if variant == GeneralsPatience { "KC" } else { "KH" }
 }
 
 #[track_caller]
@@ -54,23 +44,14 @@ fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
 fn replay_accepts_a_solution_and_reports_the_offending_move() {
     let layout = two_out(QueenOfItaly, "", &[], "", "KH AC");
     let options = Options::default();
-    let solution = vec![
-        Move::Deal,
-        mv("W", "P0"),
-        Move::Deal,
-        mv("W", "P1"),
-        mv("P0", "F0"),
-        mv("P1", "F0"),
-    ];
+    let solution =
+        vec![Move::Deal, mv("W", "P0"), Move::Deal, mv("W", "P1"), mv("P0", "F0"), mv("P1", "F0")];
     assert_eq!(replay(QueenOfItaly, &options, &layout, &solution), Ok(()));
 
     // A fill to the wrong pile, a forced deal skipped, an unknown pile, an illegal card move.
-    for (index, replacement) in [
-        (1, mv("W", "P3")),
-        (2, mv("P0", "F0")),
-        (4, mv("P0", "F9")),
-        (5, mv("P1", "F1")),
-    ] {
+    for (index, replacement) in
+        [(1, mv("W", "P3")), (2, mv("P0", "F0")), (4, mv("P0", "F9")), (5, mv("P1", "F1"))]
+    {
         let mut altered = solution.clone();
         altered[index] = replacement;
         let err = replay(QueenOfItaly, &options, &layout, &altered).unwrap_err();
@@ -93,13 +74,8 @@ fn replay_accepts_a_solution_and_reports_the_offending_move() {
     let layout = two_out(QueenOfItalyOpen, "", &[], "", "KH AC");
     let open = [Move::Deal, mv("W", "F0"), Move::Deal, mv("W", "F0")];
     assert_eq!(replay(QueenOfItalyOpen, &options, &layout, &open), Ok(()));
-    let err = replay(
-        QueenOfItaly,
-        &options,
-        &two_out(QueenOfItaly, "", &[], "", "KH AC"),
-        &open,
-    )
-    .unwrap_err();
+    let err = replay(QueenOfItaly, &options, &two_out(QueenOfItaly, "", &[], "", "KH AC"), &open)
+        .unwrap_err();
     assert_eq!(err.index, 1, "{err}");
 }
 
@@ -171,12 +147,7 @@ fn a_terrace_ace_on_its_king_is_lost_except_in_redheads() {
 /// and A, four missing their A. Won (kings to foundations, aces after them).
 #[test]
 fn kings_and_aces_are_won_and_the_solution_replays() {
-    for variant in [
-        QueenOfItaly,
-        QueenOfItalyOpen,
-        BlondesAndBrunettes,
-        FallingStar,
-    ] {
+    for variant in [QueenOfItaly, QueenOfItalyOpen, BlondesAndBrunettes, FallingStar] {
         let layout = position(
             variant,
             1,
@@ -200,10 +171,7 @@ fn a_foundation_needing_a_colour_that_is_not_there_is_lost() {
     heights[4] = 11;
     let layout = position(QueenOfItaly, 1, heights, "KH AH AC", &["KC"], "", "");
     // KC → F4 (on QH), then AH on KC, then AC needs a red king on F0: KH is under it. Lost.
-    assert_eq!(
-        plain_search(QueenOfItaly, &Options::default(), &layout, LIMIT),
-        PlainOutcome::Lost
-    );
+    assert_eq!(plain_search(QueenOfItaly, &Options::default(), &layout, LIMIT), PlainOutcome::Lost);
     // With the red king between the aces it is won: KC, AH, KH, AC.
     let layout = position(QueenOfItaly, 1, heights, "AC KH AH", &["KC"], "", "");
     let won = plain_search(QueenOfItaly, &Options::default(), &layout, LIMIT);

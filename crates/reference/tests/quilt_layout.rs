@@ -121,10 +121,7 @@ fn persian_rug_deals_reserves_round_robin() {
     // Reserve i bottom→top = D[72+i], D[80+i], D[88+i], D[96+i].
     assert_eq!(layout.reserves.len(), 8);
     for (i, reserve) in layout.reserves.iter().enumerate() {
-        assert_eq!(
-            *reserve,
-            vec![talon[72 + i], talon[80 + i], talon[88 + i], talon[96 + i]]
-        );
+        assert_eq!(*reserve, vec![talon[72 + i], talon[80 + i], talon[88 + i], talon[96 + i]]);
     }
     assert_eq!(codes(&layout.reserves[0]), ["8S", "3H", "JH", "6D"]);
     assert_eq!(codes(&layout.reserves[7]), ["2H", "TH", "5D", "KD"]);
@@ -207,13 +204,7 @@ fn inconsistent_layouts_are_refused() {
 
 #[test]
 fn options_per_variant() {
-    assert_eq!(
-        Options::for_variant(CrazyQuilt),
-        Options {
-            waste_wrap: true,
-            redeals: 1
-        }
-    );
+    assert_eq!(Options::for_variant(CrazyQuilt), Options { waste_wrap: true, redeals: 1 });
     assert_eq!(Options::for_variant(IndianCarpet).redeals, 2);
     assert_eq!(Options::for_variant(PersianRug).redeals, 0);
     assert!(Options::for_variant(PersianRug).waste_wrap);
@@ -264,9 +255,8 @@ fn exactly_sixteen_available_at_the_start() {
         assert!(avail(&quilt, corner), "{corner}");
     }
     // Edge cards lying along the edge (long side out) are not available.
-    for edge in [
-        "Q01", "Q03", "Q05", "Q72", "Q74", "Q76", "Q20", "Q40", "Q60", "Q17", "Q37", "Q57",
-    ] {
+    for edge in ["Q01", "Q03", "Q05", "Q72", "Q74", "Q76", "Q20", "Q40", "Q60", "Q17", "Q37", "Q57"]
+    {
         assert!(!avail(&quilt, edge), "{edge}");
     }
     // No interior card is.

@@ -30,11 +30,7 @@ use Variant::{CrazyQuilt, IndianCarpet, PersianRug};
 const ALL: [Variant; 3] = [CrazyQuilt, IndianCarpet, PersianRug];
 
 fn dealt(variant: Variant, options: Options) -> Position {
-    start(
-        variant,
-        options,
-        &layout_from_talon(variant, &hooked_identity_talon()),
-    )
+    start(variant, options, &layout_from_talon(variant, &hooked_identity_talon()))
 }
 
 fn deal_n(p: &mut Position, n: usize) {
@@ -137,10 +133,7 @@ fn quilt_to_waste_builds_same_suit_plus_or_minus_one() {
         ok(&mut p, mv("Q73", "W")); // 3S
         ok(&mut p, mv("Q72", "W")); // 2S
         ok(&mut p, mv("Q71", "W")); // AS
-        assert_eq!(
-            codes(&p.to_layout().waste),
-            ["8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"]
-        );
+        assert_eq!(codes(&p.to_layout().waste), ["8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"]);
         bad(&mut p, mv("W", "W")); // waste onto itself
         bad(&mut p, mv("W", "Q71")); // waste onto a hole
         bad(&mut p, mv("W", "Q70")); // waste onto the quilt
@@ -171,10 +164,7 @@ fn waste_builds_up_too() {
 fn waste_wrap_and_the_no_wrap_option() {
     for variant in [CrazyQuilt, IndianCarpet] {
         for wrap in [true, false] {
-            let options = Options {
-                waste_wrap: wrap,
-                ..Options::for_variant(variant)
-            };
+            let options = Options { waste_wrap: wrap, ..Options::for_variant(variant) };
             let mut p = dealt(variant, options);
             deal_n(&mut p, 6); // 8S 9S TS JS QS KS: waste top KS
             assert_eq!(codes(&p.to_layout().waste).last().unwrap(), "KS");
@@ -241,12 +231,9 @@ fn waste_to_foundation() {
 
 #[test]
 fn deal_and_redeal_order_and_limits() {
-    for (variant, redeals) in [
-        (CrazyQuilt, 1u8),
-        (IndianCarpet, 2),
-        (CrazyQuilt, 0),
-        (IndianCarpet, 3),
-    ] {
+    for (variant, redeals) in
+        [(CrazyQuilt, 1u8), (IndianCarpet, 2), (CrazyQuilt, 0), (IndianCarpet, 3)]
+    {
         let mut p = dealt(variant, opts(true, redeals));
         let stock = p.to_layout().stock_top_first;
         bad(&mut p, Move::Redeal); // the stock is not empty
@@ -278,14 +265,7 @@ fn deal_and_redeal_order_and_limits() {
 /// Crazy Quilt, one card from won: F0 (clubs up) holds A..Q and needs KC, which lies alone in the
 /// quilt at Q33; every other foundation is complete; no stock, empty waste.
 fn king_of_clubs_left() -> Layout {
-    position(
-        CrazyQuilt,
-        clubs_open(12, 13),
-        &[("Q33", "KC")],
-        &[],
-        "",
-        "",
-    )
+    position(CrazyQuilt, clubs_open(12, 13), &[("Q33", "KC")], &[], "", "")
 }
 
 #[test]
@@ -478,11 +458,7 @@ fn bad_pile_names_are_refused() {
             assert!(why.contains("no pile named"), "{variant:?} {name:?}: {why}");
         }
         // The variant's own piles only.
-        let (missing, present) = if variant == PersianRug {
-            ("W", "R0")
-        } else {
-            ("R0", "W")
-        };
+        let (missing, present) = if variant == PersianRug { ("W", "R0") } else { ("R0", "W") };
         let why = bad(&mut p, mv(missing, "F0"));
         assert!(why.contains("no pile named"), "{why}");
         let why = bad(&mut p, mv("Q00", missing));

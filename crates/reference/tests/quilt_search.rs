@@ -21,10 +21,7 @@ fn solve(variant: Variant, options: Options, layout: &Layout) -> Vec<Move> {
 
 #[track_caller]
 fn assert_lost(variant: Variant, options: Options, layout: &Layout) {
-    assert_eq!(
-        plain_search(variant, &options, layout, LIMIT),
-        PlainOutcome::Lost
-    );
+    assert_eq!(plain_search(variant, &options, layout, LIMIT), PlainOutcome::Lost);
 }
 
 /// Clubs open: F0 holds A..9 (needs TC), every other foundation is complete. Left: TC JC QC KC.
@@ -106,9 +103,7 @@ fn persian_rug_won_and_lost() {
         PersianRug,
         [9, 9, 9, 9, 13, 13, 13, 13],
         &[],
-        &[
-            "TC KC", "QC JC", "TS KS", "QS JS", "TH KH", "QH JH", "TD KD", "QD JD",
-        ],
+        &["TC KC", "QC JC", "TS KS", "QS JS", "TH KH", "QH JH", "TD KD", "QD JD"],
         "",
         "",
     );
@@ -123,9 +118,7 @@ fn persian_rug_won_and_lost() {
         PersianRug,
         [9, 9, 9, 9, 13, 13, 13, 13],
         &[("Q44", "QC")],
-        &[
-            "TC KC", "JC", "TS KS", "QS JS", "TH KH", "QH JH", "TD KD", "QD JD",
-        ],
+        &["TC KC", "JC", "TS KS", "QS JS", "TH KH", "QH JH", "TD KD", "QD JD"],
         "",
         "",
     );
@@ -135,19 +128,9 @@ fn persian_rug_won_and_lost() {
 #[test]
 fn won_at_the_start_and_in_one_move() {
     let layout = position(CrazyQuilt, clubs_open(13, 13), &[], &[], "", "");
-    assert_eq!(
-        plain_search(CrazyQuilt, &opts(true, 1), &layout, LIMIT),
-        PlainOutcome::Won(vec![])
-    );
+    assert_eq!(plain_search(CrazyQuilt, &opts(true, 1), &layout, LIMIT), PlainOutcome::Won(vec![]));
     replay(CrazyQuilt, &opts(true, 1), &layout, &[]).unwrap();
-    let layout = position(
-        PersianRug,
-        clubs_open(12, 13),
-        &[("Q35", "KC")],
-        &eight(&[]),
-        "",
-        "",
-    );
+    let layout = position(PersianRug, clubs_open(12, 13), &[("Q35", "KC")], &eight(&[]), "", "");
     assert_eq!(
         plain_search(PersianRug, &opts(true, 0), &layout, LIMIT),
         PlainOutcome::Won(vec![mv("Q35", "F0")])
@@ -163,10 +146,7 @@ fn the_state_limit() {
             plain_search_counted(variant, &options, &layout, 100),
             (PlainOutcome::Unknown, 100)
         );
-        assert_eq!(
-            plain_search(variant, &options, &layout, 0),
-            PlainOutcome::Unknown
-        );
+        assert_eq!(plain_search(variant, &options, &layout, 0), PlainOutcome::Unknown);
     }
     // On a lost position that expands n states: a limit of n decides it, n − 1 does not.
     for (variant, options, layout) in [
@@ -176,14 +156,8 @@ fn the_state_limit() {
         let (outcome, n) = plain_search_counted(variant, &options, &layout, LIMIT);
         assert_eq!(outcome, PlainOutcome::Lost);
         assert!(n > 3, "{n}");
-        assert_eq!(
-            plain_search(variant, &options, &layout, n),
-            PlainOutcome::Lost
-        );
-        assert_eq!(
-            plain_search(variant, &options, &layout, n - 1),
-            PlainOutcome::Unknown
-        );
+        assert_eq!(plain_search(variant, &options, &layout, n), PlainOutcome::Lost);
+        assert_eq!(plain_search(variant, &options, &layout, n - 1), PlainOutcome::Unknown);
     }
 }
 
@@ -203,13 +177,8 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
 
     // Each move replaced by one that is illegal there.
     for k in 0..n {
-        for bogus in [
-            mv("F0", "W"),
-            mv("Q77", "F0"),
-            mv("Q88", "F0"),
-            mv("R0", "F0"),
-            mv("W", "W"),
-        ] {
+        for bogus in [mv("F0", "W"), mv("Q77", "F0"), mv("Q88", "F0"), mv("R0", "F0"), mv("W", "W")]
+        {
             let mut altered = moves.clone();
             altered[k] = bogus.clone();
             let e = replay(CrazyQuilt, &options, &layout, &altered).unwrap_err();
@@ -261,12 +230,7 @@ fn replay_rejects_altered_solutions_at_the_right_index() {
     // Moves after the win are still checked.
     let mut extra = moves.clone();
     extra.push(Move::Deal);
-    assert_eq!(
-        replay(CrazyQuilt, &options, &layout, &extra)
-            .unwrap_err()
-            .index,
-        n
-    );
+    assert_eq!(replay(CrazyQuilt, &options, &layout, &extra).unwrap_err().index, n);
 
     // An inconsistent layout is reported at index 0.
     let mut broken = layout.clone();
@@ -299,9 +263,7 @@ fn random_small(variant: Variant, k: usize, rng: &mut Lcg) -> Layout {
         }
         foundations.push(pile);
     }
-    let mut rest: Vec<u8> = (0..104u8)
-        .filter(|&id| !on_foundations[id as usize])
-        .collect();
+    let mut rest: Vec<u8> = (0..104u8).filter(|&id| !on_foundations[id as usize]).collect();
     rng.shuffle(&mut rest);
     let mut cells: Vec<(usize, usize)> = (0..64).map(|i| (i / 8, i % 8)).collect();
     rng.shuffle(&mut cells);
@@ -350,11 +312,7 @@ fn random_positions_are_consistent() {
         let variant = [CrazyQuilt, IndianCarpet, PersianRug][round % 3];
         let k = if round % 2 == 0 { 12 } else { 11 };
         let layout = random_small(variant, k, &mut rng);
-        let redeal_options: &[u8] = if variant == PersianRug {
-            &[0]
-        } else {
-            &[0, 1, 2]
-        };
+        let redeal_options: &[u8] = if variant == PersianRug { &[0] } else { &[0, 1, 2] };
         let mut outcomes = Vec::new();
         for &redeals in redeal_options {
             for wrap in [false, true] {

@@ -8,8 +8,8 @@ pub mod parallel;
 pub mod pipeline;
 pub mod player;
 pub mod search;
-pub mod shorten;
 pub mod shared_table;
+pub mod shorten;
 pub mod table;
 pub mod traverse;
 

@@ -62,11 +62,21 @@ const WALK_GROWTH: u64 = 4;
 /// samples' draw and the cards kept decide which deals a hedged walk wins far more than the
 /// size of its searches (`results/bench/decide-2026-12-04.md`, step 5).
 #[allow(clippy::too_many_arguments)]
-pub fn lookahead<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, cancelled: &dyn Fn() -> bool) -> LookaheadResult<G::Move>
+pub fn lookahead<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    pruning: Pruning,
+    budget: u64,
+    per_move: u64,
+    hedge: Hedge,
+    started: Instant,
+    cancelled: &dyn Fn() -> bool,
+) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
-    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: 0, timed_out: false };
+    let mut out =
+        LookaheadResult { win: None, states: 0, expanded: 0, max_home: 0, timed_out: false };
     let mut per_move = per_move;
     // One stream of samples for all the walks (seeded by the deal: a study's rows do not depend
     // on the machine or the threads), so that each walk draws its own.
@@ -75,7 +85,17 @@ where
     while out.states < budget {
         let left = budget - out.states;
         let hedge_now = Hedge { keep: hedge.keep_in_walk(walk_no), ..hedge };
-        let w = walk(solver, game, pruning, per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left), per_move, hedge_now, started, &mut rng, cancelled);
+        let w = walk(
+            solver,
+            game,
+            pruning,
+            per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left),
+            per_move,
+            hedge_now,
+            started,
+            &mut rng,
+            cancelled,
+        );
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -94,12 +114,28 @@ where
 
 /// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
 #[allow(clippy::too_many_arguments)]
-fn walk<G: PlayerView>(solver: &mut Solver<G>, game: &G, pruning: Pruning, budget: u64, per_move: u64, hedge: Hedge, started: Instant, rng: &mut ChaCha8Rng, cancelled: &dyn Fn() -> bool) -> LookaheadResult<G::Move>
+fn walk<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    pruning: Pruning,
+    budget: u64,
+    per_move: u64,
+    hedge: Hedge,
+    started: Instant,
+    rng: &mut ChaCha8Rng,
+    cancelled: &dyn Fn() -> bool,
+) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
     let mut s = game.start();
-    let mut out = LookaheadResult { win: None, states: 0, expanded: 0, max_home: game.home_cards(&s), timed_out: false };
+    let mut out = LookaheadResult {
+        win: None,
+        states: 0,
+        expanded: 0,
+        max_home: game.home_cards(&s),
+        timed_out: false,
+    };
     if game.is_won(&s) {
         out.win = Some(vec![]);
         return out;
@@ -124,7 +160,9 @@ where
                 out.max_home = game.home_cards(&child);
                 return out;
             }
-            if met.contains(&game.fingerprint(&child, pruning.symmetry)) || (pruning.dead_positions && game.is_dead(&child)) {
+            if met.contains(&game.fingerprint(&child, pruning.symmetry))
+                || (pruning.dead_positions && game.is_dead(&child))
+            {
                 continue;
             }
             let left = budget - out.states;
@@ -148,12 +186,22 @@ where
                     // (A search this small reads the clock too rarely to stop itself: it is
                     // read here, once a child; so is the word of a phase running at once that
                     // decided the deal.)
-                    if r.stop == Some(crate::Stop::Time) || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t) || cancelled() {
+                    if r.stop == Some(crate::Stop::Time)
+                        || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t)
+                        || cancelled()
+                    {
                         out.timed_out = true;
                         return out;
                     }
-                    let wins = hedged_wins(solver, game, &child, pruning, per_move, hedge, budget, started, rng, &mut out);
-                    candidates.push(Candidate { score: (wins, r.max_home, game.home_cards(&child)), order: i, mv: m });
+                    let wins = hedged_wins(
+                        solver, game, &child, pruning, per_move, hedge, budget, started, rng,
+                        &mut out,
+                    );
+                    candidates.push(Candidate {
+                        score: (wins, r.max_home, game.home_cards(&child)),
+                        order: i,
+                        mv: m,
+                    });
                 }
             }
         }
@@ -180,7 +228,10 @@ where
 }
 
 /// A position of a walk's line and its candidates not yet tried, best last.
-type Step<G> = (<G as patience_games::game::Game>::State, Vec<Candidate<<G as patience_games::game::Game>::Move>>);
+type Step<G> = (
+    <G as patience_games::game::Game>::State,
+    Vec<Candidate<<G as patience_games::game::Game>::Move>>,
+);
 
 /// A move weighed at a position of the line.
 struct Candidate<M> {
@@ -219,7 +270,18 @@ impl Hedge {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn hedged_wins<G: PlayerView>(solver: &mut Solver<G>, game: &G, child: &G::State, pruning: Pruning, per_move: u64, hedge: Hedge, budget: u64, started: Instant, rng: &mut ChaCha8Rng, out: &mut LookaheadResult<G::Move>) -> u32
+fn hedged_wins<G: PlayerView>(
+    solver: &mut Solver<G>,
+    game: &G,
+    child: &G::State,
+    pruning: Pruning,
+    per_move: u64,
+    hedge: Hedge,
+    budget: u64,
+    started: Instant,
+    rng: &mut ChaCha8Rng,
+    out: &mut LookaheadResult<G::Move>,
+) -> u32
 where
     G::State: Default,
 {

@@ -149,7 +149,16 @@ where
     /// `started`, in `table` (emptied: [`SharedTable::reset`]; `None`: a new one), which may
     /// grow to `limits.table_bytes`, by `threads` threads (those working when it starts).
     #[allow(clippy::too_many_arguments)]
-    pub fn new(game: &G, root: G::State, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize, table: Option<SharedTable>) -> Self {
+    pub fn new(
+        game: &G,
+        root: G::State,
+        pruning: Pruning,
+        limits: Limits,
+        max_states: u64,
+        started: Instant,
+        threads: usize,
+        table: Option<SharedTable>,
+    ) -> Self {
         let max_states = max_states.min(limits.max_states);
         let table = match table {
             Some(t) => t.reset(limits.table_bytes),
@@ -157,7 +166,8 @@ where
         };
         // Each thread may store up to `PAUSE_EVERY` positions past the count it last added.
         let room = table.capacity().saturating_sub(threads as u64 * PAUSE_EVERY);
-        let (limit, stop_reason) = if room < max_states { (room, Stop::Memory) } else { (max_states, Stop::States) };
+        let (limit, stop_reason) =
+            if room < max_states { (room, Stop::Memory) } else { (max_states, Stop::States) };
         let mut hunt = Hunt {
             pruning,
             table,
@@ -169,7 +179,14 @@ where
             expanded: AtomicU64::new(0),
             max_home: AtomicU32::new(game.home_cards(&root)),
             cut: AtomicBool::new(false),
-            queue: Mutex::new(Queue { tasks: vec![], busy: 0, done: false, growing: false, parked: 0, grown: 0 }),
+            queue: Mutex::new(Queue {
+                tasks: vec![],
+                busy: 0,
+                done: false,
+                growing: false,
+                parked: 0,
+                grown: 0,
+            }),
             wake: Condvar::new(),
             waiting: AtomicUsize::new(0),
             queued: AtomicUsize::new(0),
@@ -188,7 +205,9 @@ where
     /// queued as the first task.
     fn begin(&mut self, game: &G, root: G::State) -> Option<Outcome<G::Move>> {
         let max_home = game.home_cards(&root);
-        let end = |verdict, states, stop| Some(Outcome { verdict, moves: vec![], states, expanded: 0, stop, max_home });
+        let end = |verdict, states, stop| {
+            Some(Outcome { verdict, moves: vec![], states, expanded: 0, stop, max_home })
+        };
         if game.is_won(&root) {
             return end(Verdict::Won, 0, None);
         }
@@ -220,7 +239,8 @@ where
             let depth = task.path.len();
             walker.max_depth = self.limits.max_depth.saturating_sub(depth);
             walker.start(game, task.state, &handle, self.pruning);
-            let mut tally = Tally { expanded: 1, max_home: 0, pause_at: PAUSE_EVERY, ..Tally::default() };
+            let mut tally =
+                Tally { expanded: 1, max_home: 0, pause_at: PAUSE_EVERY, ..Tally::default() };
             let mut owner = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
             let end = walker.traverse(game, self.pruning, &mut handle, &mut owner, &mut tally);
             owner.add(&tally);
@@ -337,16 +357,23 @@ where
         let states = self.states.load(Ordering::Relaxed);
         let expanded = self.expanded.load(Ordering::Relaxed);
         let max_home = self.max_home.load(Ordering::Relaxed);
-        let out = |verdict, moves, stop| Outcome { verdict, moves, states, expanded, stop, max_home };
+        let out =
+            |verdict, moves, stop| Outcome { verdict, moves, states, expanded, stop, max_home };
         let table = self.table;
         let outcome = match self.ending.into_inner().expect("no thread panicked") {
             Some(Ending::Won(moves)) => out(Verdict::Won, moves, None),
             Some(Ending::Stopped(stop)) => out(Verdict::Unknown, vec![], Some(stop)),
             // (Cancelled: the caller has its answer elsewhere; the search proves nothing.)
             Some(Ending::Cancelled) => out(Verdict::Unknown, vec![], Some(Stop::Cancelled)),
-            None if self.cut.load(Ordering::Relaxed) => out(Verdict::Unknown, vec![], Some(Stop::Depth)),
+            None if self.cut.load(Ordering::Relaxed) => {
+                out(Verdict::Unknown, vec![], Some(Stop::Depth))
+            }
             None => {
-                debug_assert!(self.queue.into_inner().is_ok_and(|q| q.done && q.tasks.is_empty() && q.busy == 0));
+                debug_assert!(
+                    self.queue
+                        .into_inner()
+                        .is_ok_and(|q| q.done && q.tasks.is_empty() && q.busy == 0)
+                );
                 out(Verdict::Lost, vec![], None)
             }
         };
@@ -371,7 +398,8 @@ where
     /// Adds the tally's new positions to the shared counts; the total.
     fn add(&mut self, tally: &Tally) -> u64 {
         let h = self.hunt;
-        let (new, expanded) = (tally.states - self.added.states, tally.expanded - self.added.expanded);
+        let (new, expanded) =
+            (tally.states - self.added.states, tally.expanded - self.added.expanded);
         self.added = *tally;
         h.max_home.fetch_max(tally.max_home, Ordering::Relaxed);
         h.expanded.fetch_add(expanded, Ordering::Relaxed);
@@ -466,7 +494,14 @@ where
 /// Decides the deal of `game` with `threads` threads (this one and `threads - 1` more), as
 /// [`crate::Solver::solve_within`] does with one: a game with an opening choice is searched
 /// choice by choice, each choice's search on every thread.
-pub fn solve_within<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize) -> SearchResult<G::Move>
+pub fn solve_within<G: Game>(
+    game: &G,
+    pruning: Pruning,
+    limits: Limits,
+    max_states: u64,
+    started: Instant,
+    threads: usize,
+) -> SearchResult<G::Move>
 where
     G::State: Default,
 {
@@ -475,7 +510,15 @@ where
 
 /// [`solve_within`] in the table of an earlier search (`None`: a new one), which it gives back
 /// for the next.
-pub fn solve_within_table<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, threads: usize, table: Option<SharedTable>) -> (SearchResult<G::Move>, Option<SharedTable>)
+pub fn solve_within_table<G: Game>(
+    game: &G,
+    pruning: Pruning,
+    limits: Limits,
+    max_states: u64,
+    started: Instant,
+    threads: usize,
+    table: Option<SharedTable>,
+) -> (SearchResult<G::Move>, Option<SharedTable>)
 where
     G::State: Default,
 {
@@ -496,13 +539,24 @@ where
 /// search of the deal is offered to the crew, whose threads work on it until it ends. A crew
 /// cancelled ([`Crew::cancel`]) ends the search now and starts no other: *unknown*, stopped by
 /// [`Stop::Cancelled`]. The caller closes the crew when it has no more searches for it.
-pub fn solve_with_crew<G: Game>(game: &G, pruning: Pruning, limits: Limits, max_states: u64, started: Instant, crew: &Crew<G>) -> SearchResult<G::Move>
+pub fn solve_with_crew<G: Game>(
+    game: &G,
+    pruning: Pruning,
+    limits: Limits,
+    max_states: u64,
+    started: Instant,
+    crew: &Crew<G>,
+) -> SearchResult<G::Move>
 where
     G::State: Default,
 {
     let root = game.start();
     let max_states = max_states.min(limits.max_states);
-    let search = |root, budget| crew.search(game, |table| Hunt::new(game, root, pruning, limits, budget, started, crew.size(), table));
+    let search = |root, budget| {
+        crew.search(game, |table| {
+            Hunt::new(game, root, pruning, limits, budget, started, crew.size(), table)
+        })
+    };
     if game.split_root() && !game.is_won(&root) {
         return solve_choices(game, root, pruning, max_states, search).timed(started);
     }
@@ -536,7 +590,18 @@ where
     /// A crew of `expected` threads (the one running the searches included) whose searches use
     /// `table` (`None`: a new one).
     pub fn new(table: Option<SharedTable>, expected: usize) -> Self {
-        Crew { now: Mutex::new(CrewNow { hunt: None, serial: 0, members: 0, closed: false, cancelled: false }), changed: Condvar::new(), table: Mutex::new(table), expected }
+        Crew {
+            now: Mutex::new(CrewNow {
+                hunt: None,
+                serial: 0,
+                members: 0,
+                closed: false,
+                cancelled: false,
+            }),
+            changed: Condvar::new(),
+            table: Mutex::new(table),
+            expected,
+        }
     }
 
     /// The table, for the next crew.
@@ -583,7 +648,11 @@ where
     }
 
     /// Runs one search on this thread and the members; its result once every thread has left it.
-    fn search(&self, game: &G, hunt: impl FnOnce(Option<SharedTable>) -> Hunt<G>) -> Outcome<G::Move> {
+    fn search(
+        &self,
+        game: &G,
+        hunt: impl FnOnce(Option<SharedTable>) -> Hunt<G>,
+    ) -> Outcome<G::Move> {
         let table = self.table.lock().expect("no thread panicked holding it").take();
         let hunt = Arc::new(hunt(table));
         {

@@ -36,9 +36,9 @@
 
 use crate::lookahead::{Hedge, lookahead};
 use crate::parallel::Crew;
-use std::sync::atomic::{AtomicBool, Ordering};
 use crate::{Limits, SearchResult, Solver, Stop, Verdict};
 use patience_games::game::{Game, PlayerView, Pruning};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Which phase decided a deal.
@@ -142,7 +142,8 @@ const QUILT_SHARES: Shares = Shares { probe: 100, stricter: 400, lookahead: 300,
 
 /// The split of the stricter phase's budget on the stricter game where it is not the default:
 /// carthage's own (its deep wins need the search, research log `decide-2026-12-04.md`).
-pub const STRICTER_SPLITS: &[(&str, Shares)] = &[("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 })];
+pub const STRICTER_SPLITS: &[(&str, Shares)] =
+    &[("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 })];
 
 /// The lookahead's positions per child in its first walk.
 const LOOKAHEAD_PER_MOVE: u64 = 250;
@@ -176,7 +177,8 @@ impl Plan {
     pub fn for_variant(variant: &str, max_states: u64) -> Plan {
         let shares = variant_entry(VARIANT_SHARES, variant).unwrap_or(DEFAULT_SHARES);
         let stricter_split = variant_entry(STRICTER_SPLITS, variant).unwrap_or(DEFAULT_SHARES);
-        let lookahead_per_move = variant_entry(VARIANT_WALKS, variant).unwrap_or(LOOKAHEAD_PER_MOVE);
+        let lookahead_per_move =
+            variant_entry(VARIANT_WALKS, variant).unwrap_or(LOOKAHEAD_PER_MOVE);
         Plan { stricter_split, lookahead_per_move, ..Plan::with_shares(shares, max_states) }
     }
 
@@ -193,7 +195,15 @@ impl Plan {
     }
 
     /// The exhaustive search alone, as before the pipeline.
-    pub const PLAIN: Plan = Plan { probe: 0, stricter: 0, stricter_split: DEFAULT_SHARES, lookahead: 0, lookahead_per_move: 0, hedged: 0, hedge: Hedge::NONE };
+    pub const PLAIN: Plan = Plan {
+        probe: 0,
+        stricter: 0,
+        stricter_split: DEFAULT_SHARES,
+        lookahead: 0,
+        lookahead_per_move: 0,
+        hedged: 0,
+        hedge: Hedge::NONE,
+    };
 
     /// The split in words, for manifests and reports.
     pub fn describe(&self) -> String {
@@ -209,7 +219,10 @@ impl Plan {
             parts.push(format!("stricter rules {} (probe, lookahead, hedged lookahead {}, {}, {} thousandths, search the rest)", self.stricter, t.probe, t.lookahead, t.hedged));
         }
         if self.lookahead > 0 {
-            parts.push(format!("lookahead {} (walks of {} per move, x4)", self.lookahead, self.lookahead_per_move));
+            parts.push(format!(
+                "lookahead {} (walks of {} per move, x4)",
+                self.lookahead, self.lookahead_per_move
+            ));
         }
         if self.hedged > 0 {
             let h = self.hedge;
@@ -250,8 +263,16 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits, plan: Plan) -> Self {
-        let look_limits = Limits { table_bytes: LOOKAHEAD_TABLE_BYTES.min(limits.table_bytes), ..limits };
-        Pipeline { limits, plan, threads: 1, shared: None, search: Solver::new(limits), look: Solver::new(look_limits) }
+        let look_limits =
+            Limits { table_bytes: LOOKAHEAD_TABLE_BYTES.min(limits.table_bytes), ..limits };
+        Pipeline {
+            limits,
+            plan,
+            threads: 1,
+            shared: None,
+            search: Solver::new(limits),
+            look: Solver::new(look_limits),
+        }
     }
 
     /// Decides each deal with `threads` threads (see `parallel.rs` and [`Pipeline::solve`]);
@@ -263,11 +284,26 @@ where
 
     /// The exhaustive search of `game`'s deal within `max` positions: on `threads` threads
     /// (`parallel.rs`), or with the one-thread solver (whose table is kept between deals).
-    fn exhaustive(&mut self, game: &G, pruning: Pruning, max: u64, started: Instant, threads: usize) -> SearchResult<G::Move> {
+    fn exhaustive(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        max: u64,
+        started: Instant,
+        threads: usize,
+    ) -> SearchResult<G::Move> {
         if threads == 1 || self.limits.exact_table {
             return self.search.solve_within(game, pruning, max, started);
         }
-        let (r, table) = crate::parallel::solve_within_table(game, pruning, self.limits, max, started, threads, self.shared.take());
+        let (r, table) = crate::parallel::solve_within_table(
+            game,
+            pruning,
+            self.limits,
+            max,
+            started,
+            threads,
+            self.shared.take(),
+        );
         self.shared = table;
         r
     }
@@ -299,12 +335,24 @@ where
     /// decide the deal ends the others; a win-finder that ends without a win joins the search
     /// with its thread.
     #[allow(clippy::too_many_arguments)]
-    fn run(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper) -> Decided<G::Move> {
+    fn run(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        plan: Plan,
+        max: u64,
+        started: Instant,
+        threads: usize,
+        stopper: &Stopper,
+    ) -> Decided<G::Move> {
         let mut spent = Spent::default();
         if plan.probe > 0 && plan.probe < max {
             let r = self.exhaustive(game, pruning, plan.probe, started, threads);
             if r.verdict != Verdict::Unknown || r.stop != Some(Stop::States) {
-                return Decided { decided_by: (r.verdict != Verdict::Unknown).then_some(Phase::Probe), result: r };
+                return Decided {
+                    decided_by: (r.verdict != Verdict::Unknown).then_some(Phase::Probe),
+                    result: r,
+                };
             }
             spent.add(r.states, r.expanded, r.max_home);
         }
@@ -312,14 +360,30 @@ where
         let reserved: u64 = parts.iter().map(Plan::win_finders_budget).sum();
         let left = max - spent.states;
         if threads > 1 && reserved > 0 && reserved < left {
-            return self.run_at_once(game, pruning, &parts, started, threads, stopper, spent, left - reserved);
+            return self.run_at_once(
+                game,
+                pruning,
+                &parts,
+                started,
+                threads,
+                stopper,
+                spent,
+                left - reserved,
+            );
         }
-        let chain = self.win_finders(game, pruning, plan, max, started, threads, stopper, &mut spent);
+        let chain =
+            self.win_finders(game, pruning, plan, max, started, threads, stopper, &mut spent);
         if let Some(d) = chain {
             return d;
         }
         if spent.states >= max {
-            return spent.ended(Verdict::Unknown, vec![], Some(Stop::States), Phase::Search, started);
+            return spent.ended(
+                Verdict::Unknown,
+                vec![],
+                Some(Stop::States),
+                Phase::Search,
+                started,
+            );
         }
         let r = self.exhaustive(game, pruning, max - spent.states, started, threads);
         spent.decided(r, Phase::Search)
@@ -329,7 +393,17 @@ where
     /// lookahead), within `max` positions counting `spent`: `Some` when one decides the deal
     /// (won) or a limit or `stopper` ends the pipeline.
     #[allow(clippy::too_many_arguments)]
-    fn win_finders(&mut self, game: &G, pruning: Pruning, plan: Plan, max: u64, started: Instant, threads: usize, stopper: &Stopper, spent: &mut Spent) -> Option<Decided<G::Move>> {
+    fn win_finders(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        plan: Plan,
+        max: u64,
+        started: Instant,
+        threads: usize,
+        stopper: &Stopper,
+        spent: &mut Spent,
+    ) -> Option<Decided<G::Move>> {
         let stopped = |spent: &Spent, phase| {
             let stop = if stopper.is_set() { Stop::Cancelled } else { Stop::Time };
             Some(spent.ended(Verdict::Unknown, vec![], Some(stop), phase, started))
@@ -351,7 +425,10 @@ where
                 return stopped(spent, Phase::Stricter);
             }
         }
-        for (phase, share, hedge) in [(Phase::Lookahead, plan.lookahead, Hedge::NONE), (Phase::Hedged, plan.hedged, plan.hedge)] {
+        for (phase, share, hedge) in [
+            (Phase::Lookahead, plan.lookahead, Hedge::NONE),
+            (Phase::Hedged, plan.hedged, plan.hedge),
+        ] {
             if share == 0 {
                 continue;
             }
@@ -360,7 +437,16 @@ where
             // of the moves it defers, but a walk follows one line, and deferring a reserve card's
             // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
             let look_pruning = Pruning { partial_order: false, ..pruning };
-            let l = lookahead(&mut self.look, game, look_pruning, budget, plan.lookahead_per_move, hedge, started, &|| stopper.is_set());
+            let l = lookahead(
+                &mut self.look,
+                game,
+                look_pruning,
+                budget,
+                plan.lookahead_per_move,
+                hedge,
+                started,
+                &|| stopper.is_set(),
+            );
             spent.add(l.states, l.expanded, l.max_home);
             if let Some(moves) = l.win {
                 return Some(spent.ended(Verdict::Won, moves, None, phase, started));
@@ -384,7 +470,17 @@ where
     /// the search's decision ends the win-finders; a part that ends without a win joins the
     /// search.
     #[allow(clippy::too_many_arguments)]
-    fn run_at_once(&mut self, game: &G, pruning: Pruning, parts: &[Plan], started: Instant, threads: usize, stopper: &Stopper, before: Spent, search: u64) -> Decided<G::Move> {
+    fn run_at_once(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        parts: &[Plan],
+        started: Instant,
+        threads: usize,
+        stopper: &Stopper,
+        before: Spent,
+        search: u64,
+    ) -> Decided<G::Move> {
         let crew = Crew::new(self.shared.take(), threads);
         let decided_elsewhere = AtomicBool::new(false);
         let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
@@ -393,7 +489,16 @@ where
         // search unless they won.
         let phase = |pipeline: &mut Pipeline<G>, g: &G, part: Plan| {
             let mut spent = Spent::default();
-            let d = pipeline.win_finders(g, pruning, part, part.win_finders_budget(), started, 1, &mine, &mut spent);
+            let d = pipeline.win_finders(
+                g,
+                pruning,
+                part,
+                part.win_finders_budget(),
+                started,
+                1,
+                &mine,
+                &mut spent,
+            );
             if d.as_ref().is_some_and(|d| d.result.verdict == Verdict::Won) {
                 decided_elsewhere.store(true, Ordering::Relaxed);
                 crew.cancel();
@@ -405,7 +510,8 @@ where
         let (ends, found) = std::thread::scope(|scope| {
             let (crew, flag, g) = (&crew, &decided_elsewhere, game.clone());
             let searcher = scope.spawn(move || {
-                let r = crate::parallel::solve_with_crew(&g, pruning, limits, search, started, crew);
+                let r =
+                    crate::parallel::solve_with_crew(&g, pruning, limits, search, started, crew);
                 if r.verdict != Verdict::Unknown {
                     flag.store(true, Ordering::Relaxed);
                 }
@@ -424,7 +530,9 @@ where
                 })
                 .collect();
             let mut ends = vec![phase(self, game, parts[0])];
-            ends.extend(others.into_iter().map(|t| t.join().expect("a win-finder thread does not panic")));
+            ends.extend(
+                others.into_iter().map(|t| t.join().expect("a win-finder thread does not panic")),
+            );
             (ends, searcher.join().expect("the search thread does not panic"))
         });
         self.shared = crew.into_table();
@@ -438,7 +546,13 @@ where
         let mut ends: Vec<Decided<G::Move>> = ends.into_iter().filter_map(|(d, _)| d).collect();
         if let Some(i) = ends.iter().position(|d| d.result.verdict == Verdict::Won) {
             let d = ends.swap_remove(i);
-            let mut r = spent.ended(Verdict::Won, d.result.moves, None, d.decided_by.expect("a win has its phase"), started);
+            let mut r = spent.ended(
+                Verdict::Won,
+                d.result.moves,
+                None,
+                d.decided_by.expect("a win has its phase"),
+                started,
+            );
             r.result.states += found.states;
             r.result.expanded += found.expanded;
             r.result.max_home = r.result.max_home.max(d.result.max_home).max(found.max_home);
@@ -462,10 +576,14 @@ impl Plan {
     fn win_finder_parts(&self, has_stricter: bool, threads: usize) -> Vec<Plan> {
         let none = Plan { probe: 0, stricter: 0, lookahead: 0, hedged: 0, ..*self };
         let stricter = if has_stricter { self.stricter } else { 0 };
-        let apart: Vec<Plan> = [Plan { stricter, ..none }, Plan { lookahead: self.lookahead, ..none }, Plan { hedged: self.hedged, ..none }]
-            .into_iter()
-            .filter(|p| p.win_finders_budget() > 0)
-            .collect();
+        let apart: Vec<Plan> = [
+            Plan { stricter, ..none },
+            Plan { lookahead: self.lookahead, ..none },
+            Plan { hedged: self.hedged, ..none },
+        ]
+        .into_iter()
+        .filter(|p| p.win_finders_budget() > 0)
+        .collect();
         if apart.len() > 1 && threads >= apart.len() + 2 {
             return apart;
         }
@@ -505,8 +623,23 @@ impl Spent {
 
     /// The deal's result when a phase that is not a search (its positions already counted
     /// here) ends the pipeline.
-    fn ended<M>(&self, verdict: Verdict, moves: Vec<M>, stop: Option<Stop>, phase: Phase, started: Instant) -> Decided<M> {
-        let r = SearchResult { verdict, moves, states: 0, expanded: 0, elapsed: started.elapsed(), stop, max_home: 0 };
+    fn ended<M>(
+        &self,
+        verdict: Verdict,
+        moves: Vec<M>,
+        stop: Option<Stop>,
+        phase: Phase,
+        started: Instant,
+    ) -> Decided<M> {
+        let r = SearchResult {
+            verdict,
+            moves,
+            states: 0,
+            expanded: 0,
+            elapsed: started.elapsed(),
+            stop,
+            max_home: 0,
+        };
         self.decided(r, phase)
     }
 }
@@ -535,26 +668,53 @@ mod tests {
     #[test]
     fn variants_get_their_measured_splits() {
         let default = Plan::split(5_000_000);
-        assert_eq!((default.probe, default.lookahead, default.hedged), (500_000, 2_000_000, 1_000_000));
+        assert_eq!(
+            (default.probe, default.lookahead, default.hedged),
+            (500_000, 2_000_000, 1_000_000)
+        );
         assert_eq!(Plan::for_variant("queen-of-italy", 5_000_000), default);
         let carthage = Plan::for_variant("carthage", 5_000_000);
         let own = Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 };
-        assert_eq!(carthage, Plan { stricter: 4_500_000, stricter_split: own, lookahead: 0, hedged: 0, ..default });
-        assert_eq!(carthage.describe(), "probe 500000, stricter rules 4500000 (probe, lookahead, hedged lookahead 100, 400, 0 thousandths, search the rest), search the rest");
-        assert_eq!(Plan::for_variant("queen-of-italy-open", 5_000_000), Plan { stricter: 1_500_000, lookahead: 3_000_000, hedged: 0, ..default });
-        assert_eq!(Plan::for_variant("redheads", 5_000_000), Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, ..default });
+        assert_eq!(
+            carthage,
+            Plan { stricter: 4_500_000, stricter_split: own, lookahead: 0, hedged: 0, ..default }
+        );
+        assert_eq!(
+            carthage.describe(),
+            "probe 500000, stricter rules 4500000 (probe, lookahead, hedged lookahead 100, 400, 0 thousandths, search the rest), search the rest"
+        );
+        assert_eq!(
+            Plan::for_variant("queen-of-italy-open", 5_000_000),
+            Plan { stricter: 1_500_000, lookahead: 3_000_000, hedged: 0, ..default }
+        );
+        assert_eq!(
+            Plan::for_variant("redheads", 5_000_000),
+            Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, ..default }
+        );
         let blondes = Plan::for_variant("blondes-and-brunettes", 5_000_000);
-        assert_eq!(blondes, Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, lookahead_per_move: 600, ..default });
+        assert_eq!(
+            blondes,
+            Plan {
+                stricter: 1_000_000,
+                lookahead: 1_000_000,
+                hedged: 2_500_000,
+                lookahead_per_move: 600,
+                ..default
+            }
+        );
         assert_eq!(Plan::for_variant("falling-star", 5_000_000), blondes);
         assert!(blondes.describe().contains("lookahead 1000000 (walks of 600 per move, x4), hedged lookahead 2500000 (walks of 600 per move"), "{}", blondes.describe());
         // Every variant named is one the rule book has (a misspelt name would silently get the
         // default), and every split leaves the final search nothing (but what the phases do
         // not use) or more than the probe (a search no larger would only repeat it).
-        let in_rule_book = |v: &str| patience_games::variant::find_variant(v).is_ok_and(|i| i.name == v);
+        let in_rule_book =
+            |v: &str| patience_games::variant::find_variant(v).is_ok_and(|i| i.name == v);
         for (v, _) in VARIANT_WALKS {
             assert!(in_rule_book(v), "{v}");
         }
-        for (v, s) in VARIANT_SHARES.iter().chain(STRICTER_SPLITS).chain([&("default", DEFAULT_SHARES)]) {
+        for (v, s) in
+            VARIANT_SHARES.iter().chain(STRICTER_SPLITS).chain([&("default", DEFAULT_SHARES)])
+        {
             assert!(*v == "default" || in_rule_book(v), "{v}");
             let search = 1000 - s.probe - s.stricter - s.lookahead - s.hedged;
             assert!(search == 0 || search > s.probe, "{v}");

@@ -8,12 +8,12 @@
 //! So a decision cannot depend on the hidden order (tested: permuting it changes nothing).
 
 use crate::{Limits, Solver, Verdict};
+use ahash::AHashSet;
 use patience_games::card::Kind;
 use patience_games::game::{Game, MoveList, Notation, PlayerView, Pruning};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use ahash::AHashSet;
 
 /// A move and why it was chosen.
 #[derive(Clone, Debug)]
@@ -31,7 +31,13 @@ pub trait Player<G: Game> {
     /// The move to play in position `s` of `view`, or `None` to give up. `visited` holds the
     /// hashes of the visible positions already met in this game (to avoid going round in
     /// circles). Solver positions spent are added to `*states`.
-    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, states: &mut u64) -> Option<Decision<G::Move>>;
+    fn decide(
+        &mut self,
+        view: &G,
+        s: &G::State,
+        visited: &Visited,
+        states: &mut u64,
+    ) -> Option<Decision<G::Move>>;
 }
 
 /// The player's view of `s`: the unseen cards sorted.
@@ -53,10 +59,20 @@ pub struct Played<M> {
 }
 
 /// Plays `game` with `player` until it is won, the player gives up, or `max_moves` are played.
-pub fn play<G: PlayerView>(game: &G, player: &mut dyn Player<G>, max_moves: usize) -> Played<G::Move> {
+pub fn play<G: PlayerView>(
+    game: &G,
+    player: &mut dyn Player<G>,
+    max_moves: usize,
+) -> Played<G::Move> {
     let mut s = game.start();
     let mut visited = Visited::default();
-    let mut out = Played { won: false, moves: vec![], reasoning: vec![], states: 0, max_home: game.home_cards(&s) };
+    let mut out = Played {
+        won: false,
+        moves: vec![],
+        reasoning: vec![],
+        states: 0,
+        max_home: game.home_cards(&s),
+    };
     while out.moves.len() < max_moves {
         if game.is_won(&s) {
             out.won = true;
@@ -81,12 +97,22 @@ pub fn play<G: PlayerView>(game: &G, player: &mut dyn Player<G>, max_moves: usiz
 pub struct Greedy;
 
 impl<G: Game> Player<G> for Greedy {
-    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, _: &mut u64) -> Option<Decision<G::Move>> {
+    fn decide(
+        &mut self,
+        view: &G,
+        s: &G::State,
+        visited: &Visited,
+        _: &mut u64,
+    ) -> Option<Decision<G::Move>> {
         greedy_choice(view, s, visited).map(|(mv, why)| Decision { mv, reasoning: why.into() })
     }
 }
 
-fn greedy_choice<G: Game>(view: &G, s: &G::State, visited: &Visited) -> Option<(G::Move, &'static str)> {
+fn greedy_choice<G: Game>(
+    view: &G,
+    s: &G::State,
+    visited: &Visited,
+) -> Option<(G::Move, &'static str)> {
     let mut list = MoveList::new();
     view.moves(s, Pruning::NONE, &mut list);
     let mut first_new = None;
@@ -124,8 +150,19 @@ where
 {
     /// `seed` fixes the player's own shuffles (a study uses the deal's seed).
     pub fn new(samples: usize, budget: u64, seed: u64) -> Self {
-        let limits = Limits { max_states: budget, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
-        Sampling { samples: samples.max(1), budget, try_all: false, rng: ChaCha8Rng::seed_from_u64(seed), solver: Solver::new(limits) }
+        let limits = Limits {
+            max_states: budget,
+            max_time: None,
+            table_bytes: 64 << 20,
+            ..Limits::default()
+        };
+        Sampling {
+            samples: samples.max(1),
+            budget,
+            try_all: false,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            solver: Solver::new(limits),
+        }
     }
 }
 
@@ -133,7 +170,13 @@ impl<G: PlayerView + Notation> Player<G> for Sampling<G>
 where
     G::State: Default,
 {
-    fn decide(&mut self, view: &G, s: &G::State, visited: &Visited, states: &mut u64) -> Option<Decision<G::Move>> {
+    fn decide(
+        &mut self,
+        view: &G,
+        s: &G::State,
+        visited: &Visited,
+        states: &mut u64,
+    ) -> Option<Decision<G::Move>> {
         let mut list = MoveList::new();
         view.moves(s, Pruning::NONE, &mut list);
         match list.len() {
@@ -192,7 +235,11 @@ where
                 break;
             }
         }
-        let mut votes: Vec<String> = list.iter().zip(&wins).map(|(&m, w)| format!("{} {w}/{samples}", view.action(s, m))).collect();
+        let mut votes: Vec<String> = list
+            .iter()
+            .zip(&wins)
+            .map(|(&m, w)| format!("{} {w}/{samples}", view.action(s, m)))
+            .collect();
         if wins.len() < list.len() {
             votes.push(format!("{} more not tried", list.len() - wins.len()));
         }

@@ -37,7 +37,13 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_states: 5_000_000, max_time: Some(Duration::from_secs(60)), table_bytes: 2 << 30, max_depth: 100_000, exact_table: false }
+        Limits {
+            max_states: 5_000_000,
+            max_time: Some(Duration::from_secs(60)),
+            table_bytes: 2 << 30,
+            max_depth: 100_000,
+            exact_table: false,
+        }
     }
 }
 
@@ -118,7 +124,12 @@ where
     G::State: Default,
 {
     pub fn new(limits: Limits) -> Self {
-        Solver { limits, table: PositionTable::new(limits.table_bytes, limits.exact_table), walker: Walker::new(limits.max_depth), peak_len: 0 }
+        Solver {
+            limits,
+            table: PositionTable::new(limits.table_bytes, limits.exact_table),
+            walker: Walker::new(limits.max_depth),
+            peak_len: 0,
+        }
     }
 
     /// Decides the deal of `game`. A game whose first move is an opening choice
@@ -130,25 +141,45 @@ where
     /// [`Solver::solve`] storing at most `max_states` positions (at most the limits' own), its
     /// time limit counted from `started` (a caller running several phases passes its own start,
     /// so that the limit is for all of them together).
-    pub fn solve_within(&mut self, game: &G, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
+    pub fn solve_within(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        max_states: u64,
+        started: Instant,
+    ) -> SearchResult<G::Move> {
         self.peak_len = 0;
         let root = game.start();
         let max_states = max_states.min(self.limits.max_states);
         let finish = |o: Outcome<G::Move>| o.timed(started);
         if game.split_root() && !game.is_won(&root) {
-            return finish(solve_choices(game, root, pruning, max_states, |child, budget| self.search(game, child, pruning, budget, started)));
+            return finish(solve_choices(game, root, pruning, max_states, |child, budget| {
+                self.search(game, child, pruning, budget, started)
+            }));
         }
         finish(self.search(game, root, pruning, max_states, started))
     }
 
     /// Decides the position `root` of `game` (not its start), with one plain search.
-    pub fn solve_from(&mut self, game: &G, root: G::State, pruning: Pruning) -> SearchResult<G::Move> {
+    pub fn solve_from(
+        &mut self,
+        game: &G,
+        root: G::State,
+        pruning: Pruning,
+    ) -> SearchResult<G::Move> {
         self.solve_from_within(game, root, pruning, self.limits.max_states, Instant::now())
     }
 
     /// [`Solver::solve_from`] with at most `max_states` positions and the time limit counted
     /// from `started`, as [`Solver::solve_within`].
-    pub fn solve_from_within(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> SearchResult<G::Move> {
+    pub fn solve_from_within(
+        &mut self,
+        game: &G,
+        root: G::State,
+        pruning: Pruning,
+        max_states: u64,
+        started: Instant,
+    ) -> SearchResult<G::Move> {
         self.peak_len = 0;
         let max_states = max_states.min(self.limits.max_states);
         self.search(game, root, pruning, max_states, started).timed(started)
@@ -170,16 +201,37 @@ where
     }
 
     /// One exhaustive search from `root` with a fresh table, storing at most `max_states`.
-    fn search(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
+    fn search(
+        &mut self,
+        game: &G,
+        root: G::State,
+        pruning: Pruning,
+        max_states: u64,
+        started: Instant,
+    ) -> Outcome<G::Move> {
         let o = self.search_once(game, root, pruning, max_states, started);
         self.peak_len = self.peak_len.max(self.table.len());
         o
     }
 
-    fn search_once(&mut self, game: &G, root: G::State, pruning: Pruning, max_states: u64, started: Instant) -> Outcome<G::Move> {
+    fn search_once(
+        &mut self,
+        game: &G,
+        root: G::State,
+        pruning: Pruning,
+        max_states: u64,
+        started: Instant,
+    ) -> Outcome<G::Move> {
         self.table.clear();
         let mut tally = Tally { max_home: game.home_cards(&root), ..Tally::default() };
-        let end = |verdict, moves, t: &Tally, stop| Outcome { verdict, moves, states: t.states, expanded: t.expanded, stop, max_home: t.max_home };
+        let end = |verdict, moves, t: &Tally, stop| Outcome {
+            verdict,
+            moves,
+            states: t.states,
+            expanded: t.expanded,
+            stop,
+            max_home: t.max_home,
+        };
 
         if game.is_won(&root) {
             return end(Verdict::Won, vec![], &tally, None);
@@ -232,7 +284,9 @@ impl<G: Game> Owner<G> for Bounds {
         if tally.states >= self.max_states {
             return Some(Stop::States);
         }
-        if tally.states.is_multiple_of(TIME_CHECK_EVERY) && self.max_time.is_some_and(|t| self.started.elapsed() >= t) {
+        if tally.states.is_multiple_of(TIME_CHECK_EVERY)
+            && self.max_time.is_some_and(|t| self.started.elapsed() >= t)
+        {
             return Some(Stop::Time);
         }
         tally.pause_at = self.next_pause(tally.states);
@@ -245,7 +299,13 @@ impl<G: Game> Owner<G> for Bounds {
 /// A choice is lost only when its own search was exhaustive; the deal is lost only when every
 /// choice is. Each attempt starts with an empty table: an aborted search proves nothing, so
 /// its positions must not be taken as explored.
-pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning, max_states: u64, mut search: impl FnMut(G::State, u64) -> Outcome<G::Move>) -> Outcome<G::Move> {
+pub(crate) fn solve_choices<G: Game>(
+    game: &G,
+    root: G::State,
+    pruning: Pruning,
+    max_states: u64,
+    mut search: impl FnMut(G::State, u64) -> Outcome<G::Move>,
+) -> Outcome<G::Move> {
     let mut choices = MoveList::new();
     game.moves(&root, pruning, &mut choices);
     let mut open: Vec<G::Move> = choices.to_vec();
@@ -265,7 +325,14 @@ pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning,
             let mut child = root;
             game.play(&mut child, choice);
             if game.is_won(&child) {
-                return Outcome { verdict: Verdict::Won, moves: vec![choice], states, expanded, stop: None, max_home: game.home_cards(&child) };
+                return Outcome {
+                    verdict: Verdict::Won,
+                    moves: vec![choice],
+                    states,
+                    expanded,
+                    stop: None,
+                    max_home: game.home_cards(&child),
+                };
             }
             let o = search(child, budget.min(left));
             states += o.states;
@@ -274,7 +341,14 @@ pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning,
             match o.verdict {
                 Verdict::Won => {
                     let moves = std::iter::once(choice).chain(o.moves).collect();
-                    return Outcome { verdict: Verdict::Won, moves, states, expanded, stop: None, max_home: o.max_home };
+                    return Outcome {
+                        verdict: Verdict::Won,
+                        moves,
+                        states,
+                        expanded,
+                        stop: None,
+                        max_home: o.max_home,
+                    };
                 }
                 Verdict::Lost => {}
                 Verdict::Unknown => {
@@ -285,7 +359,14 @@ pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning,
                     }
                     still_open.push(choice);
                     if matches!(o.stop, Some(Stop::Time | Stop::Cancelled)) {
-                        return Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop, max_home };
+                        return Outcome {
+                            verdict: Verdict::Unknown,
+                            moves: vec![],
+                            states,
+                            expanded,
+                            stop,
+                            max_home,
+                        };
                     }
                 }
             }
@@ -299,7 +380,14 @@ pub(crate) fn solve_choices<G: Game>(game: &G, root: G::State, pruning: Pruning,
     if open.is_empty() {
         Outcome { verdict: Verdict::Lost, moves: vec![], states, expanded, stop: None, max_home }
     } else {
-        Outcome { verdict: Verdict::Unknown, moves: vec![], states, expanded, stop: stop.or(Some(Stop::States)), max_home }
+        Outcome {
+            verdict: Verdict::Unknown,
+            moves: vec![],
+            states,
+            expanded,
+            stop: stop.or(Some(Stop::States)),
+            max_home,
+        }
     }
 }
 
@@ -316,7 +404,15 @@ pub(crate) struct Outcome<M> {
 impl<M> Outcome<M> {
     /// The outcome as a result, timed from `started`.
     pub(crate) fn timed(self, started: Instant) -> SearchResult<M> {
-        SearchResult { verdict: self.verdict, moves: self.moves, states: self.states, expanded: self.expanded, elapsed: started.elapsed(), stop: self.stop, max_home: self.max_home }
+        SearchResult {
+            verdict: self.verdict,
+            moves: self.moves,
+            states: self.states,
+            expanded: self.expanded,
+            elapsed: started.elapsed(),
+            stop: self.stop,
+            max_home: self.max_home,
+        }
     }
 }
 

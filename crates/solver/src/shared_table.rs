@@ -247,7 +247,13 @@ impl<G: Game> Claims<G> for Handle<'_> {
         Prepared::from_fingerprint(fp)
     }
     #[inline(always)]
-    fn prepare_child(&self, game: &G, s: &G::State, m: G::Move, symmetry: bool) -> Option<Prepared> {
+    fn prepare_child(
+        &self,
+        game: &G,
+        s: &G::State,
+        m: G::Move,
+        symmetry: bool,
+    ) -> Option<Prepared> {
         let fp = game.child_fingerprint(s, m, symmetry)? | 1;
         self.0.prefetch(fp);
         Some(Prepared::from_fingerprint(fp))
@@ -339,7 +345,11 @@ mod tests {
                 scope.spawn(move || {
                     // Each thread does three quarters of the keys, from its own start, both ways.
                     for j in 0..KEYS * 3 / 4 {
-                        let i = if th % 2 == 0 { (j + th * KEYS / 4) % KEYS } else { (KEYS - 1 - j + th * KEYS / 4) % KEYS };
+                        let i = if th % 2 == 0 {
+                            (j + th * KEYS / 4) % KEYS
+                        } else {
+                            (KEYS - 1 - j + th * KEYS / 4) % KEYS
+                        };
                         match t.insert(key(i)) {
                             Insert::New => {
                                 claimed[i as usize].fetch_add(1, Ordering::Relaxed);

@@ -19,7 +19,8 @@ pub trait Claims<G: Game> {
     fn prepare(&self, game: &G, s: &G::State, symmetry: bool) -> Prepared;
     /// The key of the child of `s` by `m`, computed without playing `m` (`None`: the family or
     /// the table cannot).
-    fn prepare_child(&self, game: &G, s: &G::State, m: G::Move, symmetry: bool) -> Option<Prepared>;
+    fn prepare_child(&self, game: &G, s: &G::State, m: G::Move, symmetry: bool)
+    -> Option<Prepared>;
     /// Inserts a child prepared by `prepare_child`.
     fn insert_fingerprint(&mut self, p: Prepared) -> Insert;
     /// Inserts `s`, prepared by `prepare`.
@@ -39,7 +40,13 @@ where
         PositionTable::prepare(self, game, s, symmetry)
     }
     #[inline(always)]
-    fn prepare_child(&self, game: &G, s: &G::State, m: G::Move, symmetry: bool) -> Option<Prepared> {
+    fn prepare_child(
+        &self,
+        game: &G,
+        s: &G::State,
+        m: G::Move,
+        symmetry: bool,
+    ) -> Option<Prepared> {
         PositionTable::prepare_child(self, game, s, m, symmetry)
     }
     #[inline(always)]
@@ -100,7 +107,13 @@ pub struct Frame<S> {
 
 impl<S: Copy + Default> Frame<S> {
     fn unused() -> Self {
-        Frame { state: S::default(), first: 0, end: 0, next: 0, pending: Kid { state: S::default(), prepared: Prepared::default() } }
+        Frame {
+            state: S::default(),
+            first: 0,
+            end: 0,
+            next: 0,
+            pending: Kid { state: S::default(), prepared: Prepared::default() },
+        }
     }
 }
 
@@ -137,7 +150,14 @@ where
     G::State: Default,
 {
     pub fn new(max_depth: usize) -> Self {
-        Walker { stack: vec![Frame::unused(); 2], depth: 0, arena: Vec::new(), arena_top: 0, scratch: MoveList::new(), max_depth }
+        Walker {
+            stack: vec![Frame::unused(); 2],
+            depth: 0,
+            arena: Vec::new(),
+            arena_top: 0,
+            scratch: MoveList::new(),
+            max_depth,
+        }
     }
 
     /// Makes `root` the line's only position and expands it.
@@ -162,7 +182,14 @@ where
     /// exhausted, with no cut, has expanded every position it stored: see `search.rs` for why
     /// that makes a loss.
     #[inline(always)]
-    pub fn traverse<T: Claims<G>, O: Owner<G>>(&mut self, game: &G, pruning: Pruning, table: &mut T, owner: &mut O, tally: &mut Tally) -> End<G::Move> {
+    pub fn traverse<T: Claims<G>, O: Owner<G>>(
+        &mut self,
+        game: &G,
+        pruning: Pruning,
+        table: &mut T,
+        owner: &mut O,
+        tally: &mut Tally,
+    ) -> End<G::Move> {
         while self.depth > 0 {
             let (line, above) = self.stack.split_at_mut(self.depth);
             let top = line.last_mut().expect("depth > 0");
@@ -213,7 +240,9 @@ where
                 tally.max_home = game.home_cards(child);
                 return End::Won(moves);
             }
-            match inserted.unwrap_or_else(|| table.insert_prepared(game, child, pruning.symmetry, prepared)) {
+            match inserted
+                .unwrap_or_else(|| table.insert_prepared(game, child, pruning.symmetry, prepared))
+            {
                 Insert::Seen => continue,
                 Insert::Full => return End::Stopped(Stop::Memory),
                 Insert::New => {}
@@ -252,7 +281,8 @@ where
             // Doubling, as a `Vec` grows: rare, and then the line is deeper than ever before.
             self.arena.resize((2 * self.arena.len()).max(first + MAX_MOVES), G::Move::default());
         }
-        let window: &mut MoveWindow<G::Move> = (&mut self.arena[first..first + MAX_MOVES]).try_into().expect("MAX_MOVES slots");
+        let window: &mut MoveWindow<G::Move> =
+            (&mut self.arena[first..first + MAX_MOVES]).try_into().expect("MAX_MOVES slots");
         let n = game.moves_into(&frame.state, pruning, &mut self.scratch, window);
         if n > 0 {
             prepare_into(table, game, &frame.state, window[0], pruning, &mut frame.pending);
@@ -266,7 +296,14 @@ where
 /// Prepares the child of `state` by `m` in `kid`, its table slot requested: from its key
 /// alone when the family computes that without playing, else played where it is kept.
 #[inline]
-fn prepare_into<G: Game, T: Claims<G>>(table: &T, game: &G, state: &G::State, m: G::Move, pruning: Pruning, kid: &mut Kid<G::State>) {
+fn prepare_into<G: Game, T: Claims<G>>(
+    table: &T,
+    game: &G,
+    state: &G::State,
+    m: G::Move,
+    pruning: Pruning,
+    kid: &mut Kid<G::State>,
+) {
     if G::CHILD_FINGERPRINTS
         && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
     {

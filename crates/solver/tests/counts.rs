@@ -2,6 +2,7 @@
 //! and stored; `expanded` are those of them whose moves were generated. The bench reports both
 //! per second, so each is checked here against a count made from the rules alone.
 
+use ahash::AHashSet;
 use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{DealSource, Hook, make_deal};
@@ -9,7 +10,6 @@ use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
 use patience_solver::{Limits, Stop, Verdict, solve};
-use ahash::AHashSet;
 
 fn deal(seed: u64, hook: Hook) -> patience_games::deal::Deal {
     make_deal(&DealSource::Native(seed), hook).unwrap()
@@ -53,14 +53,30 @@ where
     let n = children(name, game, &game.start()).len() as u64;
     assert!(n >= 2, "{name}: {n} children");
     let r = solve(game, depth_one_limits(), Pruning::NONE);
-    assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), 1, 1 + n), "{name}");
+    assert_eq!(
+        (r.verdict, r.stop, r.expanded, r.states),
+        (Verdict::Unknown, Some(Stop::Depth), 1, 1 + n),
+        "{name}"
+    );
 }
 
 #[test]
 fn a_depth_limit_of_one_expands_the_start_and_stores_its_children() {
-    depth_one("alhambra 0", &Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &deal(0, Hook::AcesKingsToTop)));
-    depth_one("crazy-quilt 0", &Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop)));
-    depth_one("algerian 0", &Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop)));
+    depth_one(
+        "alhambra 0",
+        &Alhambra::new(
+            AlhambraRules::new(AlhambraVariant::Alhambra),
+            &deal(0, Hook::AcesKingsToTop),
+        ),
+    );
+    depth_one(
+        "crazy-quilt 0",
+        &Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop)),
+    );
+    depth_one(
+        "algerian 0",
+        &Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop)),
+    );
 }
 
 /// Without the dead-position test and the depth limit, every stored position is expanded, except
@@ -68,13 +84,20 @@ fn a_depth_limit_of_one_expands_the_start_and_stores_its_children() {
 /// and not expanded (Crazy Quilt's deals are full of them).
 #[test]
 fn dead_positions_are_stored_and_not_expanded() {
-    let game = Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop));
+    let game =
+        Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop));
     let limits = limits(20_000);
     let plain = solve(&game, limits, Pruning { dead_positions: false, ..Pruning::ALL });
-    assert_eq!((plain.verdict, plain.stop, plain.states), (Verdict::Unknown, Some(Stop::States), 20_000));
+    assert_eq!(
+        (plain.verdict, plain.stop, plain.states),
+        (Verdict::Unknown, Some(Stop::States), 20_000)
+    );
     assert_eq!(plain.expanded, plain.states - 1);
     let dead = solve(&game, limits, Pruning::ALL);
-    assert_eq!((dead.verdict, dead.stop, dead.states), (Verdict::Unknown, Some(Stop::States), 20_000));
+    assert_eq!(
+        (dead.verdict, dead.stop, dead.states),
+        (Verdict::Unknown, Some(Stop::States), 20_000)
+    );
     assert!(dead.expanded < dead.states - 1000, "{} of {} expanded", dead.expanded, dead.states);
 }
 
@@ -97,16 +120,24 @@ fn a_deal_searched_choice_by_choice_sums_its_searches() {
         states += 1 + children("queen-of-italy 3", &game, &s).len() as u64;
     }
     let r = solve(&game, depth_one_limits(), Pruning::NONE);
-    assert_eq!((r.verdict, r.stop, r.expanded, r.states), (Verdict::Unknown, Some(Stop::Depth), choices.len() as u64, states));
+    assert_eq!(
+        (r.verdict, r.stop, r.expanded, r.states),
+        (Verdict::Unknown, Some(Stop::Depth), choices.len() as u64, states)
+    );
 }
 
 /// The state limit bounds every search, the start included: a limit of one stores the start
 /// and stops (it once stored a child too), and a limit of n stores n.
 #[test]
 fn the_state_limit_counts_the_start() {
-    let game = Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop));
+    let game =
+        Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop));
     for limit in [1, 2, 3, 100] {
         let r = solve(&game, limits(limit), Pruning::ALL);
-        assert_eq!((r.verdict, r.stop, r.states, r.expanded), (Verdict::Unknown, Some(Stop::States), limit, limit - 1), "limit {limit}");
+        assert_eq!(
+            (r.verdict, r.stop, r.states, r.expanded),
+            (Verdict::Unknown, Some(Stop::States), limit, limit - 1),
+            "limit {limit}"
+        );
     }
 }

@@ -8,9 +8,9 @@ use patience_games::algerian::{self, Algerian, AlgerianRules, AlgerianVariant, R
 use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, Notation, Pruning};
+use patience_games::layout::Layout;
 use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
-use patience_games::layout::Layout;
 use patience_games::variant::Rules;
 use patience_reference::PlainOutcome;
 use patience_solver::parallel::PAUSE_EVERY;
@@ -61,7 +61,10 @@ impl Tally {
     }
     fn check_at_least(&self, name: &str, won: usize, lost: usize) {
         eprintln!("{name}: {self:?}");
-        assert!(self.agreed_won >= won && self.agreed_lost >= lost, "{name}: too few decided positions: {self:?}");
+        assert!(
+            self.agreed_won >= won && self.agreed_lost >= lost,
+            "{name}: too few decided positions: {self:?}"
+        );
     }
 }
 
@@ -74,21 +77,31 @@ fn reference_plain(rules: Rules, layout: &Layout, max_states: u64) -> PlainOutco
 /// One position (`game`, made from `layout` under `rules`): the plain verdict against the fast
 /// solver's under every pruning configuration; every win, the plain search's own included, must
 /// replay through the reference rules from `layout`.
-fn compare<G: Game + Notation>(tally: &mut Tally, case: &str, game: &G, rules: Rules, layout: &Layout, plain: PlainOutcome)
-where
+fn compare<G: Game + Notation>(
+    tally: &mut Tally,
+    case: &str,
+    game: &G,
+    rules: Rules,
+    layout: &Layout,
+    plain: PlainOutcome,
+) where
     G::State: Default,
 {
     let plain_verdict = match &plain {
         PlainOutcome::Won(moves) => {
             let reference = reference_game(&rules, layout).unwrap();
-            reference.replay(moves).unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
+            reference
+                .replay(moves)
+                .unwrap_or_else(|e| panic!("{case}: the reference search's own win fails: {e:?}"));
             Some(Verdict::Won)
         }
         PlainOutcome::Lost => Some(Verdict::Lost),
         PlainOutcome::Unknown => None,
     };
-    let limits = Limits { max_states: LIMIT, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
-    let only = |d, f, p, s| Pruning { dead_positions: d, forced_moves: f, partial_order: p, symmetry: s };
+    let limits =
+        Limits { max_states: LIMIT, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let only =
+        |d, f, p, s| Pruning { dead_positions: d, forced_moves: f, partial_order: p, symmetry: s };
     let mut fast_verdicts = vec![];
     for pruning in [
         Pruning::NONE,
@@ -101,16 +114,28 @@ where
         let r = solve(game, limits, pruning);
         // Every stored position is expanded but the dead ones (and those at the depth limit, or
         // where a limit stopped a search: a deal searched choice by choice has such stops).
-        assert!(r.expanded <= r.states, "{case} {pruning:?}: {} expanded of {} states", r.expanded, r.states);
+        assert!(
+            r.expanded <= r.states,
+            "{case} {pruning:?}: {} expanded of {} states",
+            r.expanded,
+            r.states
+        );
         if r.verdict == Verdict::Lost && !pruning.dead_positions && !game.split_root() {
-            assert_eq!(r.expanded, r.states, "{case} {pruning:?}: a loss proved without the dead test expands every position");
+            assert_eq!(
+                r.expanded, r.states,
+                "{case} {pruning:?}: a loss proved without the dead test expands every position"
+            );
         }
         if pruning == Pruning::ALL {
             // The fingerprint table (the default) against the exact one: the same search, move
             // for move (a fingerprint collision would show as fewer states). With all pruning
             // only, to keep the suite's time (tests/tables.rs compares with none too).
             let e = solve(game, Limits { exact_table: true, ..limits }, pruning);
-            assert_eq!((e.verdict, e.states, e.expanded, &e.moves, e.stop), (r.verdict, r.states, r.expanded, &r.moves, r.stop), "{case} {pruning:?}: exact and fingerprint tables differ");
+            assert_eq!(
+                (e.verdict, e.states, e.expanded, &e.moves, e.stop),
+                (r.verdict, r.states, r.expanded, &r.moves, r.stop),
+                "{case} {pruning:?}: exact and fingerprint tables differ"
+            );
         }
         if r.verdict == Verdict::Won {
             let solution: Vec<Action> = actions(game, &r.moves);
@@ -131,7 +156,10 @@ where
         }
         if r.verdict != Verdict::Unknown {
             if let Some(p) = plain_verdict {
-                assert_eq!(r.verdict, p, "{case} {pruning:?}: fast solver and plain search disagree");
+                assert_eq!(
+                    r.verdict, p,
+                    "{case} {pruning:?}: fast solver and plain search disagree"
+                );
             }
             fast_verdicts.push(r.verdict);
         }
@@ -155,13 +183,35 @@ where
 /// (a position lost, or expanded by no thread, would show here as a different count or a
 /// verdict that is not "lost").
 #[allow(clippy::too_many_arguments)]
-fn parallel_agrees<G: Game + Notation>(case: &str, game: &G, rules: Rules, layout: &Layout, limits: Limits, pruning: Pruning, one: &SearchResult<G::Move>, threads: u64)
-where
+fn parallel_agrees<G: Game + Notation>(
+    case: &str,
+    game: &G,
+    rules: Rules,
+    layout: &Layout,
+    limits: Limits,
+    pruning: Pruning,
+    one: &SearchResult<G::Move>,
+    threads: u64,
+) where
     G::State: Default,
 {
-    let r = patience_solver::parallel::solve_within(game, pruning, limits, limits.max_states, std::time::Instant::now(), threads as usize);
+    let r = patience_solver::parallel::solve_within(
+        game,
+        pruning,
+        limits,
+        limits.max_states,
+        std::time::Instant::now(),
+        threads as usize,
+    );
     let what = format!("{case} {pruning:?} -j {threads}");
-    assert!(r.verdict == Verdict::Unknown || one.verdict == Verdict::Unknown || r.verdict == one.verdict, "{what}: {:?} against {:?} on one thread", r.verdict, one.verdict);
+    assert!(
+        r.verdict == Verdict::Unknown
+            || one.verdict == Verdict::Unknown
+            || r.verdict == one.verdict,
+        "{what}: {:?} against {:?} on one thread",
+        r.verdict,
+        one.verdict
+    );
     match r.verdict {
         Verdict::Won => {
             if let Err(e) = replay(&rules, layout, &actions(game, &r.moves)) {
@@ -171,13 +221,29 @@ where
         // (Each thread adds its count to the limit's every `PAUSE_EVERY` positions: a closure
         // a little larger than the limit may be finished by the threads.)
         Verdict::Lost if one.verdict == Verdict::Unknown => {
-            assert!(one.stop == Some(Stop::States) && r.states >= one.states && r.states < one.states + threads * PAUSE_EVERY, "{what}: {} positions, one thread {:?} at {}", r.states, one.stop, one.states)
+            assert!(
+                one.stop == Some(Stop::States)
+                    && r.states >= one.states
+                    && r.states < one.states + threads * PAUSE_EVERY,
+                "{what}: {} positions, one thread {:?} at {}",
+                r.states,
+                one.stop,
+                one.states
+            )
         }
-        Verdict::Lost if !game.split_root() => assert_eq!((one.verdict, one.states), (Verdict::Lost, r.states), "{what}: another closure"),
+        Verdict::Lost if !game.split_root() => assert_eq!(
+            (one.verdict, one.states),
+            (Verdict::Lost, r.states),
+            "{what}: another closure"
+        ),
         // (A deal searched choice by choice stops each choice's searches at budgets that differ
         // with the threads.)
         Verdict::Lost => assert_eq!(one.verdict, Verdict::Lost, "{what}"),
-        Verdict::Unknown => assert!(one.verdict != Verdict::Lost || r.stop == Some(Stop::States), "{what}: {:?} where one thread proved the loss", r.stop),
+        Verdict::Unknown => assert!(
+            one.verdict != Verdict::Lost || r.stop == Some(Stop::States),
+            "{what}: {:?} where one thread proved the loss",
+            r.stop
+        ),
     }
 }
 
@@ -207,7 +273,8 @@ fn alhambra_family(variant: AlhambraVariant) {
 /// (k, quilt cells, redeals): pre-filled foundations, the quilt filled row-major from Q00 with
 /// that many cards, the rest in the stock (crazy-quilt, indian-carpet) or in persian-rug's
 /// reserves (which has no redeals). Chosen so that both outcomes occur often.
-const QUILT_CASES: &[(u8, usize, u8)] = &[(10, 4, 0), (10, 8, 0), (10, 8, 1), (9, 16, 0), (9, 16, 1), (9, 24, 1)];
+const QUILT_CASES: &[(u8, usize, u8)] =
+    &[(10, 4, 0), (10, 8, 0), (10, 8, 1), (9, 16, 0), (9, 16, 1), (9, 24, 1)];
 const PERSIAN_CASES: &[(u8, usize, u8)] = &[(7, 4, 0), (7, 8, 0), (8, 4, 0), (8, 8, 0)];
 
 fn quilt_family(variant: QuiltVariant) {
@@ -270,21 +337,34 @@ fn persian_rug_fast_and_plain_agree() {
 /// the first piles, and (when every pile has one) waste and stock. The first three start in the
 /// end phase (stock and waste empty), where terrace losses are common and the space is small;
 /// the others exercise the waste, the stock, forced fills and the redeal.
-const QUEEN_CASES: &[(usize, u8, usize, usize, u8)] =
-    &[(2, 8, 6, 4, 0), (2, 7, 8, 4, 0), (3, 9, 7, 5, 0), (8, 11, 5, 9, 0), (2, 5, 4, 9, 1), (1, 1, 2, 9, 0)];
+const QUEEN_CASES: &[(usize, u8, usize, usize, u8)] = &[
+    (2, 8, 6, 4, 0),
+    (2, 7, 8, 4, 0),
+    (3, 9, 7, 5, 0),
+    (8, 11, 5, 9, 0),
+    (2, 5, 4, 9, 1),
+    (1, 1, 2, 9, 0),
+];
 
 /// Redheads fills gaps from the terrace, so every pile holds a card whenever the terrace does.
 /// Its terrace drains into the tableau, so small Redheads positions are almost never lost (about
 /// 1 in 70 here): the test asks for at least one agreed loss, and its pruning is the lightest
 /// (no terrace dead test, no safe move from the terrace).
-const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] =
-    &[(2, 3, 12, 8, 0), (1, 1, 4, 8, 0), (2, 4, 10, 8, 0), (2, 2, 14, 8, 0), (1, 1, 3, 8, 1), (3, 6, 13, 8, 0)];
+const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] = &[
+    (2, 3, 12, 8, 0),
+    (1, 1, 4, 8, 0),
+    (2, 4, 10, 8, 0),
+    (2, 2, 14, 8, 0),
+    (1, 1, 3, 8, 1),
+    (3, 6, 13, 8, 0),
+];
 
 /// With PySolFC's foundation-to-tableau option, foundation cards come back into play and the
 /// reachable space explodes: no small position here is proved lost by the plain search within
 /// its limit (a dozen configurations tried, 96 positions: 0 losses). These cases are the
 /// quickest to decide and include positions won only thanks to the option.
-const QUEEN_F2T_CASES: &[(usize, u8, usize, usize, u8)] = &[(2, 11, 2, 2, 0), (2, 10, 3, 3, 0), (2, 9, 4, 4, 0), (1, 5, 6, 2, 0)];
+const QUEEN_F2T_CASES: &[(usize, u8, usize, usize, u8)] =
+    &[(2, 11, 2, 2, 0), (2, 10, 3, 3, 0), (2, 9, 4, 4, 0), (1, 5, 6, 2, 0)];
 
 fn queen_family(variant: QueenVariant) {
     queen_family_with(variant, false);
@@ -317,15 +397,26 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
             let game = Queen::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Queen(rules), &layout, LIMIT);
             if f2t {
-                let without = reference_plain(Rules::Queen(QueenRules { foundation_to_tableau: false, ..rules }), &layout, LIMIT);
-                option_matters += matches!((&plain, &without), (PlainOutcome::Won(_), PlainOutcome::Lost)) as usize;
+                let without = reference_plain(
+                    Rules::Queen(QueenRules { foundation_to_tableau: false, ..rules }),
+                    &layout,
+                    LIMIT,
+                );
+                option_matters +=
+                    matches!((&plain, &without), (PlainOutcome::Won(_), PlainOutcome::Lost))
+                        as usize;
             }
-            let case = format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace} {rules:?}");
+            let case =
+                format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace} {rules:?}");
             compare(&mut tally, &case, &game, Rules::Queen(rules), &layout, plain);
         }
     }
     if f2t {
-        tally.check_at_least(&format!("{variant:?} with foundation to tableau"), 2 * family_min_each(), 0);
+        tally.check_at_least(
+            &format!("{variant:?} with foundation to tableau"),
+            2 * family_min_each(),
+            0,
+        );
     } else if variant == QueenVariant::Redheads {
         tally.check_at_least(&format!("{variant:?}"), family_min_each(), 1);
     } else {
@@ -352,7 +443,9 @@ fn terrace_schedule_losses_are_plain_losses() {
                 // Foundations open a little (heights 10..13 from a hash of seed and case),
                 // a quarter of the cards out (at most 3: the plain search renames no piles) on
                 // the tableau, the rest on the terrace.
-                let mix = |i: u64| (seed * 31 + case * 17 + i * 7).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60;
+                let mix = |i: u64| {
+                    (seed * 31 + case * 17 + i * 7).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60
+                };
                 let heights: [u8; 8] = std::array::from_fn(|f| 10 + (mix(f as u64) % 4) as u8);
                 let out: usize = heights.iter().map(|&h| 13 - h as usize).sum();
                 let tableau = (out / 4).clamp(1, 3);
@@ -371,7 +464,9 @@ fn terrace_schedule_losses_are_plain_losses() {
                 beyond_count += !count as usize;
                 let case = format!("{variant:?} seed {seed} heights {heights:?} terrace {terrace}");
                 match reference_plain(Rules::Queen(rules), &layout, LIMIT) {
-                    PlainOutcome::Won(_) => panic!("{case}: the schedule test says lost, the plain search wins"),
+                    PlainOutcome::Won(_) => {
+                        panic!("{case}: the schedule test says lost, the plain search wins")
+                    }
                     PlainOutcome::Lost => tally.agreed_lost += 1,
                     PlainOutcome::Unknown => tally.undecided += 1,
                 }
@@ -379,7 +474,10 @@ fn terrace_schedule_losses_are_plain_losses() {
         }
     }
     eprintln!("terrace schedule: {tally:?}, {beyond_count} of them beyond the count test");
-    assert!(tally.agreed_lost >= 4 * family_min_each() && beyond_count >= 2, "too few positions: {tally:?}, {beyond_count} beyond the count test");
+    assert!(
+        tally.agreed_lost >= 4 * family_min_each() && beyond_count >= 2,
+        "too few positions: {tally:?}, {beyond_count} beyond the count test"
+    );
 }
 
 #[test]
@@ -401,7 +499,10 @@ fn queen_of_italy_open_fast_and_plain_agree() {
 fn queen_of_italy_open_foundation_to_tableau_fast_and_plain_agree() {
     let matters = queen_family_with(QueenVariant::QueenOfItalyOpen, true);
     eprintln!("positions lost without the option and won with it: {matters}");
-    assert!(matters >= 1, "no position where the option changes the verdict: the test shows little");
+    assert!(
+        matters >= 1,
+        "no position where the option changes the verdict: the test shows little"
+    );
 }
 
 #[test]
@@ -429,8 +530,14 @@ fn redheads_fast_and_plain_agree() {
 /// search that dropped a needed move would call a won position lost or unknown — and the losses
 /// come from `algerian_lost_positions` (hand-made) and the full deals in `stock_dead.rs`-style
 /// checks below.
-const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] =
-    &[(13, 1, 0, 8, 1), (13, 1, 2, 8, 1), (12, 2, 8, 8, 1), (13, 2, 6, 6, 1), (13, 4, 9, 8, 2), (13, 2, 7, 8, 2)];
+const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] = &[
+    (13, 1, 0, 8, 1),
+    (13, 1, 2, 8, 1),
+    (12, 2, 8, 8, 1),
+    (13, 2, 6, 6, 1),
+    (13, 4, 9, 8, 2),
+    (13, 2, 7, 8, 2),
+];
 
 fn algerian_family(variant: AlgerianVariant) {
     let mut tally = Tally::default();
@@ -438,7 +545,9 @@ fn algerian_family(variant: AlgerianVariant) {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         for (c, &(h, lowered, low, depots, depth)) in ALGERIAN_CASES.iter().enumerate() {
             let mut rules = AlgerianRules::new(variant);
-            rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][(seed as usize + c) % 3];
+            rules.reserve_space =
+                [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never]
+                    [(seed as usize + c) % 3];
             rules.foundation_to_depot = (seed + c as u64).is_multiple_of(4);
             let mut heights = [h; 8];
             for i in 0..lowered {
@@ -447,7 +556,9 @@ fn algerian_family(variant: AlgerianVariant) {
             let layout = algerian::prefilled_layout(&rules, &d, heights, depots, depth);
             let game = Algerian::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Algerian(rules), &layout, LIMIT);
-            let case = format!("{variant:?} seed {seed} heights {heights:?} depots {depots} depth {depth} {rules:?}");
+            let case = format!(
+                "{variant:?} seed {seed} heights {heights:?} depots {depots} depth {depth} {rules:?}"
+            );
             compare(&mut tally, &case, &game, Rules::Algerian(rules), &layout, plain);
         }
     }
@@ -488,11 +599,22 @@ fn algerian_lost_positions() {
             .collect()
     };
     let mut tally = Tally::default();
-    for (reserve_space, want) in [(ReserveSpace::Never, Verdict::Lost), (ReserveSpace::Any, Verdict::Won), (ReserveSpace::AfterStock, Verdict::Won)] {
+    for (reserve_space, want) in [
+        (ReserveSpace::Never, Verdict::Lost),
+        (ReserveSpace::Any, Verdict::Won),
+        (ReserveSpace::AfterStock, Verdict::Won),
+    ] {
         let mut rules = AlgerianRules::new(AlgerianVariant::Carthage);
         rules.reserve_space = reserve_space;
         rules.foundation_to_depot = false;
-        let rank_run = |suit: &str, n: usize| "A 2 3 4 5 6 7 8 9 T J Q K".split(' ').take(n).map(|r| format!("{r}{suit}")).collect::<Vec<_>>().join(" ");
+        let rank_run = |suit: &str, n: usize| {
+            "A 2 3 4 5 6 7 8 9 T J Q K"
+                .split(' ')
+                .take(n)
+                .map(|r| format!("{r}{suit}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let mut foundations: Vec<Vec<Card>> = vec![];
         for suit in ["C", "S", "H", "D"] {
             let n = if suit == "H" { 4 } else { 13 };
@@ -503,7 +625,8 @@ fn algerian_lost_positions() {
         }
         let out = cards("KH KH JH JH 9H 9H 6H 6H 5H QH TH 8H 7H 5H QH TH 8H 7H");
         let rows = out[..8].iter().map(|&c| vec![c]).collect();
-        let reserves = vec![out[8..13].to_vec(), out[13..18].to_vec(), vec![], vec![], vec![], vec![]];
+        let reserves =
+            vec![out[8..13].to_vec(), out[13..18].to_vec(), vec![], vec![], vec![], vec![]];
         let layout = Layout { foundations, reserves, rows, ..Layout::default() };
         let game = Algerian::from_layout(rules, &layout).unwrap();
         let plain = reference_plain(Rules::Algerian(rules), &layout, 20 * LIMIT);
@@ -513,7 +636,14 @@ fn algerian_lost_positions() {
             PlainOutcome::Unknown => None,
         };
         assert_eq!(plain_verdict, Some(want), "{reserve_space:?}");
-        compare(&mut tally, &format!("hand-made Carthage {reserve_space:?}"), &game, Rules::Algerian(rules), &layout, plain);
+        compare(
+            &mut tally,
+            &format!("hand-made Carthage {reserve_space:?}"),
+            &game,
+            Rules::Algerian(rules),
+            &layout,
+            plain,
+        );
     }
     tally.check_at_least("hand-made Carthage", 2, 1);
 }
@@ -523,7 +653,8 @@ fn algerian_lost_positions() {
 /// procedure, the choice and the forced moves included).
 #[test]
 fn full_deals_of_the_new_families_replay() {
-    let limits = Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let limits =
+        Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
     for variant in QueenVariant::ALL {
         for seed in 0..4 {
@@ -533,22 +664,33 @@ fn full_deals_of_the_new_families_replay() {
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay(&Rules::Queen(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
-                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+                replay(
+                    &Rules::Queen(rules),
+                    &rules.layout(&d),
+                    &actions(&game, &shorten(&game, &r.moves)),
+                )
+                .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }
     }
-    for variant in [AlgerianVariant::Algerian, AlgerianVariant::Carthage, AlgerianVariant::AlgerianParlett] {
+    for variant in
+        [AlgerianVariant::Algerian, AlgerianVariant::Carthage, AlgerianVariant::AlgerianParlett]
+    {
         for seed in 0..4 {
             let rules = AlgerianRules::new(variant);
-            let hook = if variant == AlgerianVariant::Algerian { Hook::KingsToTop } else { Hook::None };
+            let hook =
+                if variant == AlgerianVariant::Algerian { Hook::KingsToTop } else { Hook::None };
             let d = make_deal(&DealSource::Native(seed), hook).unwrap();
             let game = Algerian::new(rules, &d);
             let r = solve(&game, limits, Pruning::ALL);
             if r.verdict == Verdict::Won {
                 wins += 1;
-                replay(&Rules::Algerian(rules), &rules.layout(&d), &actions(&game, &shorten(&game, &r.moves)))
-                    .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
+                replay(
+                    &Rules::Algerian(rules),
+                    &rules.layout(&d),
+                    &actions(&game, &shorten(&game, &r.moves)),
+                )
+                .unwrap_or_else(|e| panic!("{variant:?} seed {seed}: {e}"));
             }
         }
     }

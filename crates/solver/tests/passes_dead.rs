@@ -70,7 +70,10 @@ fn walk(c: &mut Count, case: &str, rules: &Rules, layout: &Layout, steps: usize,
             let plain = plain_search(rules, &here, LIMIT).0;
             match plain {
                 PlainOutcome::Won(line) => {
-                    assert!(!fired, "{case} after {moves:?}: called dead, but the plain reference search wins it");
+                    assert!(
+                        !fired,
+                        "{case} after {moves:?}: called dead, but the plain reference search wins it"
+                    );
                     if lines_checked < 2 {
                         lines_checked += 1;
                         winning_line(c, case, rules, &here, &line);
@@ -108,7 +111,14 @@ fn alhambra_positions_called_dead_are_never_won() {
             rules.redeals = redeals;
             rules.empty_waste_any = seed % 2 == 1;
             let layout = alhambra::prefilled_layout(&rules, &d, k);
-            walk(&mut c, &format!("alhambra seed {seed} k {k} {rules:?}"), &Rules::Alhambra(rules), &layout, 24, &mut rng);
+            walk(
+                &mut c,
+                &format!("alhambra seed {seed} k {k} {rules:?}"),
+                &Rules::Alhambra(rules),
+                &layout,
+                24,
+                &mut rng,
+            );
         }
     }
     eprintln!("{c:?}");
@@ -135,7 +145,14 @@ fn quilt_positions_called_dead_are_never_won() {
             rules.redeals = redeals;
             rules.wrap = seed % 2 == 0;
             let layout = quilt::prefilled_layout(&rules, &d, k, cells);
-            walk(&mut c, &format!("{variant:?} seed {seed} k {k} cells {cells} {rules:?}"), &Rules::Quilt(rules), &layout, 24, &mut rng);
+            walk(
+                &mut c,
+                &format!("{variant:?} seed {seed} k {k} cells {cells} {rules:?}"),
+                &Rules::Quilt(rules),
+                &layout,
+                24,
+                &mut rng,
+            );
         }
     }
     eprintln!("{c:?}");
@@ -154,14 +171,25 @@ fn full_deals_winning_lines_pass() {
         rules.redeals = 5;
         let layout = rules.layout(&deal(seed));
         let game = Alhambra::from_layout(rules, &layout).unwrap();
-        let limits = Limits { max_states: 2_000_000, max_time: None, table_bytes: 128 << 20, ..Limits::default() };
+        let limits = Limits {
+            max_states: 2_000_000,
+            max_time: None,
+            table_bytes: 128 << 20,
+            ..Limits::default()
+        };
         let r = solve(&game, limits, Pruning::ALL);
         if r.verdict != Verdict::Won {
             continue;
         }
         won += 1;
         let line = reference_moves(&actions(&game, &r.moves));
-        winning_line(&mut c, &format!("alhambra seed {seed}, 5 redeals"), &Rules::Alhambra(rules), &layout, &line);
+        winning_line(
+            &mut c,
+            &format!("alhambra seed {seed}, 5 redeals"),
+            &Rules::Alhambra(rules),
+            &layout,
+            &line,
+        );
     }
     eprintln!("{won} won, {c:?}");
     assert!(won >= 2, "too few wins to check: {won}");
@@ -190,20 +218,36 @@ fn the_copies_rule_never_calls_a_won_position_dead() {
             let game = Alhambra::from_layout(rules, &layout).unwrap();
             checked += 1;
             base += game.pass_bound_dead_with(&game.start(), false) as usize;
-            if !game.pass_bound_dead_with(&game.start(), true) || game.pass_bound_dead_with(&game.start(), false) {
+            if !game.pass_bound_dead_with(&game.start(), true)
+                || game.pass_bound_dead_with(&game.start(), false)
+            {
                 continue;
             }
             added += 1;
             let case = format!("seed {seed} {counts:?} redeals {redeals}");
-            let limits = Limits { max_states: 2_000_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
+            let limits = Limits {
+                max_states: 2_000_000,
+                max_time: None,
+                table_bytes: 256 << 20,
+                ..Limits::default()
+            };
             let fast = solve(&game, limits, Pruning::NONE).verdict;
-            assert_ne!(fast, Verdict::Won, "{case}: the copies rule calls it dead, the unpruned search wins it");
+            assert_ne!(
+                fast,
+                Verdict::Won,
+                "{case}: the copies rule calls it dead, the unpruned search wins it"
+            );
             let plain = plain_search(&Rules::Alhambra(rules), &layout, LIMIT).0;
-            assert!(!matches!(plain, PlainOutcome::Won(_)), "{case}: the copies rule calls it dead, the plain search wins it");
+            assert!(
+                !matches!(plain, PlainOutcome::Won(_)),
+                "{case}: the copies rule calls it dead, the plain search wins it"
+            );
             confirmed += (fast == Verdict::Lost || plain == PlainOutcome::Lost) as usize;
         }
     }
-    eprintln!("copies rule: added {added} of {checked} (the other rules: {base}), {confirmed} confirmed lost");
+    eprintln!(
+        "copies rule: added {added} of {checked} (the other rules: {base}), {confirmed} confirmed lost"
+    );
     // It adds rarely on positions this small (4 of 420; none the searches can finish), but it must
     // add some for the check to mean anything. Its main check is along winning lines (above).
     assert!(added >= 3, "the copies rule added too few: {added} of {checked}");
@@ -220,18 +264,29 @@ fn the_copies_rule_runs_at_the_first_position_only() {
         let d = deal(seed);
         let game = Alhambra::new(rules, &d);
         let start = game.start();
-        assert_eq!(game.is_dead_at_start(&start), game.is_dead(&start) || game.pass_bound_dead_with(&start, true), "seed {seed}");
+        assert_eq!(
+            game.is_dead_at_start(&start),
+            game.is_dead(&start) || game.pass_bound_dead_with(&start, true),
+            "seed {seed}"
+        );
         assert_eq!(game.is_dead_at_start(&start), [59, 177, 299].contains(&seed), "seed {seed}");
         let mut moves = patience_games::game::MoveList::new();
         game.moves(&start, Pruning::NONE, &mut moves);
         for &m in moves.iter() {
             let mut child = start;
             game.play(&mut child, m);
-            assert_eq!(game.is_dead_at_start(&child), game.is_dead(&child) || game.pass_bound_dead_with(&child, false), "seed {seed}");
+            assert_eq!(
+                game.is_dead_at_start(&child),
+                game.is_dead(&child) || game.pass_bound_dead_with(&child, false),
+                "seed {seed}"
+            );
         }
     }
     let d = deal(3);
     let game = Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &d);
     let start = game.start();
-    assert_eq!(game.is_dead_at_start(&start), game.is_dead(&start) || game.pass_bound_dead_with(&start, true));
+    assert_eq!(
+        game.is_dead_at_start(&start),
+        game.is_dead(&start) || game.pass_bound_dead_with(&start, true)
+    );
 }

@@ -18,7 +18,13 @@ fn limits(max_states: u64) -> Limits {
 
 /// (pipeline verdict, deciding phase, plain search verdict) of `seed`, the pipeline's win
 /// replayed through the reference rules.
-fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -> (Verdict, Option<Phase>, Verdict) {
+fn both(
+    game: &str,
+    seed: u64,
+    max_states: u64,
+    plan: Plan,
+    plain_states: u64,
+) -> (Verdict, Option<Phase>, Verdict) {
     let info = find_variant(game).unwrap();
     let rules = info.rules;
     let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
@@ -28,9 +34,14 @@ fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -
         let d = Pipeline::new(limits(max_states), plan).solve(&g, Pruning::ALL);
         if d.result.verdict == Verdict::Won {
             let line = actions(&g, &shorten(&g, &d.result.moves));
-            verify::replay(&rules, &layout, &line).unwrap_or_else(|e| panic!("{game} seed {seed}: {e}"));
+            verify::replay(&rules, &layout, &line)
+                .unwrap_or_else(|e| panic!("{game} seed {seed}: {e}"));
         }
-        assert!(d.result.states <= max_states, "{game} seed {seed}: {} states for a budget of {max_states}", d.result.states);
+        assert!(
+            d.result.states <= max_states,
+            "{game} seed {seed}: {} states for a budget of {max_states}",
+            d.result.states
+        );
         let plain = solve(&g, limits(plain_states), Pruning::ALL).verdict;
         (d.result.verdict, d.decided_by, plain)
     })
@@ -43,10 +54,18 @@ fn both(game: &str, seed: u64, max_states: u64, plan: Plan, plain_states: u64) -
 fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
     let plan = Plan::split(200_000);
     for seed in [1, 2, 3, 4, 6, 7, 8, 10] {
-        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown), "seed {seed}");
+        assert_eq!(
+            both("granada", seed, 200_000, plan, 200_000),
+            (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown),
+            "seed {seed}"
+        );
     }
     for seed in [0, 5, 9, 11] {
-        assert_eq!(both("granada", seed, 200_000, plan, 200_000), (Verdict::Won, Some(Phase::Probe), Verdict::Won), "seed {seed}");
+        assert_eq!(
+            both("granada", seed, 200_000, plan, 200_000),
+            (Verdict::Won, Some(Phase::Probe), Verdict::Won),
+            "seed {seed}"
+        );
     }
 }
 
@@ -58,8 +77,13 @@ fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
 fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
     let plan = Plan::split(5_000_000);
     for seed in [3520, 7723] {
-        assert_eq!(both("queen-of-italy", seed, 5_000_000, plan, 5_000_000), (Verdict::Won, Some(Phase::Hedged), Verdict::Unknown), "seed {seed}");
-        let (unhedged, _, _) = both("queen-of-italy", seed, 5_000_000, Plan { hedged: 0, ..plan }, 1);
+        assert_eq!(
+            both("queen-of-italy", seed, 5_000_000, plan, 5_000_000),
+            (Verdict::Won, Some(Phase::Hedged), Verdict::Unknown),
+            "seed {seed}"
+        );
+        let (unhedged, _, _) =
+            both("queen-of-italy", seed, 5_000_000, Plan { hedged: 0, ..plan }, 1);
         assert_eq!(unhedged, Verdict::Unknown, "seed {seed}");
     }
 }
@@ -75,8 +99,16 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
     // The split before the phase: probe 500,000, lookahead 3,500,000, search the rest.
     let without = Plan { stricter: 0, lookahead: 3_500_000, ..plan };
     for seed in [1, 14] {
-        assert_eq!(both("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000), (Verdict::Won, Some(Phase::Stricter), Verdict::Unknown), "seed {seed}");
-        assert_eq!(both("queen-of-italy-open", seed, 5_000_000, without, 1_000).0, Verdict::Unknown, "seed {seed}");
+        assert_eq!(
+            both("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000),
+            (Verdict::Won, Some(Phase::Stricter), Verdict::Unknown),
+            "seed {seed}"
+        );
+        assert_eq!(
+            both("queen-of-italy-open", seed, 5_000_000, without, 1_000).0,
+            Verdict::Unknown,
+            "seed {seed}"
+        );
     }
     // A variant without stricter rules (granada) skips the phase: the lookahead wins as without it.
     let strict_share = Plan { stricter: 100_000, ..Plan::split(200_000) };
@@ -93,11 +125,21 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
 fn the_home_first_streamliner_wins_what_the_pipeline_left_unknown() {
     let plan = Plan::for_variant("falling-star", 5_000_000);
     assert!(plan.stricter > 0);
-    let before = Plan { stricter: 0, lookahead: 1_000_000, hedged: 2_000_000, lookahead_per_move: 250, ..plan };
+    let before = Plan {
+        stricter: 0,
+        lookahead: 1_000_000,
+        hedged: 2_000_000,
+        lookahead_per_move: 250,
+        ..plan
+    };
     for seed in [126, 175] {
         let (verdict, phase, _) = both("falling-star", seed, 5_000_000, plan, 1_000);
         assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Stricter)), "seed {seed}");
-        assert_eq!(both("falling-star", seed, 5_000_000, before, 1_000).0, Verdict::Unknown, "seed {seed}");
+        assert_eq!(
+            both("falling-star", seed, 5_000_000, before, 1_000).0,
+            Verdict::Unknown,
+            "seed {seed}"
+        );
     }
 }
 
@@ -109,7 +151,8 @@ const CARTHAGE_STRICTER_SEEDS: [u64; 2] = [33, 55];
 /// stricter phase wins replays through carthage's reference rules, moves unchanged.
 #[test]
 fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
-    let plan = Plan { stricter: 3_500_000, lookahead: 0, ..Plan::for_variant("carthage", 5_000_000) };
+    let plan =
+        Plan { stricter: 3_500_000, lookahead: 0, ..Plan::for_variant("carthage", 5_000_000) };
     let mut won = 0;
     for seed in CARTHAGE_STRICTER_SEEDS {
         let (verdict, phase, _) = both("carthage", seed, 5_000_000, plan, 1_000);
@@ -132,8 +175,16 @@ fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
         assert!(plan.stricter > 0, "{game}");
         for seed in seeds {
             let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
-            assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Stricter)), "{game} seed {seed}");
-            assert_eq!(both(game, seed, 5_000_000, Plan { stricter: 0, ..plan }, 1_000).0, Verdict::Unknown, "{game} seed {seed}");
+            assert_eq!(
+                (verdict, phase),
+                (Verdict::Won, Some(Phase::Stricter)),
+                "{game} seed {seed}"
+            );
+            assert_eq!(
+                both(game, seed, 5_000_000, Plan { stricter: 0, ..plan }, 1_000).0,
+                Verdict::Unknown,
+                "{game} seed {seed}"
+            );
         }
     }
 }
@@ -148,7 +199,11 @@ fn longer_walks_win_blondes_and_falling_star_deals() {
         assert_eq!(plan.lookahead_per_move, 600, "{game}");
         let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
         assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Lookahead)), "{game} seed {seed}");
-        assert_eq!(both(game, seed, 5_000_000, Plan { lookahead_per_move: 250, ..plan }, 1_000).0, Verdict::Unknown, "{game} seed {seed}");
+        assert_eq!(
+            both(game, seed, 5_000_000, Plan { lookahead_per_move: 250, ..plan }, 1_000).0,
+            Verdict::Unknown,
+            "{game} seed {seed}"
+        );
     }
 }
 
@@ -160,17 +215,34 @@ fn the_pipeline_never_contradicts_the_plain_search() {
     let mut decided = 0;
     for v in VARIANTS.iter() {
         for seed in 0..6 {
-            let (verdict, by, plain) = both(v.name, seed, 60_000, Plan::for_variant(v.name, 60_000), 400_000);
+            let (verdict, by, plain) =
+                both(v.name, seed, 60_000, Plan::for_variant(v.name, 60_000), 400_000);
             if verdict != Verdict::Unknown && plain != Verdict::Unknown {
                 assert_eq!(verdict, plain, "{} seed {seed}", v.name);
                 decided += 1;
             }
             if verdict == Verdict::Lost {
-                assert!(matches!(by, Some(Phase::Probe | Phase::Search)), "{} seed {seed}: lost by {by:?}", v.name);
+                assert!(
+                    matches!(by, Some(Phase::Probe | Phase::Search)),
+                    "{} seed {seed}: lost by {by:?}",
+                    v.name
+                );
             }
-            let lookahead_first = Plan { probe: 0, stricter: 0, stricter_split: patience_solver::pipeline::DEFAULT_SHARES, lookahead: 30_000, lookahead_per_move: 500, hedged: 20_000, hedge: patience_solver::pipeline::HEDGE };
+            let lookahead_first = Plan {
+                probe: 0,
+                stricter: 0,
+                stricter_split: patience_solver::pipeline::DEFAULT_SHARES,
+                lookahead: 30_000,
+                lookahead_per_move: 500,
+                hedged: 20_000,
+                hedge: patience_solver::pipeline::HEDGE,
+            };
             let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
-            assert!(!(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))), "{} seed {seed}", v.name);
+            assert!(
+                !(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))),
+                "{} seed {seed}",
+                v.name
+            );
         }
     }
     assert!(decided >= 40, "only {decided} deals decided by both: the test compares too little");
@@ -179,14 +251,19 @@ fn the_pipeline_never_contradicts_the_plain_search() {
 /// The plain plan is the search alone: the same verdict and positions as `solve`.
 #[test]
 fn the_plain_plan_is_the_search() {
-    for (game, seed) in [("granada", 0), ("queen-of-italy", 3), ("algerian", 1), ("crazy-quilt", 2)] {
+    for (game, seed) in [("granada", 0), ("queen-of-italy", 3), ("algerian", 1), ("crazy-quilt", 2)]
+    {
         let info = find_variant(game).unwrap();
         let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
         with_rules!(info.rules, |r| {
             let g = r.deal_game(&deal);
             let d = Pipeline::new(limits(100_000), Plan::PLAIN).solve(&g, Pruning::ALL);
             let s = solve(&g, limits(100_000), Pruning::ALL);
-            assert_eq!((d.result.verdict, d.result.states, d.result.moves), (s.verdict, s.states, s.moves), "{game} {seed}");
+            assert_eq!(
+                (d.result.verdict, d.result.states, d.result.moves),
+                (s.verdict, s.states, s.moves),
+                "{game} {seed}"
+            );
             assert_eq!(d.decided_by, (s.verdict != Verdict::Unknown).then_some(Phase::Search));
         });
     }

@@ -7,8 +7,8 @@ use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::variant::Rules;
-use patience_solver::player::{Greedy, Player, Sampling, Visited, play, view_of};
 use patience_solver::actions;
+use patience_solver::player::{Greedy, Player, Sampling, Visited, play, view_of};
 use patience_verify as verify;
 
 /// Along a line of real positions, permute the real unseen cards (same visible position, another
@@ -34,10 +34,16 @@ where
                 let (view, vs) = view_of(g, st);
                 let visited = Visited::default();
                 let greedy = Greedy.decide(&view, &vs, &visited, &mut 0).map(|d| d.mv);
-                let sampling = Sampling::<G>::new(3, 2_000, 7).decide(&view, &vs, &visited, &mut 0).map(|d| (d.mv, d.reasoning));
+                let sampling = Sampling::<G>::new(3, 2_000, 7)
+                    .decide(&view, &vs, &visited, &mut 0)
+                    .map(|d| (d.mv, d.reasoning));
                 (greedy, sampling)
             };
-            assert_eq!(decide(game, &s), decide(&g2, &s2), "step {step}: a decision changed with the hidden order");
+            assert_eq!(
+                decide(game, &s),
+                decide(&g2, &s2),
+                "step {step}: a decision changed with the hidden order"
+            );
             checked += 1;
         }
         game.moves(&s, Pruning::NONE, &mut list);
@@ -53,13 +59,19 @@ where
 #[test]
 fn queen_of_italy_players_cannot_see_the_stock() {
     let d = make_deal(&DealSource::Native(3), Hook::None).unwrap();
-    decisions_ignore_the_hidden_order(&Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d), 25);
+    decisions_ignore_the_hidden_order(
+        &Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d),
+        25,
+    );
 }
 
 #[test]
 fn alhambra_players_cannot_see_the_stock() {
     let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
-    decisions_ignore_the_hidden_order(&Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d), 25);
+    decisions_ignore_the_hidden_order(
+        &Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d),
+        25,
+    );
 }
 
 /// Whatever a player wins replays through the reference rules; the sampling player, which thinks,
@@ -72,7 +84,8 @@ fn player_wins_are_legal_and_sampling_beats_greedy() {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         let game = Queen::new(rules, &d);
         for (sampling, wins) in [(false, &mut greedy_wins), (true, &mut sampling_wins)] {
-            let mut player: Box<dyn Player<Queen>> = if sampling { Box::new(Sampling::new(4, 3_000, seed)) } else { Box::new(Greedy) };
+            let mut player: Box<dyn Player<Queen>> =
+                if sampling { Box::new(Sampling::new(4, 3_000, seed)) } else { Box::new(Greedy) };
             let r = play(&game, player.as_mut(), 2_000);
             if r.won {
                 *wins += 1;
@@ -82,12 +95,18 @@ fn player_wins_are_legal_and_sampling_beats_greedy() {
         }
     }
     eprintln!("greedy {greedy_wins}/6, sampling {sampling_wins}/6");
-    assert!(sampling_wins >= greedy_wins && sampling_wins >= 1, "greedy {greedy_wins}, sampling {sampling_wins}");
+    assert!(
+        sampling_wins >= greedy_wins && sampling_wins >= 1,
+        "greedy {greedy_wins}, sampling {sampling_wins}"
+    );
 }
 
 /// The sampling player stops trying candidates once one wins every sample and leads to a new
 /// position; along real lines its decisions must be those of trying every candidate.
-fn early_stop_decides_as_trying_all<G: PlayerView + Notation + Clone>(game: &G, steps: usize) -> usize
+fn early_stop_decides_as_trying_all<G: PlayerView + Notation + Clone>(
+    game: &G,
+    steps: usize,
+) -> usize
 where
     G::State: Default,
     G::Move: PartialEq + std::fmt::Debug,
@@ -103,7 +122,11 @@ where
         all.try_all = true;
         let a = quick.decide(&view, &vs, &visited, &mut 0);
         let b = all.decide(&view, &vs, &visited, &mut 0);
-        assert_eq!(a.as_ref().map(|d| d.mv), b.as_ref().map(|d| d.mv), "step {step}: early stop changed the decision");
+        assert_eq!(
+            a.as_ref().map(|d| d.mv),
+            b.as_ref().map(|d| d.mv),
+            "step {step}: early stop changed the decision"
+        );
         stopped_early += a.is_some_and(|d| d.reasoning.contains("not tried")) as usize;
         visited.insert(game.hash(&s));
         game.moves(&s, Pruning::NONE, &mut list);
@@ -123,10 +146,16 @@ fn sampling_early_stop_keeps_the_decisions() {
     let mut stopped = 0;
     for seed in [1, 5] {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
-        stopped += early_stop_decides_as_trying_all(&Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d), 30);
+        stopped += early_stop_decides_as_trying_all(
+            &Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d),
+            30,
+        );
     }
     let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
-    stopped += early_stop_decides_as_trying_all(&Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d), 30);
+    stopped += early_stop_decides_as_trying_all(
+        &Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d),
+        30,
+    );
     assert!(stopped >= 5, "the early stop happened only {stopped} times: the test shows little");
 }
 
@@ -137,13 +166,18 @@ fn players_play_whole_deals_of_every_family() {
     use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
     use patience_games::game::Action;
     use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
-    fn both<G: PlayerView + Notation + Clone>(name: &str, game: &G, replay: impl Fn(&[Action]) -> Result<(), String>) -> bool
+    fn both<G: PlayerView + Notation + Clone>(
+        name: &str,
+        game: &G,
+        replay: impl Fn(&[Action]) -> Result<(), String>,
+    ) -> bool
     where
         G::State: Default,
     {
         let mut redealt = false;
         for sampling in [false, true] {
-            let mut player: Box<dyn Player<G>> = if sampling { Box::new(Sampling::new(2, 200, 1)) } else { Box::new(Greedy) };
+            let mut player: Box<dyn Player<G>> =
+                if sampling { Box::new(Sampling::new(2, 200, 1)) } else { Box::new(Greedy) };
             let r = play(game, player.as_mut(), 3_000);
             let line = actions(game, &r.moves);
             redealt |= line.iter().any(|a| matches!(a, Action::Redeal));
@@ -158,14 +192,23 @@ fn players_play_whole_deals_of_every_family() {
         let d = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
         let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
         let layout = rules.layout(&d);
-        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| verify::replay(&Rules::Alhambra(rules), &layout, a)) as usize;
+        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| {
+            verify::replay(&Rules::Alhambra(rules), &layout, a)
+        }) as usize;
         let rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
         let layout = rules.layout(&d);
-        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| verify::replay(&Rules::Quilt(rules), &layout, a)) as usize;
+        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| {
+            verify::replay(&Rules::Quilt(rules), &layout, a)
+        }) as usize;
         let d = make_deal(&DealSource::Native(seed), Hook::KingsToTop).unwrap();
         let rules = AlgerianRules::new(AlgerianVariant::Algerian);
         let layout = rules.layout(&d);
-        both("algerian", &Algerian::new(rules, &d), |a| verify::replay(&Rules::Algerian(rules), &layout, a));
+        both("algerian", &Algerian::new(rules, &d), |a| {
+            verify::replay(&Rules::Algerian(rules), &layout, a)
+        });
     }
-    assert!(redeals >= 2, "the lines redealt only {redeals} times: the second pass is not exercised");
+    assert!(
+        redeals >= 2,
+        "the lines redealt only {redeals} times: the second pass is not exercised"
+    );
 }

@@ -62,7 +62,13 @@ fn along_the_line_is_won(game: &str, seed: u64, step: usize) -> usize {
 #[test]
 fn positions_along_won_lines_are_won() {
     let mut checked = 0;
-    for (game, seed, step) in [("granada", 11, 25), ("queen-of-italy", 1, 30), ("algerian", 0, 15), ("indian-carpet", 3, 30), ("persian-rug", 0, 15)] {
+    for (game, seed, step) in [
+        ("granada", 11, 25),
+        ("queen-of-italy", 1, 30),
+        ("algerian", 0, 15),
+        ("indian-carpet", 3, 30),
+        ("persian-rug", 0, 15),
+    ] {
         checked += along_the_line_is_won(game, seed, step);
     }
     assert!(checked >= 12, "only {checked} positions checked");
@@ -70,7 +76,13 @@ fn positions_along_won_lines_are_won() {
 
 /// Walking back from the end of a won line, the first position one legal move off it that the
 /// search proves lost; the plain reference search (no pruning) must agree.
-fn one_bad_move_off(rules: &Rules, layout: &Layout, line: &[Move], last_pass: bool, from: usize) -> Option<(usize, Move)> {
+fn one_bad_move_off(
+    rules: &Rules,
+    layout: &Layout,
+    line: &[Move],
+    last_pass: bool,
+    from: usize,
+) -> Option<(usize, Move)> {
     for k in (0..=from.min(line.len() - 1)).rev().take(4) {
         let (here, legal) = verify::position_after(rules, layout, &line[..k]).unwrap();
         if last_pass && here.redeals_left != Some(0) {
@@ -86,7 +98,10 @@ fn one_bad_move_off(rules: &Rules, layout: &Layout, line: &[Move], last_pass: bo
             let (verdict, _) = decide(rules, &at, 50_000);
             if verdict == Verdict::Lost {
                 let (plain, _) = verify::plain_search(rules, &at, 100_000);
-                assert!(!matches!(plain, PlainOutcome::Won(_)), "the fast search proved lost what the plain search wins: after {k} moves, then {m}");
+                assert!(
+                    !matches!(plain, PlainOutcome::Won(_)),
+                    "the fast search proved lost what the plain search wins: after {k} moves, then {m}"
+                );
                 return Some((k, m));
             }
         }
@@ -100,10 +115,18 @@ fn a_position_one_bad_move_off_a_won_line_is_proven_lost() {
     // the last pass, so only positions after the line's last redeal are tried there. Where to
     // look is pinned (a walk back from each line's end found these; searching the whole walk
     // takes minutes): the line's first `from` moves, then one other legal move.
-    for (game, seed, last_pass, from) in [("queen-of-italy", 1, false, 221), ("algerian", 0, false, 132), ("granada", 11, true, 155), ("crazy-quilt", 5, true, 188)] {
+    for (game, seed, last_pass, from) in [
+        ("queen-of-italy", 1, false, 221),
+        ("algerian", 0, false, 132),
+        ("granada", 11, true, 155),
+        ("crazy-quilt", 5, true, 188),
+    ] {
         let (rules, layout, line) = won_line(game, seed, 1_000_000);
         let found = one_bad_move_off(&rules, &layout, &line, last_pass, from);
-        assert!(found.is_some(), "{game} seed {seed}: no position one move off the won line is proven lost");
+        assert!(
+            found.is_some(),
+            "{game} seed {seed}: no position one move off the won line is proven lost"
+        );
     }
 }
 
@@ -119,6 +142,8 @@ fn positions_after_a_redeal_keep_their_redeals_left() {
     // The reference counts the redeals left too: more redeals than are left do not replay.
     let redeals_in_rest = rest.iter().filter(|a| matches!(a, Action::Redeal)).count();
     assert!(redeals_in_rest <= 1);
-    let (at0, _) = verify::position_after(&rules, &Layout { redeals_left: Some(0), ..layout.clone() }, &[]).unwrap();
+    let (at0, _) =
+        verify::position_after(&rules, &Layout { redeals_left: Some(0), ..layout.clone() }, &[])
+            .unwrap();
     assert_eq!(at0.redeals_left, Some(0));
 }

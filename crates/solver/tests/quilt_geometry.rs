@@ -46,7 +46,13 @@ fn bitmask_availability_matches_the_reference_geometry() {
     for m in masks {
         let (fast, g) = (available_cells(m), grid(m));
         for i in 0..64 {
-            assert_eq!(fast >> i & 1 == 1, is_available(&g, i / 8, i % 8), "quilt {m:016x}, cell Q{}{}", i / 8, i % 8);
+            assert_eq!(
+                fast >> i & 1 == 1,
+                is_available(&g, i / 8, i % 8),
+                "quilt {m:016x}, cell Q{}{}",
+                i / 8,
+                i % 8
+            );
         }
     }
 }

@@ -31,11 +31,18 @@ where
     }
     c.fired += 1;
     let lost_by_plain = match plain() {
-        PlainOutcome::Won(_) => panic!("{case}: called dead, but the plain reference search wins it"),
+        PlainOutcome::Won(_) => {
+            panic!("{case}: called dead, but the plain reference search wins it")
+        }
         PlainOutcome::Lost => true,
         PlainOutcome::Unknown => false,
     };
-    let limits = Limits { max_states: 1_000_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() };
+    let limits = Limits {
+        max_states: 1_000_000,
+        max_time: None,
+        table_bytes: 256 << 20,
+        ..Limits::default()
+    };
     let lost_by_unpruned_fast = match solve(game, limits, Pruning::NONE).verdict {
         Verdict::Won => panic!("{case}: called dead, but the unpruned search wins it"),
         Verdict::Lost => true,
@@ -76,5 +83,8 @@ fn positions_the_stock_test_calls_dead_are_lost() {
     // lost by one of the searches. Demand a quarter per seed and three quarters of those fired.
     // (A threshold of a third per seed, once used here, failed at 300 seeds with nothing wrong.)
     assert!(c.fired >= (n as usize / 4).max(1), "the stock test fired too rarely: {c:?}");
-    assert!(4 * c.confirmed >= 3 * c.fired, "too few of the positions called dead confirmed lost: {c:?}");
+    assert!(
+        4 * c.confirmed >= 3 * c.fired,
+        "too few of the positions called dead confirmed lost: {c:?}"
+    );
 }

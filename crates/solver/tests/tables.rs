@@ -9,8 +9,8 @@
 
 use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
 use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
-use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::card::Kind;
+use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules, QueenVariant};
 use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
@@ -81,17 +81,26 @@ fn same_search<G: Game + Clone>(name: &str, make: impl Fn(&Deal) -> G, hook: Hoo
 where
     G::State: Default,
 {
-    let limits = Limits { max_states: 30_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
+    let limits =
+        Limits { max_states: 30_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut verdicts = [0; 3];
     for seed in 0..8 {
         let game = make(&make_deal(&DealSource::Native(seed), hook).unwrap());
         for pruning in [Pruning::ALL, Pruning::NONE] {
             let f = solve(&game, limits, pruning);
             let e = solve(&game, Limits { exact_table: true, ..limits }, pruning);
-            assert_eq!((f.verdict, f.states, f.expanded, &f.moves, f.stop), (e.verdict, e.states, e.expanded, &e.moves, e.stop), "{name} seed {seed} {pruning:?}");
+            assert_eq!(
+                (f.verdict, f.states, f.expanded, &f.moves, f.stop),
+                (e.verdict, e.states, e.expanded, &e.moves, e.stop),
+                "{name} seed {seed} {pruning:?}"
+            );
             if G::CHILD_FINGERPRINTS {
                 let p = solve(&PlayFirst(game.clone()), limits, pruning);
-                assert_eq!((f.verdict, f.states, f.expanded, &f.moves, f.stop), (p.verdict, p.states, p.expanded, &p.moves, p.stop), "{name} seed {seed} {pruning:?}: child fingerprints");
+                assert_eq!(
+                    (f.verdict, f.states, f.expanded, &f.moves, f.stop),
+                    (p.verdict, p.states, p.expanded, &p.moves, p.stop),
+                    "{name} seed {seed} {pruning:?}: child fingerprints"
+                );
             }
             verdicts[match f.verdict {
                 Verdict::Won => 0,
@@ -105,25 +114,45 @@ where
 
 #[test]
 fn alhambra_tables_agree() {
-    same_search("alhambra", |d| Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), d), Hook::AcesKingsToTop);
+    same_search(
+        "alhambra",
+        |d| Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), d),
+        Hook::AcesKingsToTop,
+    );
 }
 
 #[test]
 fn crazy_quilt_tables_agree() {
-    same_search("crazy-quilt", |d| Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), d), Hook::AcesKingsToTop);
+    same_search(
+        "crazy-quilt",
+        |d| Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), d),
+        Hook::AcesKingsToTop,
+    );
 }
 
 #[test]
 fn queen_of_italy_tables_agree() {
     // Symmetry (renaming piles) is where the two tables compute their keys differently: the
     // exact table sorts the piles, the fingerprint sums per-pile fingerprints.
-    let v = same_search("queen-of-italy", |d| Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), d), Hook::None);
+    let v = same_search(
+        "queen-of-italy",
+        |d| Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), d),
+        Hook::None,
+    );
     assert!(v[0] > 0, "some wins compared: {v:?}");
 }
 
 #[test]
 fn algerian_family_tables_agree() {
-    let v = same_search("algerian", |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), d), Hook::KingsToTop);
+    let v = same_search(
+        "algerian",
+        |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), d),
+        Hook::KingsToTop,
+    );
     assert!(v[0] > 0, "{v:?}");
-    same_search("carthage", |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Carthage), d), Hook::None);
+    same_search(
+        "carthage",
+        |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Carthage), d),
+        Hook::None,
+    );
 }

@@ -5,11 +5,11 @@
 //! (`differential.rs` compares the parallel search with the plain reference search on small
 //! positions; `shared_table.rs` stresses the concurrent table.)
 
+use patience_games::alhambra::AlhambraRules;
 use patience_games::deal::{DealSource, make_deal};
 use patience_games::game::{Game, Pruning};
-use patience_games::rules::FamilyRules;
-use patience_games::alhambra::AlhambraRules;
 use patience_games::quilt::QuiltRules;
+use patience_games::rules::FamilyRules;
 use patience_games::variant::{Rules, find_variant};
 use patience_games::with_rules;
 use patience_solver::parallel::PAUSE_EVERY;
@@ -46,20 +46,34 @@ fn compare(game: &str, seed: u64, max_states: u64, plan: Plan, seen: &mut Seen) 
         let g = r.game(&layout).unwrap();
         let mut results = vec![];
         for threads in [1usize, 2, 4] {
-            let d = Pipeline::new(limits(max_states), plan).with_threads(threads).solve(&g, Pruning::ALL);
+            let d = Pipeline::new(limits(max_states), plan)
+                .with_threads(threads)
+                .solve(&g, Pruning::ALL);
             let what = format!("{game} seed {seed} {} -j {threads}", plan.describe());
             if d.result.verdict == Verdict::Won {
-                verify::replay(&rules, &layout, &actions(&g, &d.result.moves)).unwrap_or_else(|e| panic!("{what}: {e}"));
+                verify::replay(&rules, &layout, &actions(&g, &d.result.moves))
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
             }
-            assert!(d.result.states <= max_states + threads as u64 * PAUSE_EVERY, "{what}: {} states", d.result.states);
+            assert!(
+                d.result.states <= max_states + threads as u64 * PAUSE_EVERY,
+                "{what}: {} states",
+                d.result.states
+            );
             results.push((threads, d.result.verdict, d.result.states));
         }
         let (_, one, one_states) = results[0];
         for &(threads, verdict, states) in &results[1..] {
             let what = format!("{game} seed {seed} {} -j {threads}", plan.describe());
-            assert!(one == Verdict::Unknown || verdict == Verdict::Unknown || one == verdict, "{what}: {verdict:?}, one thread {one:?}");
+            assert!(
+                one == Verdict::Unknown || verdict == Verdict::Unknown || one == verdict,
+                "{what}: {verdict:?}, one thread {one:?}"
+            );
             if plan == Plan::PLAIN && one == Verdict::Lost && !g.split_root() {
-                assert_eq!((verdict, states), (Verdict::Lost, one_states), "{what}: another closure");
+                assert_eq!(
+                    (verdict, states),
+                    (Verdict::Lost, one_states),
+                    "{what}: another closure"
+                );
             }
         }
         match one {
@@ -73,7 +87,13 @@ fn compare(game: &str, seed: u64, max_states: u64, plan: Plan, seen: &mut Seen) 
 /// Each family's deals, on the plain search past the one-thread warm-up (so the threads search)
 /// and on the variant's pipeline (whose win-finders and final search run at once): both verdicts
 /// reached on one thread, and matched or left unknown on more.
-fn family(games: &[&str], seeds: std::ops::Range<u64>, max_states: u64, min_won: usize, min_lost: usize) {
+fn family(
+    games: &[&str],
+    seeds: std::ops::Range<u64>,
+    max_states: u64,
+    min_won: usize,
+    min_lost: usize,
+) {
     let mut seen = Seen::default();
     for game in games {
         for seed in seeds.clone() {
@@ -82,7 +102,10 @@ fn family(games: &[&str], seeds: std::ops::Range<u64>, max_states: u64, min_won:
         }
     }
     eprintln!("{games:?}: {seen:?}");
-    assert!(seen.won >= min_won && seen.lost >= min_lost, "{games:?}: too few decided deals: {seen:?}");
+    assert!(
+        seen.won >= min_won && seen.lost >= min_lost,
+        "{games:?}: too few decided deals: {seen:?}"
+    );
 }
 
 #[test]
@@ -116,9 +139,17 @@ fn many_threads_on_few_cores() {
         let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
         with_rules!(info.rules, |r| {
             let g = r.game(&r.layout(&deal)).unwrap();
-            let one = Pipeline::new(limits(600_000), Plan::PLAIN).solve(&g, Pruning::ALL).result.verdict;
-            let many = Pipeline::new(limits(600_000), Plan::PLAIN).with_threads(16).solve(&g, Pruning::ALL).result.verdict;
-            assert!(one != Verdict::Unknown && many == one, "{game} seed {seed}: {many:?} on 16 threads, {one:?} on one");
+            let one =
+                Pipeline::new(limits(600_000), Plan::PLAIN).solve(&g, Pruning::ALL).result.verdict;
+            let many = Pipeline::new(limits(600_000), Plan::PLAIN)
+                .with_threads(16)
+                .solve(&g, Pruning::ALL)
+                .result
+                .verdict;
+            assert!(
+                one != Verdict::Unknown && many == one,
+                "{game} seed {seed}: {many:?} on 16 threads, {one:?} on one"
+            );
             let _ = g.start();
         })
     }
@@ -136,9 +167,13 @@ fn win_finders_apart_win_the_hedged_deals() {
         with_rules!(info.rules, |r| {
             let layout = r.layout(&deal);
             let g = r.game(&layout).unwrap();
-            let d = Pipeline::new(limits(5_000_000), Plan::for_variant("queen-of-italy", 5_000_000)).with_threads(4).solve(&g, Pruning::ALL);
+            let d =
+                Pipeline::new(limits(5_000_000), Plan::for_variant("queen-of-italy", 5_000_000))
+                    .with_threads(4)
+                    .solve(&g, Pruning::ALL);
             assert_eq!(d.result.verdict, Verdict::Won, "seed {seed}");
-            verify::replay(&info.rules, &layout, &actions(&g, &d.result.moves)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            verify::replay(&info.rules, &layout, &actions(&g, &d.result.moves))
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         })
     }
 }

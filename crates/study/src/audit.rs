@@ -11,11 +11,11 @@
 //! only drop moves or positions whose verdict another one has, so they stay.
 
 use crate::solve_seeds::solve_seeds;
-use patience_games::deal::Hook;
-use patience_games::variant::Rules;
-use patience_games::game::Pruning;
-use patience_solver::{Limits, Plan, Verdict};
 use anyhow::Context;
+use patience_games::deal::Hook;
+use patience_games::game::Pruning;
+use patience_games::variant::Rules;
+use patience_solver::{Limits, Plan, Verdict};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -45,13 +45,23 @@ pub fn plan(variant: &str, budget: u64) -> (Plan, u64) {
 
 /// Runs the audit on `seeds` (deals proved lost) on `jobs` threads; returns the contradictions in
 /// seed order. A win that fails to replay is an error (a bug; the audit must not pass on it).
-pub fn check(rules: Rules, hook: Hook, seeds: &[u64], budget: u64, jobs: usize) -> anyhow::Result<Vec<Contradiction>> {
+pub fn check(
+    rules: Rules,
+    hook: Hook,
+    seeds: &[u64],
+    budget: u64,
+    jobs: usize,
+) -> anyhow::Result<Vec<Contradiction>> {
     let (plan, max_states) = plan(rules.variant().name, budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
     Ok(solve_seeds(rules, hook, seeds, limits, plan, AUDIT_PRUNING, jobs)?
         .into_iter()
         .filter(|s| s.verdict == Verdict::Won)
-        .map(|s| Contradiction { seed: s.seed, phase: s.decided_by.map_or("?", |p| p.as_str()), states: s.states })
+        .map(|s| Contradiction {
+            seed: s.seed,
+            phase: s.decided_by.map_or("?", |p| p.as_str()),
+            states: s.states,
+        })
         .collect())
 }
 
@@ -78,8 +88,13 @@ pub struct Record {
 pub fn append(dir: &Path, record: &Record) -> anyhow::Result<()> {
     use std::io::Write;
     let path = dir.join(AUDITS);
-    let mut f = std::fs::OpenOptions::new().create(true).append(true).open(&path).with_context(|| format!("opening {}", path.display()))?;
-    writeln!(f, "{}", serde_json::to_string(record)?).with_context(|| format!("writing {}", path.display()))?;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    writeln!(f, "{}", serde_json::to_string(record)?)
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
@@ -87,7 +102,10 @@ pub fn append(dir: &Path, record: &Record) -> anyhow::Result<()> {
 pub fn records(dir: &Path) -> anyhow::Result<Vec<Record>> {
     let path = dir.join(AUDITS);
     let Ok(text) = std::fs::read_to_string(&path) else { return Ok(vec![]) };
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).with_context(|| format!("reading {}", path.display()))).collect()
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).with_context(|| format!("reading {}", path.display())))
+        .collect()
 }
 
 /// One line for the results table: the lost deals audited at each factor (parts added up) and
@@ -99,7 +117,15 @@ pub fn describe(records: &[Record]) -> String {
     let mut factors: Vec<u64> = records.iter().map(|r| r.factor).collect();
     factors.sort_unstable();
     factors.dedup();
-    let parts: Vec<String> = factors.iter().map(|&f| format!("{} at {f}×", records.iter().filter(|r| r.factor == f).map(|r| r.lost).sum::<usize>())).collect();
+    let parts: Vec<String> = factors
+        .iter()
+        .map(|&f| {
+            format!(
+                "{} at {f}×",
+                records.iter().filter(|r| r.factor == f).map(|r| r.lost).sum::<usize>()
+            )
+        })
+        .collect();
     format!("{}; {} won", parts.join(", "), records.iter().map(|r| r.won.len()).sum::<usize>())
 }
 
@@ -112,18 +138,33 @@ mod tests {
     #[test]
     fn every_phase_gets_the_budget() {
         let (p, max) = plan("queen-of-italy", 1_000_000);
-        assert_eq!((p.probe, p.stricter, p.lookahead, p.hedged, max), (0, 0, 1_000_000, 1_000_000, 3_000_000));
+        assert_eq!(
+            (p.probe, p.stricter, p.lookahead, p.hedged, max),
+            (0, 0, 1_000_000, 1_000_000, 3_000_000)
+        );
         let (p, max) = plan("queen-of-italy-open", 1_000_000);
-        assert_eq!((p.probe, p.stricter, p.lookahead, p.hedged, max), (0, 1_000_000, 1_000_000, 1_000_000, 4_000_000));
+        assert_eq!(
+            (p.probe, p.stricter, p.lookahead, p.hedged, max),
+            (0, 1_000_000, 1_000_000, 1_000_000, 4_000_000)
+        );
     }
 
     #[test]
     fn records_are_kept_and_described() {
-        let dir = std::env::temp_dir().join(format!("patience-audit-records-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("patience-audit-records-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         assert!(records(&dir).unwrap().is_empty());
-        let r = |seeds, lost, factor| Record { seeds, lost, factor, budget: factor * 5, won: vec![], git_commit: "c".into(), command: vec![] };
+        let r = |seeds, lost, factor| Record {
+            seeds,
+            lost,
+            factor,
+            budget: factor * 5,
+            won: vec![],
+            git_commit: "c".into(),
+            command: vec![],
+        };
         for rec in [r(Some((0, 50)), 20, 10), r(Some((50, 100)), 30, 10), r(None, 300, 1)] {
             append(&dir, &rec).unwrap();
         }

@@ -11,6 +11,7 @@
 //! time on a platform without one, as the report's `clock` says), so the rate per core does not
 //! fall when threads wait for a core.
 
+use crate::clock::{Clock, Stopwatch};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
@@ -19,7 +20,6 @@ use patience_games::with_rules;
 use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict};
 use rayon::prelude::*;
 use serde::Serialize;
-use crate::clock::{Clock, Stopwatch};
 use std::time::Instant;
 
 #[derive(Clone, Debug, Serialize)]
@@ -78,12 +78,31 @@ struct One {
 
 /// Solves `seeds` of the variant `rules` make (dealt with `hook`) on `jobs` threads.
 #[allow(clippy::too_many_arguments)]
-pub fn run_bench(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, rules: Rules, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize) -> anyhow::Result<BenchReport> {
-    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, plan, pruning, jobs, |d| r.deal_game(d)))
+pub fn run_bench(
+    variant: &str,
+    seeds: std::ops::Range<u64>,
+    hook: Hook,
+    rules: Rules,
+    limits: Limits,
+    plan: Plan,
+    pruning: Pruning,
+    jobs: usize,
+) -> anyhow::Result<BenchReport> {
+    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, plan, pruning, jobs, |d| r
+        .deal_game(d)))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn bench_games<G, F>(variant: &str, seeds: std::ops::Range<u64>, hook: Hook, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize, make: F) -> anyhow::Result<BenchReport>
+fn bench_games<G, F>(
+    variant: &str,
+    seeds: std::ops::Range<u64>,
+    hook: Hook,
+    limits: Limits,
+    plan: Plan,
+    pruning: Pruning,
+    jobs: usize,
+    make: F,
+) -> anyhow::Result<BenchReport>
 where
     G: PlayerView,
     G::State: Default,
@@ -98,12 +117,24 @@ where
             .map_init(
                 || Pipeline::<G>::new(limits, plan),
                 |solver, seed| {
-                    let game = make(&make_deal(&DealSource::Native(seed), hook).expect("native deals always exist"));
+                    let game = make(
+                        &make_deal(&DealSource::Native(seed), hook)
+                            .expect("native deals always exist"),
+                    );
                     let t = Stopwatch::start();
                     let d = solver.solve(&game, pruning);
                     let (seconds, clock) = t.seconds();
                     let r = d.result;
-                    One { verdict: r.verdict, decided_by: d.decided_by, states: r.states, expanded: r.expanded, seconds, clock, table_bytes: solver.table_bytes(), table_len: solver.table_len() }
+                    One {
+                        verdict: r.verdict,
+                        decided_by: d.decided_by,
+                        states: r.states,
+                        expanded: r.expanded,
+                        seconds,
+                        clock,
+                        table_bytes: solver.table_bytes(),
+                        table_len: solver.table_len(),
+                    }
                 },
             )
             .collect()
@@ -131,7 +162,9 @@ where
         decided_share: (won + lost) as f64 / ones.len() as f64,
         decided_by: [Phase::Probe, Phase::Lookahead, Phase::Hedged, Phase::Search]
             .iter()
-            .map(|&p| (p.as_str().to_string(), ones.iter().filter(|o| o.decided_by == Some(p)).count()))
+            .map(|&p| {
+                (p.as_str().to_string(), ones.iter().filter(|o| o.decided_by == Some(p)).count())
+            })
             .filter(|(_, n)| *n > 0)
             .collect(),
         seconds_median: q(0.5),
@@ -172,7 +205,15 @@ impl BenchReport {
             self.lost,
             self.unknown,
             100.0 * self.decided_share,
-            if self.decided_by.is_empty() { "-".to_string() } else { self.decided_by.iter().map(|(p, n)| format!("{p} {n}")).collect::<Vec<_>>().join(", ") },
+            if self.decided_by.is_empty() {
+                "-".to_string()
+            } else {
+                self.decided_by
+                    .iter()
+                    .map(|(p, n)| format!("{p} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
             self.seconds_median,
             self.seconds_p99,
             self.seconds_max,

@@ -20,7 +20,14 @@ pub struct Exception {
 /// Solves `seeds` (deals the player won) with the pipeline on `jobs` threads and returns those
 /// it did not win, in seed order. Every win it finds is replayed through the reference rules (a
 /// failure is an error: a bug, and the check must not pass on it).
-pub fn check(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan, jobs: usize) -> anyhow::Result<Vec<Exception>> {
+pub fn check(
+    rules: Rules,
+    hook: Hook,
+    seeds: &[u64],
+    limits: Limits,
+    plan: Plan,
+    jobs: usize,
+) -> anyhow::Result<Vec<Exception>> {
     Ok(solve_seeds(rules, hook, seeds, limits, plan, Pruning::ALL, jobs)?
         .into_iter()
         .filter(|s| s.verdict != Verdict::Won)

@@ -18,14 +18,14 @@ pub mod dominance;
 pub mod interval;
 pub mod manifest;
 pub mod merge;
-pub mod row;
-pub mod solve_seeds;
-pub mod run;
 pub mod report;
+pub mod row;
+pub mod run;
+pub mod solve_seeds;
 pub mod summary;
 
 pub use manifest::Manifest;
-pub use row::DealRow;
 pub use merge::merge;
+pub use row::DealRow;
 pub use run::{PlayerKind, Progress, StudyJob, run_study};
 pub use summary::Summary;

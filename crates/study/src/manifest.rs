@@ -80,7 +80,12 @@ impl Manifest {
 
     /// Equal in everything that decides the rows (not the command line, not the shard).
     pub fn same_study(&self, other: &Manifest) -> bool {
-        let strip = |m: &Manifest| Manifest { command: vec![], shard_command: None, shard: None, ..m.clone() };
+        let strip = |m: &Manifest| Manifest {
+            command: vec![],
+            shard_command: None,
+            shard: None,
+            ..m.clone()
+        };
         strip(self) == strip(other)
     }
 
@@ -94,8 +99,15 @@ impl Manifest {
         };
         check("variant", self.variant == other.variant);
         check("rules", self.rules == other.rules);
-        check("seed range", (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end));
-        check("limits", (self.max_states, self.max_ms, self.table_mb) == (other.max_states, other.max_ms, other.table_mb));
+        check(
+            "seed range",
+            (self.seeds_first, self.seeds_end) == (other.seeds_first, other.seeds_end),
+        );
+        check(
+            "limits",
+            (self.max_states, self.max_ms, self.table_mb)
+                == (other.max_states, other.max_ms, other.table_mb),
+        );
         check("table", self.table == other.table);
         check("pruning", self.pruning == other.pruning);
         check("pipeline", self.pipeline == other.pipeline);

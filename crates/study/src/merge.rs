@@ -16,7 +16,8 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
     if shards.is_empty() {
         bail!("merge needs at least one study folder");
     }
-    let manifests: Vec<Manifest> = shards.iter().map(|d| read_manifest(d)).collect::<Result<_>>()?;
+    let manifests: Vec<Manifest> =
+        shards.iter().map(|d| read_manifest(d)).collect::<Result<_>>()?;
     let first = &manifests[0];
     // Whole studies (no shard) of other seed ranges extend each other: their range is then the
     // union, which the checks below require to hold every seed exactly once.
@@ -27,18 +28,27 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
             d.retain(|&name| name != "seed range");
         }
         if !d.is_empty() {
-            bail!("{} is not a shard of the same study as {}: it differs in {}", dir.display(), shards[0].display(), d.join(", "));
+            bail!(
+                "{} is not a shard of the same study as {}: it differs in {}",
+                dir.display(),
+                shards[0].display(),
+                d.join(", ")
+            );
         }
     }
     let mut rows: Vec<DealRow> = vec![];
     for dir in shards {
         let path = dir.join(DEALS);
-        let text = fs::read_to_string(&path).with_context(|| format!("{} is not finished: no {DEALS}", dir.display()))?;
-        rows.extend(read_rows(&text, false).with_context(|| format!("reading {}", path.display()))?.0);
+        let text = fs::read_to_string(&path)
+            .with_context(|| format!("{} is not finished: no {DEALS}", dir.display()))?;
+        rows.extend(
+            read_rows(&text, false).with_context(|| format!("reading {}", path.display()))?.0,
+        );
     }
     rows.sort_by_key(|r| r.seed);
     let range = if extension {
-        manifests.iter().map(|m| m.seeds_first).min().unwrap_or(0)..manifests.iter().map(|m| m.seeds_end).max().unwrap_or(0)
+        manifests.iter().map(|m| m.seeds_first).min().unwrap_or(0)
+            ..manifests.iter().map(|m| m.seeds_end).max().unwrap_or(0)
     } else {
         first.seeds_first..first.seeds_end
     };
@@ -51,13 +61,27 @@ pub fn merge(shards: &[PathBuf], out: &Path, command: Vec<String>) -> Result<Sum
     if rows.len() as u64 != range.end - range.start {
         let have: std::collections::HashSet<u64> = rows.iter().map(|r| r.seed).collect();
         let missing = range.clone().find(|s| !have.contains(s)).expect("a seed is missing");
-        bail!("seed {missing} is missing ({} of {} seeds present)", rows.len(), range.end - range.start);
+        bail!(
+            "seed {missing} is missing ({} of {} seeds present)",
+            rows.len(),
+            range.end - range.start
+        );
     }
     fs::create_dir_all(out)?;
     // The first shard's own study command (or, for a merge of merges, the one it kept) stays
     // beside the merge's, so the merged study's rule options can still be read.
     let shard_command = first.shard_command.clone().unwrap_or_else(|| first.command.clone());
-    let manifest = Manifest { shard: None, seeds_first: range.start, seeds_end: range.end, command, shard_command: Some(shard_command), ..first.clone() };
-    write_atomic(&out.join(MANIFEST), format!("{}\n", serde_json::to_string_pretty(&manifest)?).as_bytes())?;
+    let manifest = Manifest {
+        shard: None,
+        seeds_first: range.start,
+        seeds_end: range.end,
+        command,
+        shard_command: Some(shard_command),
+        ..first.clone()
+    };
+    write_atomic(
+        &out.join(MANIFEST),
+        format!("{}\n", serde_json::to_string_pretty(&manifest)?).as_bytes(),
+    )?;
     write_results(out, &manifest.variant, &rows)
 }

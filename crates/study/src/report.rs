@@ -3,8 +3,8 @@
 
 use crate::manifest::Manifest;
 use crate::run::{SUMMARY_JSON, read_manifest, write_atomic};
-use patience_games::variant::VARIANTS;
 use anyhow::{Context, Result, bail};
+use patience_games::variant::VARIANTS;
 use plotters::prelude::*;
 use serde_json::Value;
 use std::path::Path;
@@ -28,7 +28,9 @@ pub fn studies(results: &Path) -> Result<Vec<Study>> {
 }
 
 fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))?.collect::<Result<_, _>>()?;
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .with_context(|| format!("reading {}", dir.display()))?
+        .collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
@@ -36,7 +38,8 @@ fn collect(root: &Path, dir: &Path, depth: u32, out: &mut Vec<Study>) -> Result<
             continue;
         }
         if path.join(SUMMARY_JSON).exists() {
-            let summary: Value = serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
+            let summary: Value =
+                serde_json::from_str(&std::fs::read_to_string(path.join(SUMMARY_JSON))?)?;
             let folder = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().into_owned();
             let audit = crate::audit::describe(&crate::audit::records(&path)?);
             out.push(Study { folder, manifest: read_manifest(&path)?, summary, audit });
@@ -106,7 +109,11 @@ fn rows(studies: &[Study]) -> Vec<Row<'_>> {
     let player = |t: &Study, name: &str| {
         studies
             .iter()
-            .filter(|s| s.manifest.player.split_whitespace().next() == Some(name) && s.manifest.variant == t.manifest.variant && s.manifest.rules == t.manifest.rules)
+            .filter(|s| {
+                s.manifest.player.split_whitespace().next() == Some(name)
+                    && s.manifest.variant == t.manifest.variant
+                    && s.manifest.rules == t.manifest.rules
+            })
             .max_by_key(|s| s.summary["deals"].as_u64().unwrap_or(0))
     };
     let mut out: Vec<Row> = studies
@@ -123,7 +130,12 @@ fn rows(studies: &[Study]) -> Vec<Row<'_>> {
     let unknown_last = |i: Option<usize>| i.unwrap_or(usize::MAX);
     out.sort_by_key(|r| {
         let t = r.thoughtful;
-        (unknown_last(family_rank(r.family)), unknown_last(variant(t)), t.folder != t.manifest.variant, t.folder.clone())
+        (
+            unknown_last(family_rank(r.family)),
+            unknown_last(variant(t)),
+            t.folder != t.manifest.variant,
+            t.folder.clone(),
+        )
     });
     out
 }
@@ -185,7 +197,11 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
     let grey = RGBColor(200, 200, 200);
     let text = |size: i32| ("sans-serif", size).into_font().color(&BLACK);
     let bold = |size: i32| ("sans-serif", size).into_font().style(FontStyle::Bold).color(&BLACK);
-    root.draw(&Text::new("Win rates of the two-deck patience games (seeded deals, 95% intervals)", (20, 14), bold(18)))?;
+    root.draw(&Text::new(
+        "Win rates of the two-deck patience games (seeded deals, 95% intervals)",
+        (20, 14),
+        bold(18),
+    ))?;
     // The legend.
     let ly = 52;
     root.draw(&Rectangle::new([(20, ly - 6), (60, ly + 6)], light.filled()))?;
@@ -194,7 +210,11 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
     root.draw(&TriangleMarker::new((40, ly + 22), 6, greedy.filled()))?;
     root.draw(&Text::new("greedy player (sees what a person sees)", (68, ly + 15), text(13)))?;
     root.draw(&Polygon::new(diamond(360, ly + 22), sampling.filled()))?;
-    root.draw(&Text::new("sampling player (sees what a person sees; guesses the stock)", (380, ly + 15), text(13)))?;
+    root.draw(&Text::new(
+        "sampling player (sees what a person sees; guesses the stock)",
+        (380, ly + 15),
+        text(13),
+    ))?;
     // The axis: grid lines every 10%, labels on top and bottom.
     let bottom = height - 36;
     for tick in (0..=100).step_by(10) {
@@ -219,17 +239,31 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
         let v = &row.thoughtful.summary;
         let (lo, hi) = (&v["unknown_as_lost"], &v["unknown_as_won"]);
         root.draw(&Text::new(row.thoughtful.folder.clone(), (24, mid - 7), text(13)))?;
-        root.draw(&Rectangle::new([(x_of(rate(&lo["wilson"]["low"])), mid - 6), (x_of(rate(&hi["wilson"]["high"])), mid + 6)], light.filled()))?;
+        root.draw(&Rectangle::new(
+            [
+                (x_of(rate(&lo["wilson"]["low"])), mid - 6),
+                (x_of(rate(&hi["wilson"]["high"])), mid + 6),
+            ],
+            light.filled(),
+        ))?;
         let (a, b) = (x_of(rate(&lo["rate"])), x_of(rate(&hi["rate"])));
         if b - a >= 2 {
             root.draw(&Rectangle::new([(a, mid - 4), (b, mid + 4)], dark.filled()))?;
         } else {
             root.draw(&Circle::new((a, mid), 4, dark.filled()))?;
         }
-        for ((study, colour, is_greedy), column) in [(row.greedy, greedy, true), (row.sampling, sampling, false)].into_iter().zip(&COLUMNS[1..]) {
+        for ((study, colour, is_greedy), column) in
+            [(row.greedy, greedy, true), (row.sampling, sampling, false)]
+                .into_iter()
+                .zip(&COLUMNS[1..])
+        {
             let Some(p) = study else { continue };
             let deals = thousands(p.summary["deals"].as_u64().unwrap_or(0));
-            root.draw(&Text::new(deals, (*column, mid - 7), ("sans-serif", 13).into_font().color(&colour)))?;
+            root.draw(&Text::new(
+                deals,
+                (*column, mid - 7),
+                ("sans-serif", 13).into_font().color(&colour),
+            ))?;
             let w = &p.summary["unknown_as_lost"];
             let (l, h) = (x_of(rate(&w["wilson"]["low"])), x_of(rate(&w["wilson"]["high"])));
             root.draw(&PathElement::new(vec![(l, mid), (h, mid)], colour.stroke_width(2)))?;
@@ -241,7 +275,11 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
             }
         }
         let deals = v["deals"].as_u64().unwrap_or(0);
-        root.draw(&Text::new(format!("{} · {:.1}%", thousands(deals), 100.0 * rate(&v["unknown_share"])), (COLUMNS[0], mid - 7), text(13)))?;
+        root.draw(&Text::new(
+            format!("{} · {:.1}%", thousands(deals), 100.0 * rate(&v["unknown_share"])),
+            (COLUMNS[0], mid - 7),
+            text(13),
+        ))?;
         y += ROW;
     }
     root.present()?;

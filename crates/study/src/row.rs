@@ -36,7 +36,8 @@ impl DealRow {
 /// bytes of the text that was read whole.
 pub fn read_rows(text: &str, tolerate_torn_tail: bool) -> anyhow::Result<(Vec<DealRow>, usize)> {
     let whole = if tolerate_torn_tail { text.rfind('\n').map_or(0, |i| i + 1) } else { text.len() };
-    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(&text.as_bytes()[..whole]);
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(true).from_reader(&text.as_bytes()[..whole]);
     let rows = reader.deserialize().collect::<Result<Vec<DealRow>, _>>()?;
     Ok((rows, whole))
 }
@@ -53,7 +54,16 @@ pub fn write_rows(rows: &[DealRow]) -> anyhow::Result<Vec<u8>> {
     Ok(w.into_inner()?)
 }
 
-pub const HEADER: [&str; 8] = ["seed", "outcome", "states", "micros", "solution_len", "max_home", "redeals_used", "decided_by"];
+pub const HEADER: [&str; 8] = [
+    "seed",
+    "outcome",
+    "states",
+    "micros",
+    "solution_len",
+    "max_home",
+    "redeals_used",
+    "decided_by",
+];
 
 /// One row as a CSV line, without a header (for the journal).
 pub fn row_line(row: &DealRow) -> anyhow::Result<Vec<u8>> {

@@ -45,7 +45,10 @@ pub enum PlayerKind {
     Thoughtful,
     /// Players that see only what a person sees (`patience_solver::player`): won or lost.
     Greedy,
-    Sampling { samples: usize, budget: u64 },
+    Sampling {
+        samples: usize,
+        budget: u64,
+    },
 }
 
 impl PlayerKind {
@@ -57,7 +60,9 @@ impl PlayerKind {
         G::State: Default,
     {
         let mut p: Box<dyn Player<G>> = match *self {
-            PlayerKind::Sampling { samples, budget } => Box::new(Sampling::new(samples, budget, seed)),
+            PlayerKind::Sampling { samples, budget } => {
+                Box::new(Sampling::new(samples, budget, seed))
+            }
             PlayerKind::Greedy | PlayerKind::Thoughtful => Box::new(Greedy),
         };
         play(game, p.as_mut(), MAX_PLAYER_MOVES)
@@ -67,7 +72,9 @@ impl PlayerKind {
         match self {
             PlayerKind::Thoughtful => "thoughtful".into(),
             PlayerKind::Greedy => "greedy".into(),
-            PlayerKind::Sampling { samples, budget } => format!("sampling K={samples} states={budget}"),
+            PlayerKind::Sampling { samples, budget } => {
+                format!("sampling K={samples} states={budget}")
+            }
         }
     }
 }
@@ -101,21 +108,26 @@ pub const SUMMARY_CSV: &str = "summary.csv";
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let tmp = path.with_extension("tmp");
     fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+    fs::rename(&tmp, path)
+        .with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
 }
 
 /// Reads a study folder's manifest.
 pub fn read_manifest(dir: &Path) -> Result<Manifest> {
     let path = dir.join(MANIFEST);
     let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not a study manifest", path.display()))
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a study manifest", path.display()))
 }
 
 /// Writes `deals.csv` and the summaries for complete rows (sorted by seed).
 pub fn write_results(dir: &Path, variant: &str, rows: &[DealRow]) -> Result<Summary> {
     write_atomic(&dir.join(DEALS), &write_rows(rows)?)?;
     let summary = Summary::of(variant, rows);
-    write_atomic(&dir.join(SUMMARY_JSON), format!("{}\n", serde_json::to_string_pretty(&summary)?).as_bytes())?;
+    write_atomic(
+        &dir.join(SUMMARY_JSON),
+        format!("{}\n", serde_json::to_string_pretty(&summary)?).as_bytes(),
+    )?;
     write_atomic(&dir.join(SUMMARY_CSV), summary.to_csv().as_bytes())?;
     Ok(summary)
 }
@@ -123,7 +135,11 @@ pub fn write_results(dir: &Path, variant: &str, rows: &[DealRow]) -> Result<Summ
 /// Runs (or resumes) a study of the game `rules` make. Every win is replayed through the
 /// reference rules (a failure aborts the study: it is a bug, and its rows must not be published).
 pub fn run_study(job: &StudyJob, rules: Rules) -> Result<Summary> {
-    with_rules!(rules, |r| run_games(job, |d| r.deal_game(d), |d, line| patience_verify::replay(&rules, &r.layout(d), line)))
+    with_rules!(rules, |r| run_games(
+        job,
+        |d| r.deal_game(d),
+        |d, line| patience_verify::replay(&rules, &r.layout(d), line)
+    ))
 }
 
 /// A study with the game of each deal from `make`, and `verify` replaying a win's line.
@@ -139,7 +155,10 @@ where
     let seeds = job.manifest.shard_seeds();
     if dir.join(MANIFEST).exists() {
         if !job.resume {
-            bail!("{} already holds a study; use --resume to continue it, or another --out", dir.display());
+            bail!(
+                "{} already holds a study; use --resume to continue it, or another --out",
+                dir.display()
+            );
         }
         let old = read_manifest(dir)?;
         let differs = old.differences(&job.manifest);
@@ -151,7 +170,10 @@ where
             bail!("cannot resume {}: the study there differs in {what}", dir.display());
         }
     }
-    write_atomic(&dir.join(MANIFEST), format!("{}\n", serde_json::to_string_pretty(&job.manifest)?).as_bytes())?;
+    write_atomic(
+        &dir.join(MANIFEST),
+        format!("{}\n", serde_json::to_string_pretty(&job.manifest)?).as_bytes(),
+    )?;
 
     if dir.join(DEALS).exists() {
         // Finished before: recompute the summaries only.
@@ -165,7 +187,8 @@ where
     let mut rows: Vec<DealRow> = vec![];
     if journal_path.exists() {
         let text = fs::read_to_string(&journal_path)?;
-        let (old, whole) = read_rows(&text, true).with_context(|| format!("reading {}", journal_path.display()))?;
+        let (old, whole) = read_rows(&text, true)
+            .with_context(|| format!("reading {}", journal_path.display()))?;
         // Cut a torn last line off, so new rows start on a line of their own.
         fs::OpenOptions::new().write(true).open(&journal_path)?.set_len(whole as u64)?;
         rows = old;
@@ -173,7 +196,11 @@ where
     let mut done: HashSet<u64> = HashSet::with_capacity(rows.len());
     for r in &rows {
         if !seeds.contains(&r.seed) || !done.insert(r.seed) {
-            bail!("{} has a row for seed {} that does not belong to this study", journal_path.display(), r.seed);
+            bail!(
+                "{} has a row for seed {} that does not belong to this study",
+                journal_path.display(),
+                r.seed
+            );
         }
     }
     let pending: Vec<u64> = seeds.clone().filter(|s| !done.contains(s)).collect();
@@ -202,7 +229,9 @@ where
                             return;
                         }
                         let row = match player {
-                            PlayerKind::Thoughtful => solve_one(solver, seed, hook, pruning, make, verify),
+                            PlayerKind::Thoughtful => {
+                                solve_one(solver, seed, hook, pruning, make, verify)
+                            }
                             _ => play_one(player, seed, hook, make, verify),
                         };
                         let _ = tx.send(row);
@@ -237,7 +266,14 @@ where
     Ok(summary)
 }
 
-fn solve_one<G, F, V>(solver: &mut Pipeline<G>, seed: u64, hook: Hook, pruning: Pruning, make: &F, verify: &V) -> Result<DealRow, String>
+fn solve_one<G, F, V>(
+    solver: &mut Pipeline<G>,
+    seed: u64,
+    hook: Hook,
+    pruning: Pruning,
+    make: &F,
+    verify: &V,
+) -> Result<DealRow, String>
 where
     G: PlayerView + Notation,
     G::State: Default,
@@ -253,16 +289,32 @@ where
     let r = decided.result;
     let decided_by = decided.decided_by.map_or("", |p| p.as_str()).to_string();
     let (solution_len, redeals_used) = match r.verdict {
-        Verdict::Won => verified_line(&deal, &actions(&game, &shorten::quick(&game, &r.moves)), verify).map_err(|e| format!("seed {seed}: {e}"))?,
+        Verdict::Won => {
+            verified_line(&deal, &actions(&game, &shorten::quick(&game, &r.moves)), verify)
+                .map_err(|e| format!("seed {seed}: {e}"))?
+        }
         _ => (0, 0),
     };
     let micros = cpu_micros(&clock);
-    Ok(DealRow { seed, outcome: r.verdict.as_str().into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used, decided_by })
+    Ok(DealRow {
+        seed,
+        outcome: r.verdict.as_str().into(),
+        states: r.states,
+        micros,
+        solution_len,
+        max_home: r.max_home,
+        redeals_used,
+        decided_by,
+    })
 }
 
 /// A winning line replayed through the reference rules (`verify`): its length in moves the
 /// player chose (forced ones not counted) and the redeals it uses.
-fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(deal: &Deal, line: &[Action], verify: &V) -> Result<(u32, u32), String> {
+fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(
+    deal: &Deal,
+    line: &[Action],
+    verify: &V,
+) -> Result<(u32, u32), String> {
     verify(deal, line)?;
     let moves = line.iter().filter(|a| !a.is_forced()).count() as u32;
     let redeals = line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
@@ -271,7 +323,13 @@ fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(deal: &Deal, lin
 
 /// One deal played by a player that cannot see the stock: won or lost (the player's result,
 /// not a proof). Its wins are replayed through the reference rules too.
-fn play_one<G, F, V>(player: PlayerKind, seed: u64, hook: Hook, make: &F, verify: &V) -> Result<DealRow, String>
+fn play_one<G, F, V>(
+    player: PlayerKind,
+    seed: u64,
+    hook: Hook,
+    make: &F,
+    verify: &V,
+) -> Result<DealRow, String>
 where
     G: PlayerView + Notation,
     G::State: Default,
@@ -283,13 +341,23 @@ where
     let clock = Stopwatch::start();
     let r = player.play(&game, seed);
     let (solution_len, redeals_used) = if r.won {
-        verified_line(&deal, &actions(&game, &r.moves), verify).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
+        verified_line(&deal, &actions(&game, &r.moves), verify)
+            .map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
     } else {
         (0, 0)
     };
     let micros = cpu_micros(&clock);
     let outcome = if r.won { "won" } else { "lost" };
-    Ok(DealRow { seed, outcome: outcome.into(), states: r.states, micros, solution_len, max_home: r.max_home, redeals_used, decided_by: String::new() })
+    Ok(DealRow {
+        seed,
+        outcome: outcome.into(),
+        states: r.states,
+        micros,
+        solution_len,
+        max_home: r.max_home,
+        redeals_used,
+        decided_by: String::new(),
+    })
 }
 
 /// Microseconds of the deal's thread's CPU time (wall time where the platform has no thread
@@ -320,14 +388,27 @@ impl Meter {
         let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::new(total as u64);
             bar.set_style(
-                ProgressStyle::with_template("{bar:30} {pos}/{len} deals  {per_sec}  ETA {eta}  {msg}").expect("a valid template"),
+                ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} deals  {per_sec}  ETA {eta}  {msg}",
+                )
+                .expect("a valid template"),
             );
             bar.set_position(done as u64);
             bar
         });
         let won = rows.iter().filter(|r| r.outcome == "won").count() as u64;
         let unknown = rows.iter().filter(|r| r.outcome == "unknown").count() as u64;
-        Meter { bar, quiet, total, done, won, unknown, started: Instant::now(), last_line: Instant::now(), done_at_start: done }
+        Meter {
+            bar,
+            quiet,
+            total,
+            done,
+            won,
+            unknown,
+            started: Instant::now(),
+            last_line: Instant::now(),
+            done_at_start: done,
+        }
     }
 
     fn rate(&self) -> String {
@@ -337,7 +418,13 @@ impl Meter {
         let n = self.done as u64;
         let lo = crate::interval::wilson(self.won, n);
         let hi = crate::interval::wilson(self.won + self.unknown, n);
-        format!("won {:.1}%..{:.1}% (95%: {:.1}..{:.1})", 100.0 * self.won as f64 / n as f64, 100.0 * (self.won + self.unknown) as f64 / n as f64, 100.0 * lo.low, 100.0 * hi.high)
+        format!(
+            "won {:.1}%..{:.1}% (95%: {:.1}..{:.1})",
+            100.0 * self.won as f64 / n as f64,
+            100.0 * (self.won + self.unknown) as f64 / n as f64,
+            100.0 * lo.low,
+            100.0 * hi.high
+        )
     }
 
     fn add(&mut self, row: &DealRow) {
@@ -354,7 +441,12 @@ impl Meter {
             let secs = self.started.elapsed().as_secs_f64();
             let per_sec = (self.done - self.done_at_start) as f64 / secs.max(1e-9);
             let eta = (self.total - self.done) as f64 / per_sec.max(1e-9);
-            eprintln!("study: {}/{} deals, {per_sec:.1} deals/s, ETA {eta:.0} s, {}", self.done, self.total, self.rate());
+            eprintln!(
+                "study: {}/{} deals, {per_sec:.1} deals/s, ETA {eta:.0} s, {}",
+                self.done,
+                self.total,
+                self.rate()
+            );
         }
     }
 

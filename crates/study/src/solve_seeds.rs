@@ -21,12 +21,38 @@ pub struct Solved {
 /// Solves `seeds` with the pipeline (`limits`, `plan`, `pruning`) on `jobs` threads; the
 /// outcomes in seed order. A win that fails to replay is an error (a bug: no check may pass on
 /// it).
-pub fn solve_seeds(rules: Rules, hook: Hook, seeds: &[u64], limits: Limits, plan: Plan, pruning: Pruning, jobs: usize) -> anyhow::Result<Vec<Solved>> {
-    with_rules!(rules, |r| solve_games(seeds, hook, limits, plan, pruning, jobs, |d| r.deal_game(d), |d, line| patience_verify::replay(&rules, &r.layout(d), line)))
+pub fn solve_seeds(
+    rules: Rules,
+    hook: Hook,
+    seeds: &[u64],
+    limits: Limits,
+    plan: Plan,
+    pruning: Pruning,
+    jobs: usize,
+) -> anyhow::Result<Vec<Solved>> {
+    with_rules!(rules, |r| solve_games(
+        seeds,
+        hook,
+        limits,
+        plan,
+        pruning,
+        jobs,
+        |d| r.deal_game(d),
+        |d, line| patience_verify::replay(&rules, &r.layout(d), line)
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn solve_games<G, F, V>(seeds: &[u64], hook: Hook, limits: Limits, plan: Plan, pruning: Pruning, jobs: usize, make: F, verify: V) -> anyhow::Result<Vec<Solved>>
+fn solve_games<G, F, V>(
+    seeds: &[u64],
+    hook: Hook,
+    limits: Limits,
+    plan: Plan,
+    pruning: Pruning,
+    jobs: usize,
+    make: F,
+    verify: V,
+) -> anyhow::Result<Vec<Solved>>
 where
     G: PlayerView + Notation,
     G::State: Default,
@@ -40,14 +66,21 @@ where
             .map_init(
                 || Pipeline::<G>::new(limits, plan),
                 |pipeline, &seed| {
-                    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+                    let deal =
+                        make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
                     let game = make(&deal);
                     let d = pipeline.solve(&game, pruning);
                     let r = d.result;
                     if r.verdict == Verdict::Won {
-                        verify(&deal, &actions(&game, &shorten::quick(&game, &r.moves))).map_err(|e| format!("seed {seed}: a win that does not replay: {e}"))?;
+                        verify(&deal, &actions(&game, &shorten::quick(&game, &r.moves)))
+                            .map_err(|e| format!("seed {seed}: a win that does not replay: {e}"))?;
                     }
-                    Ok(Solved { seed, verdict: r.verdict, decided_by: d.decided_by, states: r.states })
+                    Ok(Solved {
+                        seed,
+                        verdict: r.verdict,
+                        decided_by: d.decided_by,
+                        states: r.states,
+                    })
                 },
             )
             .collect()

@@ -18,7 +18,11 @@ pub struct Rate {
 
 impl Rate {
     fn of(k: u64, n: u64) -> Option<Rate> {
-        (n > 0).then(|| Rate { rate: k as f64 / n as f64, wilson: wilson(k, n), clopper_pearson: clopper_pearson(k, n) })
+        (n > 0).then(|| Rate {
+            rate: k as f64 / n as f64,
+            wilson: wilson(k, n),
+            clopper_pearson: clopper_pearson(k, n),
+        })
     }
 }
 
@@ -80,29 +84,63 @@ impl Summary {
             states_median: quantile(&states, 0.5),
             states_p99: quantile(&states, 0.99),
             states_max: states.last().copied().unwrap_or(0),
-            decided_by: rows.iter().filter(|r| !r.decided_by.is_empty()).fold(Default::default(), |mut m, r| {
-                *m.entry(r.decided_by.clone()).or_insert(0) += 1;
-                m
-            }),
+            decided_by: rows.iter().filter(|r| !r.decided_by.is_empty()).fold(
+                Default::default(),
+                |mut m, r| {
+                    *m.entry(r.decided_by.clone()).or_insert(0) += 1;
+                    m
+                },
+            ),
         }
     }
 
     /// The summary as a two-line CSV (header and values).
     pub fn to_csv(&self) -> String {
-        let r = |x: &Option<Rate>| x.map_or([f64::NAN; 5], |r| [r.rate, r.wilson.low, r.wilson.high, r.clopper_pearson.low, r.clopper_pearson.high]);
-        let mut head = vec!["variant".to_string(), "deals".into(), "won".into(), "lost".into(), "unknown".into()];
-        let mut vals = vec![self.variant.clone(), self.deals.to_string(), self.won.to_string(), self.lost.to_string(), self.unknown.to_string()];
-        for (name, rate) in [("unknown_as_lost", &self.unknown_as_lost), ("unknown_as_won", &self.unknown_as_won), ("among_decided", &self.among_decided)] {
-            for (field, v) in ["rate", "wilson_low", "wilson_high", "cp_low", "cp_high"].iter().zip(r(rate)) {
+        let r = |x: &Option<Rate>| {
+            x.map_or([f64::NAN; 5], |r| {
+                [r.rate, r.wilson.low, r.wilson.high, r.clopper_pearson.low, r.clopper_pearson.high]
+            })
+        };
+        let mut head = vec![
+            "variant".to_string(),
+            "deals".into(),
+            "won".into(),
+            "lost".into(),
+            "unknown".into(),
+        ];
+        let mut vals = vec![
+            self.variant.clone(),
+            self.deals.to_string(),
+            self.won.to_string(),
+            self.lost.to_string(),
+            self.unknown.to_string(),
+        ];
+        for (name, rate) in [
+            ("unknown_as_lost", &self.unknown_as_lost),
+            ("unknown_as_won", &self.unknown_as_won),
+            ("among_decided", &self.among_decided),
+        ] {
+            for (field, v) in
+                ["rate", "wilson_low", "wilson_high", "cp_low", "cp_high"].iter().zip(r(rate))
+            {
                 head.push(format!("{name}_{field}"));
                 vals.push(format!("{v:.6}"));
             }
         }
-        for (name, v) in [("unknown_share", self.unknown_share), ("seconds_mean", self.seconds_mean), ("seconds_p99", self.seconds_p99), ("seconds_max", self.seconds_max)] {
+        for (name, v) in [
+            ("unknown_share", self.unknown_share),
+            ("seconds_mean", self.seconds_mean),
+            ("seconds_p99", self.seconds_p99),
+            ("seconds_max", self.seconds_max),
+        ] {
             head.push(name.into());
             vals.push(format!("{v:.6}"));
         }
-        for (name, v) in [("states_median", self.states_median), ("states_p99", self.states_p99), ("states_max", self.states_max)] {
+        for (name, v) in [
+            ("states_median", self.states_median),
+            ("states_p99", self.states_p99),
+            ("states_max", self.states_max),
+        ] {
             head.push(name.into());
             vals.push(v.to_string());
         }
@@ -134,12 +172,35 @@ mod tests {
     use super::*;
 
     fn row(seed: u64, outcome: &str, micros: u64) -> DealRow {
-        DealRow { seed, outcome: outcome.into(), states: seed * 10, micros, solution_len: 0, max_home: 0, redeals_used: 0, decided_by: String::new() }
+        DealRow {
+            seed,
+            outcome: outcome.into(),
+            states: seed * 10,
+            micros,
+            solution_len: 0,
+            max_home: 0,
+            redeals_used: 0,
+            decided_by: String::new(),
+        }
     }
 
     #[test]
     fn bracket_counts_unknown_both_ways() {
-        let rows: Vec<DealRow> = (0..100).map(|i| row(i, if i < 60 { "won" } else if i < 90 { "lost" } else { "unknown" }, 1000 * i)).collect();
+        let rows: Vec<DealRow> = (0..100)
+            .map(|i| {
+                row(
+                    i,
+                    if i < 60 {
+                        "won"
+                    } else if i < 90 {
+                        "lost"
+                    } else {
+                        "unknown"
+                    },
+                    1000 * i,
+                )
+            })
+            .collect();
         let s = Summary::of("x", &rows);
         assert_eq!((s.deals, s.won, s.lost, s.unknown), (100, 60, 30, 10));
         assert!((s.unknown_as_lost.unwrap().rate - 0.6).abs() < 1e-12);

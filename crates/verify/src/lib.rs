@@ -35,7 +35,8 @@ pub fn piles(layout: &Layout) -> Piles {
 pub fn layout_of_piles(rules: &Rules, piles: &Piles) -> Result<Layout, String> {
     let card = |id: u8| Card::from_id(id).ok_or_else(|| format!("the reference gave card id {id}"));
     let cards = |ids: &[u8]| ids.iter().map(|&id| card(id)).collect::<Result<Vec<Card>, String>>();
-    let pile_cards = |piles: &[Vec<u8>]| piles.iter().map(|p| cards(p)).collect::<Result<Vec<_>, String>>();
+    let pile_cards =
+        |piles: &[Vec<u8>]| piles.iter().map(|p| cards(p)).collect::<Result<Vec<_>, String>>();
     let mut wastes = pile_cards(&piles.wastes)?;
     wastes.resize(rules.waste_names().len().max(wastes.len()), vec![]);
     Ok(Layout {
@@ -45,14 +46,22 @@ pub fn layout_of_piles(rules: &Rules, piles: &Piles) -> Result<Layout, String> {
         rows: pile_cards(&piles.rows)?,
         wastes,
         stock_top_first: cards(&piles.stock_top_first)?,
-        quilt: piles.quilt.iter().map(|cell| cell.map(card).transpose()).collect::<Result<Vec<_>, String>>()?,
+        quilt: piles
+            .quilt
+            .iter()
+            .map(|cell| cell.map(card).transpose())
+            .collect::<Result<Vec<_>, String>>()?,
         redeals_left: piles.redeals_left,
     })
 }
 
 /// The position after `moves` (reference moves, each legal in turn) from `layout`, computed by
 /// the reference rules, as a layout of the fast games; and the moves legal there.
-pub fn position_after(rules: &Rules, layout: &Layout, moves: &[Move]) -> Result<(Layout, Vec<Move>), String> {
+pub fn position_after(
+    rules: &Rules,
+    layout: &Layout,
+    moves: &[Move],
+) -> Result<(Layout, Vec<Move>), String> {
     let (piles, legal) = reference_game(rules, layout)?
         .position_after(moves)
         .map_err(|e| format!("move {} fails the reference rules: {}", e.index + 1, e.reason))?;
@@ -79,7 +88,8 @@ pub fn reference_moves(actions: &[Action]) -> Vec<Move> {
 /// cannot take it (an unknown variant or option, a layout it finds inconsistent).
 pub fn reference_game(rules: &Rules, layout: &Layout) -> Result<NamedGame, String> {
     let values = rules.option_values();
-    let options: Vec<(&str, &str)> = values.iter().map(|(name, value)| (*name, value.as_str())).collect();
+    let options: Vec<(&str, &str)> =
+        values.iter().map(|(name, value)| (*name, value.as_str())).collect();
     NamedGame::new(rules.variant().name, &options, &piles(layout))
         .map_err(|e| format!("the reference rules cannot take the game: {e}"))
 }
@@ -87,9 +97,9 @@ pub fn reference_game(rules: &Rules, layout: &Layout) -> Result<NamedGame, Strin
 /// `Ok` when every move of `actions` (forced ones included) is legal from `layout` under the
 /// reference rules of `rules`, and the last position is won; otherwise which move fails and why.
 pub fn replay(rules: &Rules, layout: &Layout, actions: &[Action]) -> Result<(), String> {
-    reference_game(rules, layout)?
-        .replay(&reference_moves(actions))
-        .map_err(|e| format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason))
+    reference_game(rules, layout)?.replay(&reference_moves(actions)).map_err(|e| {
+        format!("move {} of the solution fails the reference rules: {}", e.index + 1, e.reason)
+    })
 }
 
 /// The reference's plain search (exhaustive, unpruned) of `layout` under `rules`, and the number
@@ -105,8 +115,8 @@ pub fn plain_search(rules: &Rules, layout: &Layout, max_states: u64) -> (PlainOu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use patience_games::deal::{DealSource, make_deal};
     use patience_games::algerian::ReserveSpace;
+    use patience_games::deal::{DealSource, make_deal};
     use patience_games::rules::RuleOptions;
     use patience_games::variant::VARIANTS;
 
@@ -131,7 +141,8 @@ mod tests {
                 for seed in 0..2 {
                     let deal = make_deal(&DealSource::Native(seed), info.hook).unwrap();
                     let layout = rules.layout(&deal);
-                    let game = reference_game(&rules, &layout).unwrap_or_else(|e| panic!("{} {rules:?}: {e}", info.name));
+                    let game = reference_game(&rules, &layout)
+                        .unwrap_or_else(|e| panic!("{} {rules:?}: {e}", info.name));
                     assert_eq!(game.variant(), info.name);
                     // Nothing played yet: every move legal, the position not won.
                     let e = replay(&rules, &layout, &[]).unwrap_err();

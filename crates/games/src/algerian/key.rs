@@ -81,7 +81,13 @@ const DOMAIN_OF: [[u8; 16]; 4] = {
         let mut p = 0;
         while p < PILES {
             let group = if p < DEPOTS { sym & 1 != 0 } else { sym & 2 != 0 };
-            t[sym][p] = if !group { (PILE_DOMAIN + p) as u8 } else if p < DEPOTS { DEPOT_DOMAIN as u8 } else { RESERVE_DOMAIN as u8 };
+            t[sym][p] = if !group {
+                (PILE_DOMAIN + p) as u8
+            } else if p < DEPOTS {
+                DEPOT_DOMAIN as u8
+            } else {
+                RESERVE_DOMAIN as u8
+            };
             p += 1;
         }
         sym += 1;
@@ -97,7 +103,11 @@ const DOMAIN_OF: [[u8; 16]; 4] = {
 fn prefix_term(lo: u64, hi: u64, len: usize, d: usize) -> u128 {
     debug_assert!(len <= SHORT);
     let n = len as u64;
-    let t = if len <= 10 { multiset64(lo | n << 60, d) } else { multiset128(lo | (n & 15) << 60, hi | (n >> 4) << 60, d) };
+    let t = if len <= 10 {
+        multiset64(lo | n << 60, d)
+    } else {
+        multiset128(lo | (n & 15) << 60, hi | (n >> 4) << 60, d)
+    };
     t & !1
 }
 
@@ -190,7 +200,8 @@ impl AlgerianState {
             return self.pushed_terms_long(start, len, cards, d);
         }
         // (A pile of up to ten cards is its head, `state.rs`.)
-        let (mut lo, mut hi) = if len <= 10 { (self.heads[p], 0) } else { self.pile_slots(start, len) };
+        let (mut lo, mut hi) =
+            if len <= 10 { (self.heads[p], 0) } else { self.pile_slots(start, len) };
         let mut t = 0u128;
         for (j, &c) in cards.iter().enumerate() {
             let at = len + j;
@@ -217,7 +228,11 @@ impl AlgerianState {
             let at = len + j;
             k[at / 10] |= c << (6 * (at % 10));
             let n = at + 1;
-            let term = if n <= SHORT { prefix_term(k[0], k[1], n, d) } else { long_prefix_term(&mut k, n, d) };
+            let term = if n <= SHORT {
+                prefix_term(k[0], k[1], n, d)
+            } else {
+                long_prefix_term(&mut k, n, d)
+            };
             t = t.wrapping_add(term);
         }
         t
@@ -255,18 +270,30 @@ impl Algerian {
     /// foundations and run that changed (Carthage: of both in the canonical order, which
     /// `heights_term` reads; a move changes at most one suit's pair there too).
     #[inline(always)]
-    fn heights_change(&self, mut old_found: u32, mut old_run: u8, mut found: u32, mut run: u8) -> u128 {
+    fn heights_change(
+        &self,
+        mut old_found: u32,
+        mut old_run: u8,
+        mut found: u32,
+        mut run: u8,
+    ) -> u128 {
         if self.rules.carthage() {
             (old_found, old_run, _) = carthage_ordered(old_found, old_run);
             (found, run, _) = carthage_ordered(found, run);
         }
-        let mut t = if run == old_run { 0 } else { RUN_KEYS[run as usize & 15].wrapping_sub(RUN_KEYS[old_run as usize & 15]) };
+        let mut t = if run == old_run {
+            0
+        } else {
+            RUN_KEYS[run as usize & 15].wrapping_sub(RUN_KEYS[old_run as usize & 15])
+        };
         let mut changed = found ^ old_found;
         while changed != 0 {
             let f = changed.trailing_zeros() as usize / 4;
             changed &= !(0xF << (4 * f));
             let (h, old) = ((found >> (4 * f)) & 15, (old_found >> (4 * f)) & 15);
-            t = t.wrapping_add(HEIGHT_KEYS[16 * f + h as usize]).wrapping_sub(HEIGHT_KEYS[16 * f + old as usize]);
+            t = t
+                .wrapping_add(HEIGHT_KEYS[16 * f + h as usize])
+                .wrapping_sub(HEIGHT_KEYS[16 * f + old as usize]);
         }
         t
     }
@@ -278,7 +305,11 @@ impl Algerian {
 
     /// The foundation term and every pile's terms, `pile_terms(s, start, len, domain)`.
     #[inline(always)]
-    fn class_fingerprint_by(&self, s: &AlgerianState, pile_terms: impl Fn(&AlgerianState, usize, usize, usize) -> u128) -> u128 {
+    fn class_fingerprint_by(
+        &self,
+        s: &AlgerianState,
+        pile_terms: impl Fn(&AlgerianState, usize, usize, usize) -> u128,
+    ) -> u128 {
         let mut fp = self.found_term(s.found, s.run, s.dealt);
         let mut start = 0;
         for p in 0..PILES {
@@ -296,8 +327,14 @@ impl Algerian {
     /// which a group becomes interchangeable (the domains change); that child is played and
     /// fingerprinted whole.
     #[inline]
-    pub(super) fn child_class_fingerprint(&self, s: &AlgerianState, m: AlgerianMove) -> Option<u128> {
-        let AlgerianMove::Card { from, to, flags } = m else { return self.dealt_class_fingerprint(s) };
+    pub(super) fn child_class_fingerprint(
+        &self,
+        s: &AlgerianState,
+        m: AlgerianMove,
+    ) -> Option<u128> {
+        let AlgerianMove::Card { from, to, flags } = m else {
+            return self.dealt_class_fingerprint(s);
+        };
         let domains = &DOMAIN_OF[self.symmetric[s.dealt as usize & 127] as usize & 3];
         let carthage = self.rules.carthage();
         let mut fp = s.class_fp();
@@ -342,7 +379,9 @@ impl Algerian {
                 }
                 // (Never the source's foundation: its height is the parent's.)
                 if !carthage {
-                    fp = fp.wrapping_add(HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127]);
+                    fp = fp.wrapping_add(
+                        HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127],
+                    );
                 }
                 found += 1 << (4 * f);
             }
@@ -353,7 +392,9 @@ impl Algerian {
             }
         } else if run != s.run {
             // (The heights' keys changed above.)
-            fp = fp.wrapping_add(RUN_KEYS[run as usize & 15]).wrapping_sub(RUN_KEYS[s.run as usize & 15]);
+            fp = fp
+                .wrapping_add(RUN_KEYS[run as usize & 15])
+                .wrapping_sub(RUN_KEYS[s.run as usize & 15]);
         }
         Some(fp & LOW96)
     }
@@ -377,12 +418,18 @@ impl Algerian {
         } else {
             for r in 0..RESERVES.min(count) {
                 let p = DEPOTS + r;
-                let t = if r + RESERVES < count { s.pushed_terms(p, &[card(r), card(r + RESERVES)], domains[p] as usize) } else { s.pushed_terms(p, &[card(r)], domains[p] as usize) };
+                let t = if r + RESERVES < count {
+                    s.pushed_terms(p, &[card(r), card(r + RESERVES)], domains[p] as usize)
+                } else {
+                    s.pushed_terms(p, &[card(r)], domains[p] as usize)
+                };
                 fp = fp.wrapping_add(t);
             }
         }
         fp = fp.wrapping_add(self.heights_change(s.found, s.run, s.found, 0));
-        fp = fp.wrapping_add(DEALT_KEYS[after as usize & 127]).wrapping_sub(DEALT_KEYS[s.dealt as usize & 127]);
+        fp = fp
+            .wrapping_add(DEALT_KEYS[after as usize & 127])
+            .wrapping_sub(DEALT_KEYS[s.dealt as usize & 127]);
         Some(fp & LOW96)
     }
 }

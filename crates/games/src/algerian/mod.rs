@@ -60,13 +60,16 @@ impl AlgerianRules {
     pub fn layout(&self, deal: &Deal) -> Layout {
         let d = deal.cards();
         let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
-        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) = match self.variant {
+        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) = match self
+            .variant
+        {
             AlgerianVariant::Algerian => {
                 for i in 0..4 {
                     foundations[4 + i].push(d[i]);
                 }
                 let rows = (0..8).map(|i| vec![d[4 + i]]).collect();
-                let reserves = (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                let reserves =
+                    (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect();
                 (rows, reserves, 48)
             }
             AlgerianVariant::Carthage => {
@@ -75,12 +78,20 @@ impl AlgerianRules {
                 (rows, reserves, 44)
             }
             AlgerianVariant::AlgerianParlett => {
-                let rows = (0..8).map(|i| if i < 4 { vec![d[i], d[8 + i]] } else { vec![d[i]] }).collect();
-                let reserves = (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect();
+                let rows =
+                    (0..8).map(|i| if i < 4 { vec![d[i], d[8 + i]] } else { vec![d[i]] }).collect();
+                let reserves =
+                    (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect();
                 (rows, reserves, 36)
             }
         };
-        Layout { foundations, reserves, rows, stock_top_first: d[stock_from..].to_vec(), ..Layout::default() }
+        Layout {
+            foundations,
+            reserves,
+            rows,
+            stock_top_first: d[stock_from..].to_vec(),
+            ..Layout::default()
+        }
     }
 
     /// The `i`-th card (from the bottom) of foundation `f`.
@@ -131,7 +142,10 @@ impl Algerian {
     /// must be runs from their base (ace up; algerian and parlett F4..F7: king down).
     pub fn from_layout(rules: AlgerianRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
-        if layout.foundations.len() != 8 || layout.rows.len() != DEPOTS || layout.reserves.len() != RESERVES {
+        if layout.foundations.len() != 8
+            || layout.rows.len() != DEPOTS
+            || layout.reserves.len() != RESERVES
+        {
             return bad(format!("expected 8 foundations, {DEPOTS} depots and {RESERVES} reserves"));
         }
         if !layout.wastes.is_empty() || !layout.quilt.is_empty() {
@@ -181,10 +195,20 @@ impl Algerian {
                 top_kind[f][h as usize + 1] = rules.foundation_card(f, h).index();
             }
         }
-        let mut g = Algerian { rules, stock, stock_len: layout.stock_top_first.len() as u8, start: s, next_kind, top_kind, symmetric: [0; 128], home_first: false };
+        let mut g = Algerian {
+            rules,
+            stock,
+            stock_len: layout.stock_top_first.len() as u8,
+            start: s,
+            next_kind,
+            top_kind,
+            symmetric: [0; 128],
+            home_first: false,
+        };
         for dealt in 0..=g.stock_len {
             let at = AlgerianState { dealt, ..AlgerianState::default() };
-            g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8 | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
+            g.symmetric[dealt as usize] = g.depots_interchangeable_by_rule(&at) as u8
+                | (g.reserves_interchangeable_by_rule(&at) as u8) << 1;
         }
         let fp = g.class_fingerprint(&g.start);
         g.start.set_class_fp(fp);
@@ -207,7 +231,8 @@ impl Algerian {
         let mut foundations = vec![vec![]; 8];
         for f in 0..8 {
             let phys = self.physical_foundation(s, f) as usize;
-            foundations[phys] = (0..s.height(f)).map(|i| self.rules.foundation_card(phys, i).card()).collect();
+            foundations[phys] =
+                (0..s.height(f)).map(|i| self.rules.foundation_card(phys, i).card()).collect();
         }
         let mut rows = vec![vec![]; DEPOTS];
         let mut reserves = vec![vec![]; RESERVES];
@@ -220,7 +245,10 @@ impl Algerian {
                 reserves[phys] = cards;
             }
         }
-        let stock_top_first = self.stock[s.dealt as usize..self.stock_len as usize].iter().map(|k| k.card()).collect();
+        let stock_top_first = self.stock[s.dealt as usize..self.stock_len as usize]
+            .iter()
+            .map(|k| k.card())
+            .collect();
         Layout { foundations, reserves, rows, stock_top_first, ..Layout::default() }
     }
 
@@ -239,7 +267,13 @@ mod tests;
 /// the other cards, in the deal's order, go one each to the first `depots` depots, then
 /// round-robin to the six reserves up to `reserve_depth` each, then to the stock. Small enough
 /// for the plain reference search to decide, so the fast solver can be checked against it.
-pub fn prefilled_layout(rules: &AlgerianRules, deal: &Deal, heights: [u8; 8], depots: usize, reserve_depth: usize) -> Layout {
+pub fn prefilled_layout(
+    rules: &AlgerianRules,
+    deal: &Deal,
+    heights: [u8; 8],
+    depots: usize,
+    reserve_depth: usize,
+) -> Layout {
     assert!(heights.iter().all(|&h| h <= 13) && depots <= DEPOTS);
     let mut used = [0u8; 52];
     let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
@@ -251,10 +285,14 @@ pub fn prefilled_layout(rules: &AlgerianRules, deal: &Deal, heights: [u8; 8], de
             pile.push(Card::new(deck, k.suit(), k.rank()));
         }
     }
-    let home: std::collections::HashSet<u8> = foundations.iter().flatten().map(|c| c.id()).collect();
-    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
+    let home: std::collections::HashSet<u8> =
+        foundations.iter().flatten().map(|c| c.id()).collect();
+    let rest: Vec<Card> =
+        deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
     let mut it = rest.into_iter();
-    let rows = (0..DEPOTS).map(|i| if i < depots { it.next().into_iter().collect() } else { vec![] }).collect();
+    let rows = (0..DEPOTS)
+        .map(|i| if i < depots { it.next().into_iter().collect() } else { vec![] })
+        .collect();
     let mut reserves: Vec<Vec<Card>> = vec![vec![]; RESERVES];
     'deal: for _ in 0..reserve_depth {
         for r in reserves.iter_mut() {
@@ -298,6 +336,9 @@ impl crate::rules::FamilyRules for AlgerianRules {
             ReserveSpace::AfterStock => "after-stock",
             ReserveSpace::Never => "never",
         };
-        vec![("reserve-space", reserve_space.into()), ("foundation-to-depot", self.foundation_to_depot.to_string())]
+        vec![
+            ("reserve-space", reserve_space.into()),
+            ("foundation-to-depot", self.foundation_to_depot.to_string()),
+        ]
     }
 }

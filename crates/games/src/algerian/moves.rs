@@ -9,7 +9,10 @@ use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
 use super::{Algerian, AlgerianRules, NO_KIND, ReserveSpace};
 use crate::bits::bits;
 use crate::card::Kind;
-use crate::game::{Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Notation, Pile, PlayerView, Pruning, WindowFill};
+use crate::game::{
+    Action, Game, MAX_MOVES, MoveList, MoveOut, MoveWindow, Notation, Pile, PlayerView, Pruning,
+    WindowFill,
+};
 
 /// A pile, by its stored index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,7 +101,9 @@ impl<O: MoveOut<AlgerianMove>, const FILTER: bool> Sink<'_, O, FILTER> {
             // (never the reverse transfer, which would undo the last one).
             let touches = |sp: Spot| matches!(sp, Spot::Foundation(f) if pair.contains(&f));
             let keep = match m {
-                AlgerianMove::Card { from: Spot::Foundation(a), to: Spot::Foundation(_), .. } => a == from_f,
+                AlgerianMove::Card {
+                    from: Spot::Foundation(a), to: Spot::Foundation(_), ..
+                } => a == from_f,
                 AlgerianMove::Card { from, to, .. } => touches(from) || touches(to),
                 AlgerianMove::Deal { .. } => false,
             };
@@ -205,7 +210,10 @@ const fn builders(carthage: bool) -> [[u8; 2]; 64] {
                 t[k][0] = (k - 1) as u8;
             }
         } else {
-            t[k] = [(base + if r == 12 { 0 } else { r + 1 }) as u8, (base + if r == 0 { 12 } else { r - 1 }) as u8];
+            t[k] = [
+                (base + if r == 12 { 0 } else { r + 1 }) as u8,
+                (base + if r == 0 { 12 } else { r - 1 }) as u8,
+            ];
         }
         k += 1;
     }
@@ -245,10 +253,24 @@ impl Algerian {
     /// tables indexed by kind (the depots whose top takes it, the foundations that take it), so
     /// each source costs a lookup and a walk over the set bits, in ascending pile order: the
     /// same moves in the same order as the plain `generate_simple` (`moves/tests.rs`).
-    pub(super) fn generate(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut impl MoveOut<AlgerianMove>) -> bool {
+    pub(super) fn generate(
+        &self,
+        s: &AlgerianState,
+        pruning: Pruning,
+        reduce: bool,
+        out: &mut impl MoveOut<AlgerianMove>,
+    ) -> bool {
         match self.run_filter(s, pruning) {
-            run @ Some(_) => self.generate_into(s, reduce, Sink::<_, true> { out, full: false, run, flags: move_flags(pruning) }),
-            None => self.generate_into(s, reduce, Sink::<_, false> { out, full: false, run: None, flags: move_flags(pruning) }),
+            run @ Some(_) => self.generate_into(
+                s,
+                reduce,
+                Sink::<_, true> { out, full: false, run, flags: move_flags(pruning) },
+            ),
+            None => self.generate_into(
+                s,
+                reduce,
+                Sink::<_, false> { out, full: false, run: None, flags: move_flags(pruning) },
+            ),
         }
     }
 
@@ -266,7 +288,12 @@ impl Algerian {
     /// order, each kind of move by its own function below, from what one scan of the position
     /// found. `#[inline(always)]` throughout: one body, as when it was written in one piece.
     #[inline(always)]
-    fn generate_into<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, s: &AlgerianState, reduce: bool, mut sink: Sink<'_, O, FILTER>) -> bool {
+    fn generate_into<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        s: &AlgerianState,
+        reduce: bool,
+        mut sink: Sink<'_, O, FILTER>,
+    ) -> bool {
         let carthage = self.rules.carthage();
         let sym = Reductions {
             one_foundation: reduce && carthage,
@@ -324,7 +351,13 @@ impl Algerian {
     /// Carthage, equal heights: both accept; the children are mirror images (prune.rs,
     /// symmetry 3), so one is enough: the lower.
     #[inline(always)]
-    fn pile_to_foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+    fn pile_to_foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        scan: &Scan,
+        s: &AlgerianState,
+        sym: Reductions,
+        sink: &mut Sink<'_, O, FILTER>,
+    ) {
         for i in bits(scan.live) {
             let (p, mut m) = (ORDER[i], scan.source_takers(s, i) >> 8);
             if sym.one_foundation {
@@ -338,7 +371,12 @@ impl Algerian {
 
     /// 3, 4: reserve / depot top → a non-empty depot (never its own: no card takes itself).
     #[inline(always)]
-    fn pile_to_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sink: &mut Sink<'_, O, FILTER>) {
+    fn pile_to_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        scan: &Scan,
+        s: &AlgerianState,
+        sink: &mut Sink<'_, O, FILTER>,
+    ) {
         for i in bits(scan.live) {
             let p = ORDER[i];
             for d in bits(scan.source_takers(s, i) & 0xFF) {
@@ -351,12 +389,19 @@ impl Algerian {
     // A pile index reads its length and names a bit, so the loop runs over indices.
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
-    fn to_empty_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+    fn to_empty_depot_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        scan: &Scan,
+        s: &AlgerianState,
+        sym: Reductions,
+        sink: &mut Sink<'_, O, FILTER>,
+    ) {
         let empty_depots = scan.empty & 0xFF;
         if empty_depots == 0 {
             return;
         }
-        let targets = if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        let targets =
+            if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
         // The sources: every non-empty pile (a lone depot card moved to another empty depot
         // only renames depots), walked by their bits over ORDER positions (reserves 8..14
         // are positions 0..6, depots 0..8 positions 6..14).
@@ -376,12 +421,22 @@ impl Algerian {
 
     /// 6: → an empty reserve (one card only; RULES.md §4 reserve_space).
     #[inline(always)]
-    fn to_empty_reserve_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+    fn to_empty_reserve_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        scan: &Scan,
+        s: &AlgerianState,
+        sym: Reductions,
+        sink: &mut Sink<'_, O, FILTER>,
+    ) {
         let empty_reserves = scan.empty >> DEPOTS;
         if empty_reserves == 0 || !self.reserve_space_open(s) {
             return;
         }
-        let targets = if sym.reserves { empty_reserves & empty_reserves.wrapping_neg() } else { empty_reserves };
+        let targets = if sym.reserves {
+            empty_reserves & empty_reserves.wrapping_neg()
+        } else {
+            empty_reserves
+        };
         // The sources: every non-empty pile (a lone reserve card moved to another empty
         // reserve only renames reserves), walked by their bits.
         let mut srcs = !scan.empty & ((1 << PILES) - 1);
@@ -401,11 +456,20 @@ impl Algerian {
     // A foundation index reads three per-foundation arrays, so the loop runs over indices.
     #[allow(clippy::needless_range_loop)]
     #[inline(always)]
-    fn foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(&self, scan: &Scan, s: &AlgerianState, carthage: bool, sym: Reductions, sink: &mut Sink<'_, O, FILTER>) {
+    fn foundation_moves<O: MoveOut<AlgerianMove>, const FILTER: bool>(
+        &self,
+        scan: &Scan,
+        s: &AlgerianState,
+        carthage: bool,
+        sym: Reductions,
+        sink: &mut Sink<'_, O, FILTER>,
+    ) {
         let empty_depots = scan.empty & 0xFF;
-        let dep_targets = if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
+        let dep_targets =
+            if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
         // The other foundation of f's suit (carthage: F_{2s} and F_{2s+1}; else F_s and F_{s+4}).
-        let others: &[u8; 8] = if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
+        let others: &[u8; 8] =
+            if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
         let to_depot = self.rules.foundation_to_depot;
         // Each foundation's takers that make a move (`others_bit[f]`: the other foundation of
         // its suit; Carthage: a transfer between a suit's two foundations only exchanges their
@@ -499,7 +563,11 @@ impl Algerian {
         }
         s.set_sorted(false);
         match m {
-            AlgerianMove::Card { from: from @ (Spot::Depot(_) | Spot::Reserve(_)), to: to @ (Spot::Depot(_) | Spot::Reserve(_)), .. } => {
+            AlgerianMove::Card {
+                from: from @ (Spot::Depot(_) | Spot::Reserve(_)),
+                to: to @ (Spot::Depot(_) | Spot::Reserve(_)),
+                ..
+            } => {
                 // Pile to pile: one shift of the slots between the card and its new place.
                 let pile = |sp: Spot| sp.pile().expect("a pile");
                 s.move_top(pile(from), pile(to));
@@ -510,7 +578,9 @@ impl Algerian {
                     Spot::Depot(d) => s.pop(d as usize),
                     Spot::Reserve(r) => s.pop(DEPOTS + r as usize),
                     Spot::Foundation(f) => {
-                        let k = self.foundation_top(s, f as usize).expect("move from an empty foundation");
+                        let k = self
+                            .foundation_top(s, f as usize)
+                            .expect("move from an empty foundation");
                         s.set_height(f as usize, s.height(f as usize) - 1);
                         k
                     }
@@ -519,7 +589,10 @@ impl Algerian {
                     Spot::Depot(d) => s.push(d as usize, k),
                     Spot::Reserve(r) => s.push(DEPOTS + r as usize, k),
                     Spot::Foundation(f) => {
-                        debug_assert!(self.foundation_accepts(s, f as usize, k), "{k} does not fit F{f}");
+                        debug_assert!(
+                            self.foundation_accepts(s, f as usize, k),
+                            "{k} does not fit F{f}"
+                        );
                         s.set_height(f as usize, s.height(f as usize) + 1);
                     }
                 }
@@ -594,7 +667,13 @@ impl Game for Algerian {
     }
 
     #[inline]
-    fn moves_into(&self, s: &AlgerianState, pruning: Pruning, _scratch: &mut MoveList<AlgerianMove>, out: &mut MoveWindow<AlgerianMove>) -> usize {
+    fn moves_into(
+        &self,
+        s: &AlgerianState,
+        pruning: Pruning,
+        _scratch: &mut MoveList<AlgerianMove>,
+        out: &mut MoveWindow<AlgerianMove>,
+    ) -> usize {
         // Straight into the arena, no list to copy (`Game::moves_into`).
         let mut window = WindowFill { slots: out, len: 0 };
         let fitted = self.generate(s, pruning, pruning.symmetry, &mut window);
@@ -607,9 +686,23 @@ impl Game for Algerian {
     fn copy_position(&self, dst: &mut AlgerianState, src: &AlgerianState) {
         // Field by field (the struct is 304 bytes: whole, a `memcpy` call of some 64
         // instructions); the pattern names every field, so a new one cannot be forgotten.
-        let AlgerianState { words, lens, found, dealt, run, names, fp, tops, starts, bottoms, heads } = src;
-        (dst.words, dst.lens, dst.found, dst.dealt, dst.run, dst.names) = (*words, *lens, *found, *dealt, *run, *names);
-        (dst.fp, dst.tops, dst.starts, dst.bottoms, dst.heads) = (*fp, *tops, *starts, *bottoms, *heads);
+        let AlgerianState {
+            words,
+            lens,
+            found,
+            dealt,
+            run,
+            names,
+            fp,
+            tops,
+            starts,
+            bottoms,
+            heads,
+        } = src;
+        (dst.words, dst.lens, dst.found, dst.dealt, dst.run, dst.names) =
+            (*words, *lens, *found, *dealt, *run, *names);
+        (dst.fp, dst.tops, dst.starts, dst.bottoms, dst.heads) =
+            (*fp, *tops, *starts, *bottoms, *heads);
     }
 
     fn play(&self, s: &mut AlgerianState, m: AlgerianMove) {
@@ -644,7 +737,12 @@ impl Game for Algerian {
     }
 
     #[inline]
-    fn child_fingerprint(&self, s: &AlgerianState, m: AlgerianMove, symmetry: bool) -> Option<u128> {
+    fn child_fingerprint(
+        &self,
+        s: &AlgerianState,
+        m: AlgerianMove,
+        symmetry: bool,
+    ) -> Option<u128> {
         if symmetry { self.child_class_fingerprint(s, m) } else { None }
     }
 
@@ -656,11 +754,19 @@ impl Game for Algerian {
     /// be the one a depot needed to take its next lower card), but carthage seeds 0..199 won 158
     /// with it against 136 without (`results/bench/decide-2026-12-05.md`).
     fn stricter(&self) -> Option<Algerian> {
-        self.rules.foundation_to_depot.then(|| Algerian { rules: AlgerianRules { foundation_to_depot: false, ..self.rules }, home_first: true, ..self.clone() })
+        self.rules.foundation_to_depot.then(|| Algerian {
+            rules: AlgerianRules { foundation_to_depot: false, ..self.rules },
+            home_first: true,
+            ..self.clone()
+        })
     }
 
     /// The same moves (the two games share positions and `play`); checked to win here.
-    fn lift_from_stricter(&self, _strict: &Algerian, moves: &[AlgerianMove]) -> Option<Vec<AlgerianMove>> {
+    fn lift_from_stricter(
+        &self,
+        _strict: &Algerian,
+        moves: &[AlgerianMove],
+    ) -> Option<Vec<AlgerianMove>> {
         crate::game::same_line_if_won(self, moves)
     }
 }
@@ -673,7 +779,16 @@ impl Algerian {
     /// `moves` and for the search's arena (`moves_into`).
     #[inline]
     fn kept(&self, moves: &[AlgerianMove]) -> usize {
-        let home = |m: &&AlgerianMove| matches!(m, AlgerianMove::Card { from: Spot::Depot(_) | Spot::Reserve(_), to: Spot::Foundation(_), .. });
+        let home = |m: &&AlgerianMove| {
+            matches!(
+                m,
+                AlgerianMove::Card {
+                    from: Spot::Depot(_) | Spot::Reserve(_),
+                    to: Spot::Foundation(_),
+                    ..
+                }
+            )
+        };
         let n = if self.home_first { moves.iter().take_while(home).count() } else { 0 };
         if n > 0 { n } else { moves.len() }
     }

@@ -143,14 +143,30 @@ fn starts_of(lens: &[u8; PILES]) -> [u8; 16] {
 
 impl Default for AlgerianState {
     fn default() -> Self {
-        AlgerianState { words: [0; WORDS], lens: [0; PILES], found: 0, dealt: 0, run: 0, names: IDENTITY_NAMES, fp: 0, tops: [NO_KIND; 16], starts: [0; 16], bottoms: [0; 16], heads: [0; PILES] }
+        AlgerianState {
+            words: [0; WORDS],
+            lens: [0; PILES],
+            found: 0,
+            dealt: 0,
+            run: 0,
+            names: IDENTITY_NAMES,
+            fp: 0,
+            tops: [NO_KIND; 16],
+            starts: [0; 16],
+            bottoms: [0; 16],
+            heads: [0; PILES],
+        }
     }
 }
 
 impl PartialEq for AlgerianState {
     #[inline]
     fn eq(&self, o: &Self) -> bool {
-        self.words == o.words && self.lens == o.lens && self.found == o.found && self.dealt == o.dealt && self.run == o.run
+        self.words == o.words
+            && self.lens == o.lens
+            && self.found == o.found
+            && self.dealt == o.dealt
+            && self.run == o.run
     }
 }
 impl Eq for AlgerianState {}
@@ -257,7 +273,8 @@ struct GroupLayout<const N: usize> {
 impl<const N: usize> GroupLayout<N> {
     #[inline(always)]
     fn of<const F: usize>(s: &AlgerianState) -> Self {
-        let (mut lens, mut starts, mut bottoms, mut heads) = ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
+        let (mut lens, mut starts, mut bottoms, mut heads) =
+            ([0u8; N], [0u8; N], [0u8; N], [0u64; N]);
         lens.copy_from_slice(&s.lens[F..F + N]);
         starts.copy_from_slice(&s.starts[F..F + N]);
         bottoms.copy_from_slice(&s.bottoms[F..F + N]);
@@ -279,7 +296,8 @@ impl<const N: usize> GroupLayout<N> {
         if ka != kb || ka == 0 {
             return ka.cmp(&kb);
         }
-        let (sa, la, sb, lb) = (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
+        let (sa, la, sb, lb) =
+            (self.start(a), self.lens[a] as usize, self.start(b), self.lens[b] as usize);
         cmp_piles(words, sa, la, self.heads[a], sb, lb, self.heads[b])
     }
 }
@@ -287,7 +305,15 @@ impl<const N: usize> GroupLayout<N> {
 /// Lexicographic comparison of two piles (slot `sa`, `la` slots, first chunk `ka`; likewise
 /// b): the lowest slot where the first chunks differ decides, else the rest.
 #[inline(always)]
-fn cmp_piles(words: &[u64; WORDS], sa: usize, la: usize, ka: u64, sb: usize, lb: usize, kb: u64) -> std::cmp::Ordering {
+fn cmp_piles(
+    words: &[u64; WORDS],
+    sa: usize,
+    la: usize,
+    ka: u64,
+    sb: usize,
+    lb: usize,
+    kb: u64,
+) -> std::cmp::Ordering {
     let m = la.min(lb);
     let x = (ka ^ kb) & low_mask(m.min(10));
     if x != 0 {
@@ -303,7 +329,13 @@ fn cmp_piles(words: &[u64; WORDS], sa: usize, la: usize, ka: u64, sb: usize, lb:
 /// Lexicographic comparison of the `la` slots from slot `a` with the `lb` slots from `b`
 /// (a proper prefix is less), ten slots at a time.
 #[inline(never)]
-fn cmp_slots(words: &[u64; WORDS], mut a: usize, la: usize, mut b: usize, lb: usize) -> std::cmp::Ordering {
+fn cmp_slots(
+    words: &[u64; WORDS],
+    mut a: usize,
+    la: usize,
+    mut b: usize,
+    lb: usize,
+) -> std::cmp::Ordering {
     let mut n = la.min(lb);
     while n > 0 {
         let m = n.min(10);
@@ -408,7 +440,8 @@ impl AlgerianState {
             return;
         }
         let x = self.words[wa];
-        self.words[wa] = (x & below(oa)) | ((x >> 6) & !below(oa)) | ((self.words[wa + 1] & SLOT) << 54);
+        self.words[wa] =
+            (x & below(oa)) | ((x >> 6) & !below(oa)) | ((self.words[wa + 1] & SLOT) << 54);
         for k in wa + 1..wb {
             self.words[k] = (self.words[k] >> 6) | ((self.words[k + 1] & SLOT) << 54);
         }
@@ -431,7 +464,8 @@ impl AlgerianState {
             return;
         }
         let x = self.words[wa];
-        self.words[wa] = (x & !below(oa + 6)) | ((x << 6) & below(oa + 6)) | (self.words[wa - 1] >> 54);
+        self.words[wa] =
+            (x & !below(oa + 6)) | ((x << 6) & below(oa + 6)) | (self.words[wa - 1] >> 54);
         for k in (wt + 1..wa).rev() {
             self.words[k] = ((self.words[k] << 6) & WORD) | (self.words[k - 1] >> 54);
         }
@@ -471,7 +505,10 @@ impl AlgerianState {
         match len {
             0 => (0, 0),
             1..=10 => (chunk(&self.words, start) & low_mask(len), 0),
-            _ => (chunk(&self.words, start), chunk(&self.words, start + 10) & low_mask((len - 10).min(10))),
+            _ => (
+                chunk(&self.words, start),
+                chunk(&self.words, start + 10) & low_mask((len - 10).min(10)),
+            ),
         }
     }
     #[inline]
@@ -484,14 +521,24 @@ impl AlgerianState {
     pub(super) fn empty_piles(&self) -> u32 {
         #[cfg(target_arch = "x86_64")]
         {
-            use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+            use std::arch::x86_64::{
+                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+            };
             // SAFETY: SSE2 is part of x86-64; the load reads the sixteen bytes of `tops`.
-            let m = unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(self.tops.as_ptr().cast::<__m128i>()), _mm_set1_epi8(NO_KIND as i8))) };
+            let m = unsafe {
+                _mm_movemask_epi8(_mm_cmpeq_epi8(
+                    _mm_loadu_si128(self.tops.as_ptr().cast::<__m128i>()),
+                    _mm_set1_epi8(NO_KIND as i8),
+                ))
+            };
             m as u32 & ((1 << PILES) - 1)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            self.tops[..PILES].iter().enumerate().fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
+            self.tops[..PILES]
+                .iter()
+                .enumerate()
+                .fold(0, |m, (p, &t)| m | ((t == NO_KIND) as u32) << p)
         }
     }
     /// The kind of slot `i - 1`'s card if `n` (a pile's length after losing its top) is not 0,
@@ -654,7 +701,10 @@ impl AlgerianState {
         if dirty.count_ones() == 2 {
             let (a, b) = (dirty.trailing_zeros() as usize, 31 - dirty.leading_zeros() as usize);
             let in_order_without = |e: usize, d: usize| {
-                let (l, r) = (if e == d + 1 { e.checked_sub(2) } else { e.checked_sub(1) }, if e + 1 == d { e + 2 } else { e + 1 });
+                let (l, r) = (
+                    if e == d + 1 { e.checked_sub(2) } else { e.checked_sub(1) },
+                    if e + 1 == d { e + 2 } else { e + 1 },
+                );
                 let le = |x: usize, y: usize| g.cmp(words, x, y) != Ordering::Greater;
                 l.is_none_or(|l| le(l, e)) && (r >= N || le(e, r))
             };
@@ -773,7 +823,8 @@ impl AlgerianState {
         }
         // Lengths and names: d's entry goes to place q, the ones between shift towards d.
         let name = |names: u64, j: usize| (names >> name_shift(F + j)) & 7;
-        let (old_names, mut names, old_tops, old_bottoms) = (self.names, self.names, self.tops, self.bottoms);
+        let (old_names, mut names, old_tops, old_bottoms) =
+            (self.names, self.names, self.tops, self.bottoms);
         let mut set = |c: usize, from: usize| {
             self.lens[F + c] = lens[from];
             self.tops[F + c] = old_tops[F + from];
@@ -811,7 +862,8 @@ impl AlgerianState {
         let mut lens = [0u8; 16];
         lens[..PILES].copy_from_slice(&self.lens);
         let l = u128::from_le_bytes(lens);
-        let mut h = (self.found as u64 | (self.dealt as u64) << 32 | (self.run as u64) << 40).wrapping_mul(K);
+        let mut h = (self.found as u64 | (self.dealt as u64) << 32 | (self.run as u64) << 40)
+            .wrapping_mul(K);
         h = (h.rotate_left(23) ^ l as u64).wrapping_mul(K);
         h = (h.rotate_left(23) ^ (l >> 64) as u64).wrapping_mul(K);
         for &w in &self.words {

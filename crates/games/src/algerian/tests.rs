@@ -30,8 +30,14 @@ fn k(code: &str) -> Kind {
 #[test]
 fn pinned_native_layouts() {
     let l = AlgerianRules::new(ALG).layout(&deal(ALG, 0));
-    assert_eq!(l.foundations.iter().map(|f| codes(f)).collect::<Vec<_>>(), ["", "", "", "", "KC", "KS", "KH", "KD"]);
-    assert_eq!(l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"), "6D|2S|6S|JD|4H|KH|QS|2D");
+    assert_eq!(
+        l.foundations.iter().map(|f| codes(f)).collect::<Vec<_>>(),
+        ["", "", "", "", "KC", "KS", "KH", "KD"]
+    );
+    assert_eq!(
+        l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"),
+        "6D|2S|6S|JD|4H|KH|QS|2D"
+    );
     assert_eq!(codes(&l.reserves[0]), "AC 7D 6H 2D JC 9S");
     assert_eq!(codes(&l.reserves[5]), "3S 9H 6S 3C AD 3D");
     assert_eq!(l.stock_top_first.len(), 56);
@@ -40,7 +46,10 @@ fn pinned_native_layouts() {
 
     let l = AlgerianRules::new(Carthage).layout(&deal(Carthage, 1));
     assert!(l.foundations.iter().all(|f| f.is_empty()) && l.foundations.len() == 8);
-    assert_eq!(l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"), "JD|3C|AD|3H|8H|5D|9S|4H");
+    assert_eq!(
+        l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"),
+        "JD|3C|AD|3H|8H|5D|9S|4H"
+    );
     assert_eq!(codes(&l.reserves[0]), "KD KC 7S 7C 8S TC");
     assert_eq!(codes(&l.reserves[5]), "3C 9D 5C QH 8S 5C");
     assert_eq!(l.stock_top_first.len(), 60);
@@ -48,7 +57,10 @@ fn pinned_native_layouts() {
 
     let l = AlgerianRules::new(AlgerianParlett).layout(&deal(AlgerianParlett, 2));
     assert!(l.foundations.iter().all(|f| f.is_empty()));
-    assert_eq!(l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"), "TC 7H|TH AH|8H JC|3D 8C|4H|2C|7D|3D");
+    assert_eq!(
+        l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"),
+        "TC 7H|TH AH|8H JC|3D 8C|4H|2C|7D|3D"
+    );
     assert_eq!(codes(&l.reserves[0]), "JC AS 4C 6H");
     assert_eq!(codes(&l.reserves[5]), "KD TS 9D 2C");
     assert_eq!(l.stock_top_first.len(), 68);
@@ -76,8 +88,16 @@ fn state_stays_compact() {
 
 /// A test position. `found` gives each foundation's height (a run from its base); the cards it
 /// does not hold must be exactly those listed in the piles and the stock.
-fn position(rules: AlgerianRules, found: [u8; 8], rows: [&str; 8], reserves: [&str; 6], stock: &str) -> Algerian {
-    let foundations = (0..8).map(|f| (0..found[f]).map(|i| rules.foundation_card(f, i).card()).collect()).collect();
+fn position(
+    rules: AlgerianRules,
+    found: [u8; 8],
+    rows: [&str; 8],
+    reserves: [&str; 6],
+    stock: &str,
+) -> Algerian {
+    let foundations = (0..8)
+        .map(|f| (0..found[f]).map(|i| rules.foundation_card(f, i).card()).collect())
+        .collect();
     let layout = Layout {
         foundations,
         rows: rows.iter().map(|r| cards(r)).collect(),
@@ -129,9 +149,13 @@ fn every_move_kind_follows_the_rules() {
     ];
     assert_eq!(&got[..want.len()], &want[..]);
     // → empty depots P4..P7 from every reserve, then every depot.
-    let empties: Vec<&String> = got[want.len()..].iter().take_while(|a| !a.starts_with('F')).collect();
+    let empties: Vec<&String> =
+        got[want.len()..].iter().take_while(|a| !a.starts_with('F')).collect();
     assert_eq!(empties.len(), (6 + 4) * 4, "{got:?}");
-    assert!(empties.iter().all(|a| a.contains("-> P4") || a.contains("-> P5") || a.contains("-> P6") || a.contains("-> P7")));
+    assert!(empties.iter().all(|a| a.contains("-> P4")
+        || a.contains("-> P5")
+        || a.contains("-> P6")
+        || a.contains("-> P7")));
     // No empty reserve (reserve_space = never), no deal (empty stock). Last, out of the
     // foundations: every foundation top to the four empty depots, and F3's 4D onto 5D (P0).
     let rest = &got[want.len() + empties.len()..];
@@ -142,7 +166,8 @@ fn every_move_kind_follows_the_rules() {
     // Under symmetry (stock empty: depots interchangeable) only the first empty depot is a
     // target, and lone depot cards are not moved to another empty depot.
     let got = actions(&g, &g.start(), Pruning::ALL);
-    let to_empty: Vec<&String> = got.iter().filter(|a| a.contains("-> P4") || a.contains("-> P5")).collect();
+    let to_empty: Vec<&String> =
+        got.iter().filter(|a| a.contains("-> P4") || a.contains("-> P5")).collect();
     assert_eq!(to_empty.len(), 6 + 8, "{got:?}");
     assert!(got.iter().all(|a| !a.contains("-> P5")));
     assert!(got.iter().all(|a| !(a.starts_with("P") && a.contains("-> P4"))));
@@ -232,12 +257,30 @@ fn carthage_builds_down_without_wrap() {
     let got = actions(&g, &g.start(), Pruning::NONE);
     assert!(!got.iter().any(|a| a.starts_with("P0 -> P1") || a.starts_with("P1 -> P0")), "{got:?}");
     assert!(got.contains(&"P1 -> F6  (AD)".to_string()), "{got:?}");
-    assert!(!got.iter().any(|a| a.starts_with("R0 -> P")  && !a.contains("-> P2") && !a.contains("-> P3") && !a.contains("-> P4") && !a.contains("-> P5") && !a.contains("-> P6") && !a.contains("-> P7")), "{got:?}");
+    assert!(
+        !got.iter().any(|a| a.starts_with("R0 -> P")
+            && !a.contains("-> P2")
+            && !a.contains("-> P3")
+            && !a.contains("-> P4")
+            && !a.contains("-> P5")
+            && !a.contains("-> P6")
+            && !a.contains("-> P7")),
+        "{got:?}"
+    );
     // Algerian and parlett wrap: KD on AD, AD on KD.
     let rules = AlgerianRules::new(ALG);
-    let g = position(rules, [13, 13, 13, 12, 13, 13, 13, 12], ["KD", "AD", "", "", "", "", "", ""], ["", "", "", "", "", ""], "");
+    let g = position(
+        rules,
+        [13, 13, 13, 12, 13, 13, 13, 12],
+        ["KD", "AD", "", "", "", "", "", ""],
+        ["", "", "", "", "", ""],
+        "",
+    );
     let got = actions(&g, &g.start(), Pruning::NONE);
-    assert!(got.contains(&"P0 -> P1  (KD)".to_string()) && got.contains(&"P1 -> P0  (AD)".to_string()), "{got:?}");
+    assert!(
+        got.contains(&"P0 -> P1  (KD)".to_string()) && got.contains(&"P1 -> P0  (AD)".to_string()),
+        "{got:?}"
+    );
 }
 
 #[test]
@@ -277,8 +320,13 @@ fn deal_order() {
         assert_eq!(sizes, want, "{v:?}");
     }
     // A short stock (test positions only): the reserve deal stops when the stock runs out.
-    let g = position(AlgerianRules::new(ALG), DIAMONDS, ["", "", "", "", "", "", "", ""], ["", "", "", "", "", ""],
-        "AD 2D 3D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D TD JD QD KD");
+    let g = position(
+        AlgerianRules::new(ALG),
+        DIAMONDS,
+        ["", "", "", "", "", "", "", ""],
+        ["", "", "", "", "", ""],
+        "AD 2D 3D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D TD JD QD KD",
+    );
     let mut s = g.start();
     g.play(&mut s, AlgerianMove::Deal { flags: 0 });
     assert_eq!(g.stock_left(&s), 5);
@@ -290,7 +338,8 @@ fn deal_order() {
 
 /// The same position with its depots (or reserves, or carthage foundations) permuted.
 fn with_piles(g: &Algerian, s: &AlgerianState, perm: &dyn Fn(usize) -> usize) -> AlgerianState {
-    let mut t = AlgerianState { found: s.found, dealt: s.dealt, run: s.run, ..AlgerianState::default() };
+    let mut t =
+        AlgerianState { found: s.found, dealt: s.dealt, run: s.run, ..AlgerianState::default() };
     let _ = g;
     for p in 0..PILES {
         for c in s.pile(perm(p)) {
@@ -318,9 +367,21 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
                     .flat_map(|i| group.clone().map(move |j| (i, j)))
                     .find(|&(i, j)| i < j && s.pile(i) != s.pile(j))
                     .unwrap();
-                let t = with_piles(&g, &s, &|p| if p == i { j } else if p == j { i } else { p });
+                let t = with_piles(&g, &s, &|p| {
+                    if p == i {
+                        j
+                    } else if p == j {
+                        i
+                    } else {
+                        p
+                    }
+                });
                 // The class fingerprint sees the class without sorting (key.rs).
-                assert_eq!(g.class_fingerprint(&s) == g.class_fingerprint(&t), allowed, "{v:?}, stock {n}, {name}");
+                assert_eq!(
+                    g.class_fingerprint(&s) == g.class_fingerprint(&t),
+                    allowed,
+                    "{v:?}, stock {n}, {name}"
+                );
                 let (mut a, mut b) = (s, t);
                 g.canonicalise(&mut a);
                 g.canonicalise(&mut b);
@@ -364,7 +425,8 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
 /// `reserve_space`, and foundation-to-depot off one seed in four.
 fn varied_rules(v: AlgerianVariant, seed: u64) -> AlgerianRules {
     let mut rules = AlgerianRules::new(v);
-    rules.reserve_space = [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
+    rules.reserve_space =
+        [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
     rules.foundation_to_depot = seed % 4 != 3;
     rules
 }
@@ -377,7 +439,12 @@ fn varied_rules(v: AlgerianVariant, seed: u64) -> AlgerianRules {
 /// same child.
 #[test]
 fn class_fingerprints_of_children_match_the_played_children() {
-    let settings = [Pruning::ALL, Pruning { symmetry: true, ..Pruning::NONE }, Pruning::NONE, Pruning { partial_order: true, ..Pruning::NONE }];
+    let settings = [
+        Pruning::ALL,
+        Pruning { symmetry: true, ..Pruning::NONE },
+        Pruning::NONE,
+        Pruning { partial_order: true, ..Pruning::NONE },
+    ];
     let (mut answered, mut deals, mut unanswered, mut long, mut runs) = (0, 0, 0, 0, 0);
     let mut list = MoveList::new();
     for v in [ALG, Carthage, AlgerianParlett] {
@@ -408,13 +475,20 @@ fn class_fingerprints_of_children_match_the_played_children() {
                             g.copy_position(&mut handed, &s);
                             assert_eq!(format!("{handed:?}"), format!("{s:?}"));
                             g.play_fingerprinted(&mut handed, m, fp | 1);
-                            assert_eq!((handed, handed.fp, handed.names), (child, child.fp, child.names));
+                            assert_eq!(
+                                (handed, handed.fp, handed.names),
+                                (child, child.fp, child.names)
+                            );
                             answered += 1;
                             deals += matches!(m, AlgerianMove::Deal { .. }) as usize;
                         }
                         None => unanswered += 1,
                     }
-                    assert_eq!(g.child_fingerprint(&s, m, false), None, "no child fingerprint without symmetry");
+                    assert_eq!(
+                        g.child_fingerprint(&s, m, false),
+                        None,
+                        "no child fingerprint without symmetry"
+                    );
                     long += (0..PILES).any(|p| child.len(p) > 10) as usize;
                     runs += (child.run != 0) as usize;
                 }
@@ -427,8 +501,13 @@ fn class_fingerprints_of_children_match_the_played_children() {
     }
     // The cases that take other paths must be met: deals, piles past ten cards (the two-word
     // terms), transfer runs, and children left to `play` (deals that change the domains).
-    eprintln!("children answered {answered} (deals {deals}), left to play {unanswered}; with a pile past ten cards {long}; in runs {runs}");
-    assert!(answered > 45_000 && deals > 1_000 && unanswered > 50 && long > 1_000 && runs > 50, "{answered} {deals} {unanswered} {long} {runs}");
+    eprintln!(
+        "children answered {answered} (deals {deals}), left to play {unanswered}; with a pile past ten cards {long}; in runs {runs}"
+    );
+    assert!(
+        answered > 45_000 && deals > 1_000 && unanswered > 50 && long > 1_000 && runs > 50,
+        "{answered} {deals} {unanswered} {long} {runs}"
+    );
 }
 
 /// The class fingerprint of a child whose move puts a card on a pile of twenty cards or more
@@ -439,7 +518,8 @@ fn class_fingerprints_of_children_match_the_played_children() {
 /// the move must be the played child's, computed whole.
 #[test]
 fn class_fingerprints_of_children_onto_long_piles() {
-    let (mut answered, mut past_twenty, mut deals, mut long_piles) = (0usize, 0usize, 0usize, 0usize);
+    let (mut answered, mut past_twenty, mut deals, mut long_piles) =
+        (0usize, 0usize, 0usize, 0usize);
     let mut list = MoveList::new();
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..20u64 {
@@ -469,7 +549,11 @@ fn class_fingerprints_of_children_onto_long_piles() {
                 t.set_sorted(false);
                 g.canonicalise(&mut t);
                 // The whole fingerprint's pile terms against their previous code.
-                assert_eq!(g.class_fingerprint(&t), g.class_fingerprint_simple(&t), "{v:?} seed {seed} step {step}");
+                assert_eq!(
+                    g.class_fingerprint(&t),
+                    g.class_fingerprint_simple(&t),
+                    "{v:?} seed {seed} step {step}"
+                );
                 long_piles += (0..PILES).filter(|&p| t.len(p) > 20).count();
                 t.set_class_fp(g.class_fingerprint(&t));
                 g.moves(&t, Pruning::ALL, &mut list);
@@ -482,17 +566,26 @@ fn class_fingerprints_of_children_onto_long_piles() {
                         assert_eq!(fp, whole, "{v:?} seed {seed} step {step} {m:?}");
                         let mut handed = t;
                         g.play_fingerprinted(&mut handed, m, fp | 1);
-                        assert_eq!((handed, handed.fp, handed.names), (child, child.fp, child.names));
+                        assert_eq!(
+                            (handed, handed.fp, handed.names),
+                            (child, child.fp, child.names)
+                        );
                         answered += 1;
                         deals += matches!(m, AlgerianMove::Deal { .. }) as usize;
-                        past_twenty += matches!(m, AlgerianMove::Card { to, .. } if to.pile().is_some_and(|q| t.len(q) >= 20)) as usize;
+                        past_twenty += matches!(m, AlgerianMove::Card { to, .. } if to.pile().is_some_and(|q| t.len(q) >= 20))
+                            as usize;
                     }
                 }
             }
         }
     }
-    eprintln!("children answered {answered}, onto twenty or more {past_twenty}, deals {deals}; piles past twenty cards {long_piles}");
-    assert!(past_twenty > 600 && deals > 50 && long_piles > 600, "{answered} {past_twenty} {deals} {long_piles}");
+    eprintln!(
+        "children answered {answered}, onto twenty or more {past_twenty}, deals {deals}; piles past twenty cards {long_piles}"
+    );
+    assert!(
+        past_twenty > 600 && deals > 50 && long_piles > 600,
+        "{answered} {past_twenty} {deals} {long_piles}"
+    );
 }
 
 /// A small linear congruential generator from `state`: each call steps it and gives its bits
@@ -511,7 +604,11 @@ fn accepts(rules: &AlgerianRules, f: usize, pile: &[Card], c: Card) -> bool {
 }
 fn builds(rules: &AlgerianRules, top: Card, c: Card) -> bool {
     let (t, k) = (top.kind(), c.kind());
-    if rules.carthage() { t.suit() == k.suit() && k.rank() + 1 == t.rank() } else { t.is_suit_neighbour_wrapping(k) }
+    if rules.carthage() {
+        t.suit() == k.suit() && k.rank() + 1 == t.rank()
+    } else {
+        t.is_suit_neighbour_wrapping(k)
+    }
 }
 
 /// Every legal action of a layout, read straight from RULES.md §4.
@@ -526,7 +623,9 @@ fn legal(rules: &AlgerianRules, l: &Layout) -> Vec<String> {
         ReserveSpace::AfterStock => l.stock_top_first.is_empty(),
         ReserveSpace::Never => false,
     };
-    let mut push = |from: Pile, to: Pile, card: Card| out.push(Action::Card { from, to, card: card.kind() }.to_string());
+    let mut push = |from: Pile, to: Pile, card: Card| {
+        out.push(Action::Card { from, to, card: card.kind() }.to_string())
+    };
     for &(from, c) in &tops {
         for f in 0..8 {
             if accepts(rules, f, &l.foundations[f], c) {
@@ -604,7 +703,9 @@ fn apply(rules: &AlgerianRules, l: &mut Layout, a: Action) {
 }
 
 fn as_kinds(l: &Layout) -> Layout {
-    let f = |p: &Vec<Vec<Card>>| p.iter().map(|v| v.iter().map(|c| c.kind().card()).collect()).collect();
+    let f = |p: &Vec<Vec<Card>>| {
+        p.iter().map(|v| v.iter().map(|c| c.kind().card()).collect()).collect()
+    };
     Layout {
         foundations: f(&l.foundations),
         rows: f(&l.rows),
@@ -619,7 +720,8 @@ fn rebuilt(s: &AlgerianState) -> AlgerianState {
     with_piles_plain(s)
 }
 fn with_piles_plain(s: &AlgerianState) -> AlgerianState {
-    let mut t = AlgerianState { found: s.found, dealt: s.dealt, run: s.run, ..AlgerianState::default() };
+    let mut t =
+        AlgerianState { found: s.found, dealt: s.dealt, run: s.run, ..AlgerianState::default() };
     for p in 0..PILES {
         for c in s.pile(p) {
             t.push(p, c);
@@ -651,7 +753,8 @@ fn random_playouts_agree_with_a_literal_model() {
             for step in 0..600 {
                 let pruning = settings[(step / 50 + seed as usize) % settings.len()];
                 g.moves(&s, pruning, &mut list);
-                let rendered: Vec<String> = list.iter().map(|&m| g.action(&s, m).to_string()).collect();
+                let rendered: Vec<String> =
+                    list.iter().map(|&m| g.action(&s, m).to_string()).collect();
                 let legal_now = legal(&rules, &model);
                 if pruning == Pruning::NONE {
                     let mut r = rendered.clone();
@@ -659,7 +762,10 @@ fn random_playouts_agree_with_a_literal_model() {
                     assert_eq!(r, legal_now, "{v:?} seed {seed} step {step}");
                 } else {
                     for a in &rendered {
-                        assert!(legal_now.contains(a), "{v:?} seed {seed} step {step}: {a} is not legal");
+                        assert!(
+                            legal_now.contains(a),
+                            "{v:?} seed {seed} step {step}: {a} is not legal"
+                        );
                     }
                 }
                 if list.is_empty() {
@@ -675,7 +781,11 @@ fn random_playouts_agree_with_a_literal_model() {
                 apply(&rules, &mut model, a);
                 assert_eq!(g.position_layout(&s), model, "{v:?} seed {seed} step {step} after {a}");
                 // The kept pile tops are the piles' tops.
-                assert_eq!((s.tops, s.starts, s.bottoms, s.heads), (s.derived_tops(), s.derived_starts(), s.derived_bottoms(), s.derived_heads()), "{v:?} seed {seed} step {step}");
+                assert_eq!(
+                    (s.tops, s.starts, s.bottoms, s.heads),
+                    (s.derived_tops(), s.derived_starts(), s.derived_bottoms(), s.derived_heads()),
+                    "{v:?} seed {seed} step {step}"
+                );
                 // Equal positions hash equally: the state rebuilt from its contents.
                 let t = rebuilt(&s);
                 assert_eq!(t, s);
@@ -710,7 +820,12 @@ fn foundation_transfer_runs_restrict_the_next_move() {
     g.moves(&s, Pruning::ALL, &mut list);
     let t = *list
         .iter()
-        .find(|m| matches!(m, AlgerianMove::Card { from: Spot::Foundation(3), to: Spot::Foundation(7), .. }))
+        .find(|m| {
+            matches!(
+                m,
+                AlgerianMove::Card { from: Spot::Foundation(3), to: Spot::Foundation(7), .. }
+            )
+        })
         .unwrap();
     g.play(&mut s, t);
     assert_eq!(s.run, 4);
@@ -732,7 +847,8 @@ fn foundation_transfer_runs_restrict_the_next_move() {
 #[ignore]
 fn measure() {
     use std::collections::HashSet;
-    let limit: usize = std::env::var("ALG_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
+    let limit: usize =
+        std::env::var("ALG_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let seeds: u64 = std::env::var("ALG_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
     let only = std::env::var("ALG_ONLY").unwrap_or_default();
     let verbose = std::env::var_os("ALG_VERBOSE").is_some();
@@ -751,7 +867,8 @@ fn measure() {
             }
             let (mut won, mut lost, mut unknown, mut total) = (0, 0, 0, 0usize);
             let t0 = std::time::Instant::now();
-            let from: u64 = std::env::var("ALG_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+            let from: u64 =
+                std::env::var("ALG_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
             for seed in from..from + seeds {
                 let g = game(v, seed);
                 let mut seen: HashSet<AlgerianState> = HashSet::new();
@@ -845,10 +962,18 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                 let pruning = settings[(step / 40 + seed as usize) % settings.len()];
                 // The fast generator gives the same moves in the same order as the plain one,
                 // under every pruning setting, with and without the move-level reductions.
-                for pr in [Pruning::ALL, Pruning::NONE, Pruning { symmetry: true, ..Pruning::NONE }, Pruning { partial_order: true, ..Pruning::NONE }] {
+                for pr in [
+                    Pruning::ALL,
+                    Pruning::NONE,
+                    Pruning { symmetry: true, ..Pruning::NONE },
+                    Pruning { partial_order: true, ..Pruning::NONE },
+                ] {
                     for reduce in [false, true] {
                         let (mut x, mut y) = (MoveList::new(), MoveList::new());
-                        assert_eq!(g.generate(&s, pr, reduce, &mut x), g.generate_simple(&s, pr, reduce, &mut y));
+                        assert_eq!(
+                            g.generate(&s, pr, reduce, &mut x),
+                            g.generate_simple(&s, pr, reduce, &mut y)
+                        );
                         assert_eq!(x, y, "{v:?} seed {seed} step {step} {pr:?} reduce {reduce}");
                         generated += x.len();
                     }
@@ -859,11 +984,18 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                     g.moves(&s, pr, &mut listed);
                     let n = g.moves_into(&s, pr, &mut MoveList::new(), &mut window);
                     assert_eq!(&window[..n], &listed[..], "{v:?} seed {seed} step {step} {pr:?}");
-                    assert!(window[n..].iter().all(|&m| m == stale), "{v:?} seed {seed} step {step} {pr:?}");
+                    assert!(
+                        window[n..].iter().all(|&m| m == stale),
+                        "{v:?} seed {seed} step {step} {pr:?}"
+                    );
                 }
                 // Pile starts from the byte-summed lengths equal the plain prefix sums.
                 for p in 0..=PILES {
-                    assert_eq!(s.start(p), s.start_simple(p), "{v:?} seed {seed} step {step} pile {p}");
+                    assert_eq!(
+                        s.start(p),
+                        s.start_simple(p),
+                        "{v:?} seed {seed} step {step} pile {p}"
+                    );
                 }
                 assert_eq!(s.total(), s.start_simple(PILES));
                 // A pile-to-pile card move in one shift equals pop then push, for every pair.
@@ -876,7 +1008,11 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                         x.move_top(p, q);
                         let k = y.pop(p);
                         y.push(q, k);
-                        assert_eq!((whole(&x), x.words), (whole(&y), y.words), "{v:?} seed {seed} step {step} {p} -> {q}");
+                        assert_eq!(
+                            (whole(&x), x.words),
+                            (whole(&y), y.words),
+                            "{v:?} seed {seed} step {step} {p} -> {q}"
+                        );
                         moved += 1;
                     }
                 }
@@ -890,7 +1026,9 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                 g.play(&mut fast, m);
                 let mut plain = s;
                 let unsym = match m {
-                    AlgerianMove::Card { from, to, flags } => AlgerianMove::Card { from, to, flags: flags & !SYM },
+                    AlgerianMove::Card { from, to, flags } => {
+                        AlgerianMove::Card { from, to, flags: flags & !SYM }
+                    }
                     AlgerianMove::Deal { flags } => AlgerianMove::Deal { flags: flags & !SYM },
                 };
                 g.play(&mut plain, unsym);
@@ -905,12 +1043,23 @@ fn fast_canonicalisation_matches_the_plain_sort() {
                     for i in (1..n).rev() {
                         let j = next() % (i + 1);
                         // Swap piles first+i and first+j, names included.
-                        let perm = |p: usize| if p == first + i { first + j } else if p == first + j { first + i } else { p };
+                        let perm = |p: usize| {
+                            if p == first + i {
+                                first + j
+                            } else if p == first + j {
+                                first + i
+                            } else {
+                                p
+                            }
+                        };
                         let mut u = with_piles(&g, &t, &perm);
                         u.names = t.names;
                         let (a, b) = (first + i, first + j);
-                        let (na, nb) = ((t.names >> name_shift(a)) & 7, (t.names >> name_shift(b)) & 7);
-                        u.names = (u.names & !(7 << name_shift(a)) & !(7 << name_shift(b))) | (nb << name_shift(a)) | (na << name_shift(b));
+                        let (na, nb) =
+                            ((t.names >> name_shift(a)) & 7, (t.names >> name_shift(b)) & 7);
+                        u.names = (u.names & !(7 << name_shift(a)) & !(7 << name_shift(b)))
+                            | (nb << name_shift(a))
+                            | (na << name_shift(b));
                         t = u;
                     }
                     let (mut x, mut y) = (t, t);
@@ -923,7 +1072,10 @@ fn fast_canonicalisation_matches_the_plain_sort() {
             }
         }
     }
-    assert!(compared > 20_000 && reordered > 10_000 && generated > 1_000_000 && moved > 1_000_000, "{compared} {reordered} {generated} {moved}");
+    assert!(
+        compared > 20_000 && reordered > 10_000 && generated > 1_000_000 && moved > 1_000_000,
+        "{compared} {reordered} {generated} {moved}"
+    );
 }
 
 /// The four-suit fast path of `order_carthage_foundations` returns only when the per-suit loop
@@ -938,7 +1090,11 @@ fn carthage_foundation_order_fast_path() {
         let mut s = AlgerianState::default();
         for f in 0..8 {
             // Mostly near-equal heights, where the comparison is delicate.
-            let h = if i % 2 == 0 { (rng >> (4 * f)) % 14 } else { (rng >> 40) % 14 + ((rng >> (3 * f)) & 1) };
+            let h = if i % 2 == 0 {
+                (rng >> (4 * f)) % 14
+            } else {
+                (rng >> 40) % 14 + ((rng >> (3 * f)) & 1)
+            };
             s.set_height(f, h.min(13) as u8);
         }
         s.run = (rng >> 50) as u8 % 9;
@@ -967,7 +1123,9 @@ fn generator_kind_tables_match_the_rules() {
         let g = game(v, 1);
         let table = if v == Carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
         for t in 0..52u8 {
-            let want: Vec<u8> = (0..52u8).filter(|&k| g.builds_on(Kind::from_index(t), Kind::from_index(k))).collect();
+            let want: Vec<u8> = (0..52u8)
+                .filter(|&k| g.builds_on(Kind::from_index(t), Kind::from_index(k)))
+                .collect();
             let mut got: Vec<u8> = table[t as usize].iter().copied().filter(|&k| k < 52).collect();
             got.sort();
             got.dedup();
@@ -996,10 +1154,17 @@ fn game_tables_match_the_rules() {
                 s.set_height(f, h);
                 let next = if h < 13 { g.rules().foundation_card(f, h).index() } else { NO_KIND };
                 let top = if h > 0 { g.rules().foundation_card(f, h - 1).index() } else { NO_KIND };
-                assert_eq!((g.next_kind[f][h as usize], g.top_kind[f][h as usize]), (next, top), "{v:?} F{f} height {h}");
+                assert_eq!(
+                    (g.next_kind[f][h as usize], g.top_kind[f][h as usize]),
+                    (next, top),
+                    "{v:?} F{f} height {h}"
+                );
                 assert_eq!(g.foundation_top(&s, f).map(|k| k.index()), (h > 0).then_some(top));
                 for k in 0..52u8 {
-                    assert_eq!(g.foundation_accepts(&s, f, Kind::from_index(k)), h < 13 && k == next);
+                    assert_eq!(
+                        g.foundation_accepts(&s, f, Kind::from_index(k)),
+                        h < 13 && k == next
+                    );
                 }
             }
         }
@@ -1013,8 +1178,16 @@ fn game_tables_match_the_rules() {
         }
         for dealt in 0..=g.stock_left(&g.start()) as u8 {
             let at = AlgerianState { dealt, ..g.start() };
-            assert_eq!(g.depots_interchangeable(&at), g.depots_interchangeable_by_rule(&at), "{v:?} dealt {dealt}");
-            assert_eq!(g.reserves_interchangeable(&at), g.reserves_interchangeable_by_rule(&at), "{v:?} dealt {dealt}");
+            assert_eq!(
+                g.depots_interchangeable(&at),
+                g.depots_interchangeable_by_rule(&at),
+                "{v:?} dealt {dealt}"
+            );
+            assert_eq!(
+                g.reserves_interchangeable(&at),
+                g.reserves_interchangeable_by_rule(&at),
+                "{v:?} dealt {dealt}"
+            );
         }
     }
 }
@@ -1026,7 +1199,8 @@ fn game_tables_match_the_rules() {
 /// state must agree: words, lengths and physical names.
 #[test]
 fn resort_group_matches_the_previous_one() {
-    let (mut compared, mut reordered, mut ties, mut short, mut two) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut compared, mut reordered, mut ties, mut short, mut two) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     for v in [ALG, Carthage, AlgerianParlett] {
         for seed in 0..40u64 {
             let g = game(v, 2000 + seed);
@@ -1051,7 +1225,8 @@ fn resort_group_matches_the_previous_one() {
                         1 => 1 << (next() % n) | 1 << (next() % n),
                         _ => next() as u32 & ((1 << n) - 1),
                     };
-                    let piles: Vec<usize> = (0..n).filter(|&i| dirty >> i & 1 != 0).map(|i| first + i).collect();
+                    let piles: Vec<usize> =
+                        (0..n).filter(|&i| dirty >> i & 1 != 0).map(|i| first + i).collect();
                     if piles.is_empty() {
                         continue;
                     }
@@ -1063,7 +1238,11 @@ fn resort_group_matches_the_previous_one() {
                             }
                             1 if t.total() < super::state::CAP => {
                                 let other = first + next() % n;
-                                let k = if next().is_multiple_of(2) && t.len(other) > 0 { t.pile(other)[0] } else { Kind::from_index((next() % 52) as u8) };
+                                let k = if next().is_multiple_of(2) && t.len(other) > 0 {
+                                    t.pile(other)[0]
+                                } else {
+                                    Kind::from_index((next() % 52) as u8)
+                                };
                                 t.push(p, k);
                             }
                             _ => {
@@ -1077,18 +1256,32 @@ fn resort_group_matches_the_previous_one() {
                     let (mut x, mut y) = (t, t);
                     x.resort_group(first, n, dirty);
                     y.resort_group_previous(first, n, dirty);
-                    assert_eq!((whole(&x), x.words), (whole(&y), y.words), "{v:?} seed {seed} group {first} dirty {dirty:b}");
+                    assert_eq!(
+                        (whole(&x), x.words),
+                        (whole(&y), y.words),
+                        "{v:?} seed {seed} group {first} dirty {dirty:b}"
+                    );
                     compared += 1;
                     reordered += (whole(&x) != whole(&t)) as usize;
                     // The one-short-pile path (`replace_short_pile`), with a real move.
-                    short += (piles.len() == 1 && t.len(piles[0]) <= 1 && whole(&x) != whole(&t)) as usize;
+                    short += (piles.len() == 1 && t.len(piles[0]) <= 1 && whole(&x) != whole(&t))
+                        as usize;
                     // Two dirty piles, one of them short (where the one-pile path may apply).
-                    two += (piles.len() == 2 && piles.iter().any(|&p| t.len(p) <= 1) && whole(&x) != whole(&t)) as usize;
-                    let bottoms: Vec<Vec<Kind>> = (first..first + n).map(|p| t.pile(p).into_iter().take(1).collect()).collect();
-                    ties += (1..n).any(|i| !bottoms[i].is_empty() && bottoms[..i].contains(&bottoms[i])) as usize;
+                    two += (piles.len() == 2
+                        && piles.iter().any(|&p| t.len(p) <= 1)
+                        && whole(&x) != whole(&t)) as usize;
+                    let bottoms: Vec<Vec<Kind>> = (first..first + n)
+                        .map(|p| t.pile(p).into_iter().take(1).collect())
+                        .collect();
+                    ties += (1..n)
+                        .any(|i| !bottoms[i].is_empty() && bottoms[..i].contains(&bottoms[i]))
+                        as usize;
                 }
             }
         }
     }
-    assert!(compared > 30_000 && reordered > 2_000 && ties > 5_000 && short > 300 && two > 300, "{compared} {reordered} {ties} {short} {two}");
+    assert!(
+        compared > 30_000 && reordered > 2_000 && ties > 5_000 && short > 300 && two > 300,
+        "{compared} {reordered} {ties} {short} {two}"
+    );
 }

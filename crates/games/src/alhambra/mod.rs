@@ -11,10 +11,10 @@ pub use moves::AlhambraMove;
 pub use state::AlhambraState;
 
 use crate::card::{Card, Kind};
-use crate::deal::Deal;
-use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
 use crate::cardseq::SEQ_CAP;
+use crate::deal::Deal;
 use crate::foundations::Foundations;
+use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AlhambraVariant {
@@ -57,7 +57,11 @@ impl AlhambraRules {
     }
     /// The names of the waste piles in solutions.
     pub fn waste_names(&self) -> Vec<String> {
-        if self.wastes() == 1 { vec!["W".into()] } else { (0..self.wastes()).map(|i| format!("W{i}")).collect() }
+        if self.wastes() == 1 {
+            vec!["W".into()]
+        } else {
+            (0..self.wastes()).map(|i| format!("W{i}")).collect()
+        }
     }
 
     /// The starting layout of a deal (RULES.md §2 "Deal").
@@ -94,14 +98,26 @@ impl Alhambra {
     pub fn from_layout(rules: AlhambraRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
         if layout.reserves.len() != rules.reserves() || layout.wastes.len() != rules.wastes() {
-            return bad(format!("expected {} reserves and {} waste(s)", rules.reserves(), rules.wastes()));
+            return bad(format!(
+                "expected {} reserves and {} waste(s)",
+                rules.reserves(),
+                rules.wastes()
+            ));
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = AlhambraState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..AlhambraState::default() };
+        let mut s = AlhambraState {
+            redeals_left: redeals_left(layout, rules.redeals)?,
+            found,
+            ..AlhambraState::default()
+        };
         let mut reserves = [[Kind::default(); 12]; 8];
         for (r, pile) in layout.reserves.iter().enumerate() {
             if pile.len() > rules.reserve_depth() {
-                return bad(format!("R{r} holds {} cards, at most {}", pile.len(), rules.reserve_depth()));
+                return bad(format!(
+                    "R{r} holds {} cards, at most {}",
+                    pile.len(),
+                    rules.reserve_depth()
+                ));
             }
             for (i, c) in pile.iter().enumerate() {
                 reserves[r][i] = c.kind();
@@ -168,11 +184,18 @@ pub fn prefilled_layout(rules: &AlhambraRules, deal: &Deal, k: u8) -> Layout {
 }
 
 /// As [`prefilled_layout`], with its own (up, down) counts per suit (13: a full foundation).
-pub fn prefilled_layout_counts(rules: &AlhambraRules, deal: &Deal, counts: [(u8, u8); 4]) -> Layout {
+pub fn prefilled_layout_counts(
+    rules: &AlhambraRules,
+    deal: &Deal,
+    counts: [(u8, u8); 4],
+) -> Layout {
     lay_out_prefilled(rules, crate::foundations::prefill_counts(deal, counts))
 }
 
-fn lay_out_prefilled(rules: &AlhambraRules, (foundations, rest): (Vec<Vec<Card>>, Vec<Card>)) -> Layout {
+fn lay_out_prefilled(
+    rules: &AlhambraRules,
+    (foundations, rest): (Vec<Vec<Card>>, Vec<Card>),
+) -> Layout {
     let (n, depth) = (rules.reserves(), rules.reserve_depth());
     let in_reserves = (n * depth).min(rest.len() - rules.wastes());
     let per = in_reserves / n;
@@ -199,7 +222,10 @@ impl crate::rules::FamilyRules for AlhambraRules {
     }
     fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
-            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+            return Err(
+                "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
+                    .into(),
+            );
         }
         if o.empty_waste_any && self.variant == AlhambraVariant::Reinforcements {
             return Err("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)".into());

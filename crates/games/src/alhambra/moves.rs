@@ -8,11 +8,24 @@ use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum AlhambraMove {
     /// `lazy`: made under the partial-order reduction as part of a run (see `prune.rs`).
-    ReserveToFoundation { reserve: u8, foundation: u8, lazy: bool },
-    WasteToFoundation { waste: u8, foundation: u8 },
-    ReserveToWaste { reserve: u8, waste: u8 },
+    ReserveToFoundation {
+        reserve: u8,
+        foundation: u8,
+        lazy: bool,
+    },
+    WasteToFoundation {
+        waste: u8,
+        foundation: u8,
+    },
+    ReserveToWaste {
+        reserve: u8,
+        waste: u8,
+    },
     /// Granada only.
-    WasteToWaste { from: u8, to: u8 },
+    WasteToWaste {
+        from: u8,
+        to: u8,
+    },
     /// (The arena's filler, `Game::Move`'s `Default`, never played.)
     #[default]
     Deal,
@@ -94,7 +107,11 @@ impl Game for Alhambra {
                 let m = AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy };
                 if forced && s.found.met_and_wrap_safe(k, f) {
                     out.clear();
-                    out.push(AlhambraMove::ReserveToFoundation { reserve: r as u8, foundation: f, lazy: false });
+                    out.push(AlhambraMove::ReserveToFoundation {
+                        reserve: r as u8,
+                        foundation: f,
+                        lazy: false,
+                    });
                     return;
                 }
                 out.push(m);
@@ -250,7 +267,8 @@ impl PlayerView for Alhambra {
 impl Notation for Alhambra {
     fn action(&self, s: &AlhambraState, m: AlhambraMove) -> Action {
         let waste = |w: u8| if self.rules.wastes() == 1 { Pile::Waste } else { Pile::WasteN(w) };
-        let reserve_card = |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");
+        let reserve_card =
+            |r: u8| self.reserve_top(s, r as usize).expect("move from an empty reserve");
         let waste_card = |w: u8| s.waste_top(w as usize).expect("move from an empty waste");
         match m {
             AlhambraMove::ReserveToFoundation { reserve, foundation, .. } => Action::Card {
@@ -268,7 +286,9 @@ impl Notation for Alhambra {
                 to: waste(w),
                 card: reserve_card(reserve),
             },
-            AlhambraMove::WasteToWaste { from, to } => Action::Card { from: waste(from), to: waste(to), card: waste_card(from) },
+            AlhambraMove::WasteToWaste { from, to } => {
+                Action::Card { from: waste(from), to: waste(to), card: waste_card(from) }
+            }
             AlhambraMove::Deal => Action::Deal,
             AlhambraMove::Redeal => Action::Redeal,
         }

@@ -119,7 +119,8 @@ impl Alhambra {
         if self.rules.variant != AlhambraVariant::Alhambra {
             return false;
         }
-        let mut b = PassBound::new(s.found, &s.seq, s.wlen[0] as usize, true, self.rules.empty_waste_any);
+        let mut b =
+            PassBound::new(s.found, &s.seq, s.wlen[0] as usize, true, self.rules.empty_waste_any);
         for r in 0..self.rules.reserves() {
             b.add_pile(&self.reserves[r][..s.height(r) as usize]);
         }
@@ -130,6 +131,10 @@ impl Alhambra {
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
         s.redeals_left == 0
             && self.rules.variant != AlhambraVariant::Granada
-            && s.found.last_pass_is_dead(&s.seq, s.wlen[0] as usize, self.rules.variant == AlhambraVariant::Alhambra)
+            && s.found.last_pass_is_dead(
+                &s.seq,
+                s.wlen[0] as usize,
+                self.rules.variant == AlhambraVariant::Alhambra,
+            )
     }
 }

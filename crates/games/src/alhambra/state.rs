@@ -78,9 +78,11 @@ impl AlhambraState {
         let a = self.found.bits() as u64 | (self.heights as u64) << 32;
         let b = u32::from_le_bytes(self.wlen) as u64
             | (u32::from_le_bytes(self.refill) as u64) << 32
-            ^ (self.redeals_left as u64) << 61
-            ^ (self.run_foundations as u64) << 40
-            ^ (self.run_reserves as u64) << 48;
-        mix(self.seq.hash() ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
+                ^ (self.redeals_left as u64) << 61
+                ^ (self.run_foundations as u64) << 40
+                ^ (self.run_reserves as u64) << 48;
+        mix(self.seq.hash()
+            ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
     }
 }

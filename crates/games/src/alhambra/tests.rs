@@ -33,7 +33,9 @@ fn pinned_native_layouts() {
 /// Plays pseudo-random legal moves and checks the invariants of the packed state after each.
 #[test]
 fn random_playouts_keep_the_state_consistent() {
-    for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Granada, AlhambraVariant::Reinforcements] {
+    for variant in
+        [AlhambraVariant::Alhambra, AlhambraVariant::Granada, AlhambraVariant::Reinforcements]
+    {
         for seed in 0..20u64 {
             let mut rules = AlhambraRules::new(variant);
             rules.empty_waste_any = seed % 2 == 1;
@@ -50,21 +52,41 @@ fn random_playouts_keep_the_state_consistent() {
                 rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 let m = list[(rng >> 33) as usize % list.len()];
                 g.play(&mut s, m);
-                assert_eq!(s.seq.hash(), s.seq.recomputed_hash(), "{variant:?} seed {seed} after {m:?}");
+                assert_eq!(
+                    s.seq.hash(),
+                    s.seq.recomputed_hash(),
+                    "{variant:?} seed {seed} after {m:?}"
+                );
                 let mut count = [0u8; 52];
                 for k in g.all_kinds(&s) {
                     count[k.index() as usize] += 1;
                 }
-                assert!(count.iter().all(|&c| c == 2), "{variant:?} seed {seed}: cards lost after {m:?}");
-                if variant == AlhambraVariant::Reinforcements && !rules.pf_refill_timing && s.stock_len() > 0 {
-                    assert!((0..4).all(|r| g.reserve_top(&s, r).is_some()), "an empty reserve was not refilled");
+                assert!(
+                    count.iter().all(|&c| c == 2),
+                    "{variant:?} seed {seed}: cards lost after {m:?}"
+                );
+                if variant == AlhambraVariant::Reinforcements
+                    && !rules.pf_refill_timing
+                    && s.stock_len() > 0
+                {
+                    assert!(
+                        (0..4).all(|r| g.reserve_top(&s, r).is_some()),
+                        "an empty reserve was not refilled"
+                    );
                 }
             }
         }
     }
 }
 
-fn position(variant: AlhambraVariant, found: [u8; 8], reserves: &[&str], wastes: &[&str], stock: &str, redeals: u8) -> Alhambra {
+fn position(
+    variant: AlhambraVariant,
+    found: [u8; 8],
+    reserves: &[&str],
+    wastes: &[&str],
+    stock: &str,
+    redeals: u8,
+) -> Alhambra {
     let mut rules = AlhambraRules::new(variant);
     rules.redeals = redeals;
     let foundations = (0..8u8)
@@ -125,11 +147,13 @@ fn move_generation_follows_the_rules() {
 fn empty_waste_accepts_nothing_unless_the_option_says_any() {
     let reserves = ["5D", "6D", "KD", "9D 8D", "QD", "7D", "", ""];
     for any in [false, true] {
-        let mut g = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &[""], "TD JD", 0);
+        let mut g =
+            position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &[""], "TD JD", 0);
         g.rules.empty_waste_any = any;
         let mut list = MoveList::new();
         g.moves(&g.start(), Pruning::NONE, &mut list);
-        let onto_waste = list.iter().filter(|m| matches!(m, AlhambraMove::ReserveToWaste { .. })).count();
+        let onto_waste =
+            list.iter().filter(|m| matches!(m, AlhambraMove::ReserveToWaste { .. })).count();
         assert_eq!(onto_waste, if any { 6 } else { 0 });
     }
 }
@@ -165,16 +189,26 @@ fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
 fn last_pass_dead_position_is_detected_and_only_then() {
     let reserves = ["TD", "JD QD KD", "", "", "", "", "", ""];
     // 7D lies on 5D and 6D but needs both on the foundation first: lost on the last pass.
-    let dead = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 0);
+    let dead =
+        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 0);
     assert!(dead.is_dead(&dead.start()));
     // With a redeal left the waste will be turned over: not dead.
-    let redeal = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 1);
+    let redeal =
+        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 1);
     assert!(!redeal.is_dead(&redeal.start()));
     // In playing order: not dead.
-    let fine = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D 6D 5D"], "8D 9D", 0);
+    let fine =
+        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D 6D 5D"], "8D 9D", 0);
     assert!(!fine.is_dead(&fine.start()));
     // Granada's wastes are not pure stacks: never dead by this test.
-    let granada = position(AlhambraVariant::Granada, DIAMONDS_LEFT, &reserves, &["6D 5D 7D", "", "", ""], "8D 9D", 0);
+    let granada = position(
+        AlhambraVariant::Granada,
+        DIAMONDS_LEFT,
+        &reserves,
+        &["6D 5D 7D", "", "", ""],
+        "8D 9D",
+        0,
+    );
     assert!(!granada.is_dead(&granada.start()));
 }
 
@@ -186,8 +220,12 @@ fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
     }
     let seq: Vec<Kind> = (0..s.seq.len()).map(|i| s.seq.get(i)).collect();
     let waste = s.wlen[0] as usize;
-    let (up_of, down_of) = (|k: Kind| s.found.count(k.suit() as usize), |k: Kind| s.found.count(4 + k.suit() as usize));
-    let remaining = |k: Kind| 2 - (k.rank() < up_of(k)) as usize - (k.rank() + down_of(k) > 12) as usize;
+    let (up_of, down_of) = (
+        |k: Kind| s.found.count(k.suit() as usize),
+        |k: Kind| s.found.count(4 + k.suit() as usize),
+    );
+    let remaining =
+        |k: Kind| 2 - (k.rank() < up_of(k)) as usize - (k.rank() + down_of(k) > 12) as usize;
     let copies_before = |k: Kind, j: usize| seq[..j].iter().filter(|&&w| w == k).count();
     // The ranks each route of x needs first.
     let routes = |x: Kind| {
@@ -207,17 +245,27 @@ fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
     });
     // Earliest availability of a copy: 0 outside the sequence or in the waste, else its index.
     let avail = |k: Kind| {
-        let idx: Vec<usize> = (0..seq.len()).filter(|&i| seq[i] == k).map(|i| if i < waste { 0 } else { i }).collect();
+        let idx: Vec<usize> = (0..seq.len())
+            .filter(|&i| seq[i] == k)
+            .map(|i| if i < waste { 0 } else { i })
+            .collect();
         if idx.len() < remaining(k) { 0 } else { idx.into_iter().min().unwrap_or(usize::MAX) }
     };
     let stock_dead = g.rules.variant == AlhambraVariant::Alhambra
         && (waste..seq.len()).any(|t| {
             let y = seq[t];
-            let up_ready = |q: Kind| (up_of(q)..=q.rank()).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap();
-            let down_ready = |q: Kind| (q.rank()..=12 - down_of(q)).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap();
-            let buried = |q: Kind, ready: usize| remaining(q) > 0 && copies_before(q, t) == remaining(q) && ready > t;
+            let up_ready = |q: Kind| {
+                (up_of(q)..=q.rank()).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap()
+            };
+            let down_ready = |q: Kind| {
+                (q.rank()..=12 - down_of(q)).map(|p| avail(Kind::new(q.suit(), p))).max().unwrap()
+            };
+            let buried = |q: Kind, ready: usize| {
+                remaining(q) > 0 && copies_before(q, t) == remaining(q) && ready > t
+            };
             let (up, down) = routes(y);
-            blocked(up, y, &|q| buried(q, up_ready(q))) && blocked(down, y, &|q| buried(q, down_ready(q)))
+            blocked(up, y, &|q| buried(q, up_ready(q)))
+                && blocked(down, y, &|q| buried(q, down_ready(q)))
         });
     (waste_dead, stock_dead)
 }
@@ -235,9 +283,17 @@ fn dead_tests_match_their_literal_reading() {
             let mut list = MoveList::new();
             for _ in 0..300 {
                 let (w, st) = dead_naive(&g, &s);
-                assert_eq!(s.found.waste_stack_is_dead(&s.seq, s.wlen[0] as usize), w, "{variant:?} seed {seed}: {s:?}");
+                assert_eq!(
+                    s.found.waste_stack_is_dead(&s.seq, s.wlen[0] as usize),
+                    w,
+                    "{variant:?} seed {seed}: {s:?}"
+                );
                 if variant == AlhambraVariant::Alhambra {
-                    assert_eq!(s.found.stock_lands_on_blocker(&s.seq, s.wlen[0] as usize), st, "{variant:?} seed {seed}: {s:?}");
+                    assert_eq!(
+                        s.found.stock_lands_on_blocker(&s.seq, s.wlen[0] as usize),
+                        st,
+                        "{variant:?} seed {seed}: {s:?}"
+                    );
                 }
                 assert_eq!(g.is_dead(&s), w || st);
                 checked += 1;
@@ -253,5 +309,8 @@ fn dead_tests_match_their_literal_reading() {
         }
     }
     let both = format!("{waste_dead} waste-dead and {stock_dead} stock-dead of {checked}");
-    assert!(waste_dead > 100 && stock_dead > 100 && waste_dead + stock_dead < checked, "{both}: the comparisons must see both answers");
+    assert!(
+        waste_dead > 100 && stock_dead > 100 && waste_dead + stock_dead < checked,
+        "{both}: the comparisons must see both answers"
+    );
 }

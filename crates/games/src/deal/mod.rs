@@ -21,7 +21,8 @@ pub struct Deal {
 impl Deal {
     /// Reads a shuffled list PySolFC-style: the last element is dealt first.
     pub fn from_list(list: &[u8; CARDS]) -> Deal {
-        let cards = std::array::from_fn(|i| Card::from_id(list[CARDS - 1 - i]).expect("card id < 104"));
+        let cards =
+            std::array::from_fn(|i| Card::from_id(list[CARDS - 1 - i]).expect("card id < 104"));
         Deal { cards }
     }
     /// A talon given in dealing order; the caller guarantees two copies of each card.
@@ -103,7 +104,9 @@ impl Hook {
             }
             match self {
                 Hook::None => None,
-                Hook::AcesKingsToTop => (c.rank() == 0 || c.rank() == 12).then(|| (c.rank(), c.suit())),
+                Hook::AcesKingsToTop => {
+                    (c.rank() == 0 || c.rank() == 12).then(|| (c.rank(), c.suit()))
+                }
                 Hook::KingsToTop => (c.rank() == 12).then(|| (0, c.suit())),
             }
         };
@@ -111,7 +114,8 @@ impl Hook {
             return;
         }
         let mut rest: Vec<u8> = list.iter().copied().filter(|&id| selected(id).is_none()).collect();
-        let mut chosen: Vec<u8> = list.iter().copied().filter(|&id| selected(id).is_some()).collect();
+        let mut chosen: Vec<u8> =
+            list.iter().copied().filter(|&id| selected(id).is_some()).collect();
         // Descending key: the smallest key is appended last, so it is dealt first.
         chosen.sort_by_key(|&id| std::cmp::Reverse(selected(id)));
         rest.extend(chosen);
@@ -148,7 +152,10 @@ impl fmt::Display for DealError {
             DealError::Text(e) => e.fmt(f),
             DealError::Pysol(e) => e.fmt(f),
             DealError::NoPysolNumbering(game) => {
-                write!(f, "{game} is not a PySolFC game, so it has no PySolFC game numbers; use --seed or --deal")
+                write!(
+                    f,
+                    "{game} is not a PySolFC game, so it has no PySolFC game numbers; use --seed or --deal"
+                )
             }
         }
     }
@@ -210,7 +217,10 @@ mod tests {
         for hook in [Hook::None, Hook::AcesKingsToTop, Hook::KingsToTop] {
             let good = make_deal(&DealSource::Native(11), hook).unwrap();
             // (Compared as text: a text gives the first copy read the first pack.)
-            assert_eq!(make_deal(&DealSource::Text(good.to_text()), hook).map(|d| d.to_text()), Ok(good.to_text()));
+            assert_eq!(
+                make_deal(&DealSource::Text(good.to_text()), hook).map(|d| d.to_text()),
+                Ok(good.to_text())
+            );
             // Swap the first card with a later one that differs from it.
             let mut codes: Vec<String> = good.cards().iter().map(|c| c.to_string()).collect();
             let other = (1..CARDS).find(|&i| codes[i] != codes[0]).unwrap();
@@ -219,15 +229,23 @@ mod tests {
             match hook {
                 Hook::None => assert!(swapped.is_ok()),
                 _ => match swapped {
-                    Err(DealError::Text(text::DealTextError::FixedCardsOutOfPlace { position: 0, prefix, .. })) => {
+                    Err(DealError::Text(text::DealTextError::FixedCardsOutOfPlace {
+                        position: 0,
+                        prefix,
+                        ..
+                    })) => {
                         assert_eq!(prefix, hook.fixed_prefix())
                     }
                     other => panic!("{hook:?}: {other:?}"),
                 },
             }
         }
-        assert_eq!(first(&make_deal(&DealSource::Native(0), Hook::KingsToTop).unwrap(), 4), "KC KS KH KD");
-        let names: Vec<String> = Hook::AcesKingsToTop.fixed_prefix().iter().map(|k| k.to_string()).collect();
+        assert_eq!(
+            first(&make_deal(&DealSource::Native(0), Hook::KingsToTop).unwrap(), 4),
+            "KC KS KH KD"
+        );
+        let names: Vec<String> =
+            Hook::AcesKingsToTop.fixed_prefix().iter().map(|k| k.to_string()).collect();
         assert_eq!(names.join(" "), "AC AS AH AD KC KS KH KD");
     }
 

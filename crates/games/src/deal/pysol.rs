@@ -17,8 +17,12 @@ pub enum GameNumberError {
 impl fmt::Display for GameNumberError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameNumberError::NotANumber(s) => write!(f, "PySolFC game number {s:?} is not a number"),
-            GameNumberError::Zero => write!(f, "PySolFC game number 0 is invalid (numbers start at 1)"),
+            GameNumberError::NotANumber(s) => {
+                write!(f, "PySolFC game number {s:?} is not a number")
+            }
+            GameNumberError::Zero => {
+                write!(f, "PySolFC game number 0 is invalid (numbers start at 1)")
+            }
             GameNumberError::TooLarge(s) => {
                 write!(f, "PySolFC game number {s} is out of range (at most {})", u128::MAX)
             }
@@ -31,10 +35,8 @@ impl std::error::Error for GameNumberError {}
 pub fn parse_game_number(text: &str) -> Result<u128, GameNumberError> {
     let trimmed = text.trim();
     let trimmed = trimmed.strip_suffix(['L', 'l']).unwrap_or(trimmed);
-    let digits: String = trimmed
-        .chars()
-        .filter(|c| !(c.is_whitespace() || "#-_.,".contains(*c)))
-        .collect();
+    let digits: String =
+        trimmed.chars().filter(|c| !(c.is_whitespace() || "#-_.,".contains(*c))).collect();
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(GameNumberError::NotANumber(text.to_string()));
     }
@@ -77,7 +79,8 @@ impl Mt19937 {
         let mut mt = [0u32; MT_N];
         mt[0] = seed;
         for i in 1..MT_N {
-            mt[i] = 1812433253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
+            mt[i] =
+                1812433253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
         }
         mt
     }
@@ -110,7 +113,8 @@ impl Mt19937 {
             }
         }
         for _ in 0..MT_N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1566083941)).wrapping_sub(i as u32);
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1566083941))
+                .wrapping_sub(i as u32);
             i += 1;
             if i >= MT_N {
                 mt[0] = mt[MT_N - 1];
@@ -192,7 +196,10 @@ mod tests {
     #[test]
     fn mt19937_vectors() {
         let mut r = Mt19937::from_int(123456789);
-        assert_eq!([r.next_u32(), r.next_u32(), r.next_u32()], [2754794679, 1899526012, 2328685183]);
+        assert_eq!(
+            [r.next_u32(), r.next_u32(), r.next_u32()],
+            [2754794679, 1899526012, 2328685183]
+        );
         let mut r = Mt19937::from_int(123456789);
         assert_eq!(r.random(), 0.6414006161858726);
         assert_eq!(r.random(), 0.5421892680969495);

@@ -7,22 +7,41 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealTextError {
     WrongCount(usize),
-    UnknownCode { position: usize, code: String },
+    UnknownCode {
+        position: usize,
+        code: String,
+    },
     /// More than two copies; with 104 codes and none more than twice, each appears exactly twice.
-    TooMany { code: String, count: usize },
+    TooMany {
+        code: String,
+        count: usize,
+    },
     /// The game's hook deals `prefix` first (RULES.md §1), and a text is the order after the hook.
-    FixedCardsOutOfPlace { position: usize, found: Kind, prefix: &'static [Kind] },
+    FixedCardsOutOfPlace {
+        position: usize,
+        found: Kind,
+        prefix: &'static [Kind],
+    },
 }
 
 impl fmt::Display for DealTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DealTextError::WrongCount(n) => write!(f, "deal text has {n} cards; a deal has exactly 104 (two packs)"),
+            DealTextError::WrongCount(n) => {
+                write!(f, "deal text has {n} cards; a deal has exactly 104 (two packs)")
+            }
             DealTextError::UnknownCode { position, code } => {
-                write!(f, "deal text: card {} {code:?} is not a card code (e.g. TD, 10d, Q♠)", position + 1)
+                write!(
+                    f,
+                    "deal text: card {} {code:?} is not a card code (e.g. TD, 10d, Q♠)",
+                    position + 1
+                )
             }
             DealTextError::TooMany { code, count } => {
-                write!(f, "deal text: {code} appears {count} times; every card must appear exactly twice")
+                write!(
+                    f,
+                    "deal text: {code} appears {count} times; every card must appear exactly twice"
+                )
             }
             DealTextError::FixedCardsOutOfPlace { position, found, prefix } => {
                 let want: Vec<String> = prefix.iter().map(|k| k.to_string()).collect();
@@ -42,14 +61,19 @@ impl std::error::Error for DealTextError {}
 /// Parses a talon text. Codes are separated by white space or commas; the first copy of each
 /// card read is given deck 0, the second deck 1 (the copies are interchangeable).
 pub fn parse_deal(text: &str) -> Result<Deal, DealTextError> {
-    let codes: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).collect();
+    let codes: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).collect();
     let mut seen = [0usize; KINDS];
     let mut kinds = Vec::with_capacity(codes.len());
     for (position, code) in codes.iter().enumerate() {
-        let kind = parse_kind(code).map_err(|_| DealTextError::UnknownCode { position, code: code.to_string() })?;
+        let kind = parse_kind(code)
+            .map_err(|_| DealTextError::UnknownCode { position, code: code.to_string() })?;
         seen[kind.index() as usize] += 1;
         if seen[kind.index() as usize] > 2 {
-            return Err(DealTextError::TooMany { code: kind.to_string(), count: codes.iter().filter(|c| parse_kind(c) == Ok(kind)).count() });
+            return Err(DealTextError::TooMany {
+                code: kind.to_string(),
+                count: codes.iter().filter(|c| parse_kind(c) == Ok(kind)).count(),
+            });
         }
         kinds.push(kind);
     }

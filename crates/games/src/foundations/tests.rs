@@ -73,7 +73,11 @@ impl Foundations {
             let avail = |q: u8| {
                 let k = base + q as usize;
                 // A copy outside the sequence (a reserve or the quilt) is available now.
-                if in_seq[k] < self.remaining(Kind::from_index(k as u8)) { 0 } else { first_avail[k] }
+                if in_seq[k] < self.remaining(Kind::from_index(k as u8)) {
+                    0
+                } else {
+                    first_avail[k]
+                }
             };
             let mut e = 0u8;
             for q in u.min(13)..13 {
@@ -92,16 +96,21 @@ impl Foundations {
         // before t and q cannot be placed on that route before t.
         let buried_before = |k: usize, ready: u8, t: usize| {
             let remaining = self.remaining(Kind::from_index(k as u8));
-            remaining > 0 && in_seq[k] == remaining && (last_index[k] as usize) < t && ready as usize > t
+            remaining > 0
+                && in_seq[k] == remaining
+                && (last_index[k] as usize) < t
+                && ready as usize > t
         };
         (waste..n).any(|t| {
             let y = seq.get(t);
             let (suit, r) = (y.suit() as usize, y.rank());
             let (u, d) = (self.count(suit), self.count(4 + suit));
             let base = suit * 13;
-            let up_blocked = u > r || (u..r).any(|q| buried_before(base + q as usize, up_ready[base + q as usize], t));
-            let down_blocked =
-                r + d > 12 || (r + 1..=12 - d).any(|q| buried_before(base + q as usize, down_ready[base + q as usize], t));
+            let up_blocked = u > r
+                || (u..r).any(|q| buried_before(base + q as usize, up_ready[base + q as usize], t));
+            let down_blocked = r + d > 12
+                || (r + 1..=12 - d)
+                    .any(|q| buried_before(base + q as usize, down_ready[base + q as usize], t));
             up_blocked && down_blocked
         })
     }
@@ -192,7 +201,8 @@ fn copies_from_counts_match_adding_each_copy() {
         let n = rng.random_range(0..=SEQ_CAP);
         let split = rng.random_range(0..=n);
         let (mut counts, mut low_counts) = ([0u8; 64], [0u8; 64]);
-        let (mut all, mut low, mut high) = (Copies::default(), Copies::default(), Copies::default());
+        let (mut all, mut low, mut high) =
+            (Copies::default(), Copies::default(), Copies::default());
         for i in 0..n {
             let k = rng.random_range(0..kinds);
             counts[k] += 1;
@@ -234,7 +244,11 @@ fn candidate_masks_match_the_suit_by_suit_form() {
         };
         let (late, exact) = (mask(), mask());
         let got = can_masks(&homes, late, exact);
-        assert_eq!(got, can_masks_reference(&homes, late, exact), "{homes:?} late {late:x} exact {exact:x}");
+        assert_eq!(
+            got,
+            can_masks_reference(&homes, late, exact),
+            "{homes:?} late {late:x} exact {exact:x}"
+        );
         nonempty[0] += (got.0 != homes.up) as usize;
         nonempty[1] += (got.1 != homes.down) as usize;
     }
@@ -288,11 +302,23 @@ fn mask_dead_tests_match_their_references() {
             let waste = rng.random_range(0..=n + 1);
             let w = f.waste_stack_is_dead_simple(&seq, waste);
             let st = f.stock_lands_on_blocker_simple(&seq, waste);
-            assert_eq!(f.waste_stack_is_dead(&seq, waste), w, "waste: {f:?} {kinds:?} waste {waste}");
-            assert_eq!(f.stock_lands_on_blocker(&seq, waste), st, "stock: {f:?} {kinds:?} waste {waste}");
+            assert_eq!(
+                f.waste_stack_is_dead(&seq, waste),
+                w,
+                "waste: {f:?} {kinds:?} waste {waste}"
+            );
+            assert_eq!(
+                f.stock_lands_on_blocker(&seq, waste),
+                st,
+                "stock: {f:?} {kinds:?} waste {waste}"
+            );
             for stock_lands in [false, true] {
                 let both = w || (stock_lands && st);
-                assert_eq!(f.last_pass_is_dead(&seq, waste, stock_lands), both, "both: {f:?} {kinds:?} waste {waste}");
+                assert_eq!(
+                    f.last_pass_is_dead(&seq, waste, stock_lands),
+                    both,
+                    "both: {f:?} {kinds:?} waste {waste}"
+                );
             }
             cases += 1;
             waste_dead += w as usize;
@@ -301,6 +327,12 @@ fn mask_dead_tests_match_their_references() {
     }
     eprintln!("{cases} cases: waste dead in {waste_dead}, stock dead in {stock_dead}");
     // Both answers occur often enough for the comparison to mean something.
-    assert!(waste_dead > cases / 20 && waste_dead < cases - cases / 20, "waste dead in {waste_dead} of {cases}");
-    assert!(stock_dead > cases / 20 && stock_dead < cases - cases / 20, "stock dead in {stock_dead} of {cases}");
+    assert!(
+        waste_dead > cases / 20 && waste_dead < cases - cases / 20,
+        "waste dead in {waste_dead} of {cases}"
+    );
+    assert!(
+        stock_dead > cases / 20 && stock_dead < cases - cases / 20,
+        "stock dead in {stock_dead} of {cases}"
+    );
 }

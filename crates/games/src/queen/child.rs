@@ -25,10 +25,13 @@
 //! before the opening choice (once per deal), with exact foundations (`found.rs`, whose element
 //! is not a sum), and a lone card moved to an empty pile (not generated with symmetry).
 
-use super::elements::{DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
+use super::Queen;
+use super::elements::{
+    DEALT_FP, PopMemo, REDEALS_FP, REMOVED_FP, SHORT_LEN_UNIT, SHORT_PILE, TERRACE_FP,
+    home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of,
+};
 use super::moves::{Loc, QueenMove};
 use super::state::{QueenState, SUIT_BIT, stock_next_of, waste_top_of};
-use super::Queen;
 
 /// `key_fp` with a small field's element exchanged from value `old` to `new`.
 #[inline(always)]
@@ -78,7 +81,9 @@ impl QueenState {
             0 => lone_pile_fp(k),
             1 => memo.pop_delta(bit | 2 << 50 | (self.base[j] as u64) << 58).wrapping_neg(),
             _ => match self.short_pile_word(j) {
-                Some(w) if (n as u64) < SHORT_PILE => memo.pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_neg(),
+                Some(w) if (n as u64) < SHORT_PILE => {
+                    memo.pop_delta((w | bit << (n - 1)) + SHORT_LEN_UNIT).wrapping_neg()
+                }
                 _ => self.push_delta_long(j, k),
             },
         }
@@ -116,7 +121,8 @@ impl QueenState {
         let n = self.len[j] as u32;
         match n {
             0 => lone_pile_fp(k),
-            1 => pile_fingerprint_of(pile_value_of(SUIT_BIT[k as usize] as u128, 2, self.base[j])).wrapping_sub(lone_pile_fp(self.base[j])),
+            1 => pile_fingerprint_of(pile_value_of(SUIT_BIT[k as usize] as u128, 2, self.base[j]))
+                .wrapping_sub(lone_pile_fp(self.base[j])),
             _ => {
                 let old = self.pile_value(j, self.offset(j));
                 let new = old + pile_value_of((SUIT_BIT[k as usize] as u128) << (n - 1), 1, 0);
@@ -134,14 +140,19 @@ impl Queen {
         if !symmetry || !s.fingerprinted() {
             return None;
         }
-        debug_assert!(!self.rules.forced_fills() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
+        debug_assert!(
+            !self.rules.forced_fills() || self.forced_step(s).is_none(),
+            "an unsettled position: {s:?}"
+        );
         match m {
             QueenMove::Card { from: Loc::Pile(i), to } => {
                 let i = i as usize;
                 let k = s.top[i];
                 let dest = self.arrival(s, k, to)?;
                 if s.len[i] >= 2 {
-                    return Some(s.key_fp.wrapping_add(s.pop_delta(i, &self.memo)).wrapping_add(dest));
+                    return Some(
+                        s.key_fp.wrapping_add(s.pop_delta(i, &self.memo)).wrapping_add(dest),
+                    );
                 }
                 if matches!(to, Loc::Pile(j) if s.len[j as usize] == 0) {
                     return None;
@@ -151,12 +162,19 @@ impl Queen {
             QueenMove::Card { from: Loc::Waste, to } => {
                 let p = s.waste_top()?;
                 let removed = s.removed | 1u128 << p;
-                let fp = s.key_fp.wrapping_add(REMOVED_FP[p as usize]).wrapping_add(self.arrival(s, self.seq[p as usize], to)?);
+                let fp = s.key_fp.wrapping_add(REMOVED_FP[p as usize]).wrapping_add(self.arrival(
+                    s,
+                    self.seq[p as usize],
+                    to,
+                )?);
                 Some(self.after_waste_card(s, fp, removed))
             }
             QueenMove::Card { from: Loc::Terrace, to: Loc::Home } => {
                 let t = s.terrace.checked_sub(1)?;
-                let fp = s.key_fp.wrapping_add(home_copy_fp(self.terrace[t as usize], s.home(self.terrace[t as usize])));
+                let fp = s.key_fp.wrapping_add(home_copy_fp(
+                    self.terrace[t as usize],
+                    s.home(self.terrace[t as usize]),
+                ));
                 Some(exchange(fp, &TERRACE_FP, s.terrace, t))
             }
             QueenMove::Deal => {
@@ -201,10 +219,17 @@ impl Queen {
         }
         if self.rules.fills_from_terrace() && s.terrace > 0 {
             let t = s.terrace - 1;
-            return exchange(fp.wrapping_add(lone_pile_fp(self.terrace[t as usize])), &TERRACE_FP, s.terrace, t);
+            return exchange(
+                fp.wrapping_add(lone_pile_fp(self.terrace[t as usize])),
+                &TERRACE_FP,
+                s.terrace,
+                t,
+            );
         }
         let Some(p) = s.waste_top() else { return fp };
-        let fp = fp.wrapping_add(REMOVED_FP[p as usize]).wrapping_add(lone_pile_fp(self.seq[p as usize]));
+        let fp = fp
+            .wrapping_add(REMOVED_FP[p as usize])
+            .wrapping_add(lone_pile_fp(self.seq[p as usize]));
         self.after_waste_card(s, fp, s.removed | 1u128 << p)
     }
 
@@ -277,7 +302,14 @@ mod tests {
                         break;
                     }
                     let t = Kind::from_index(s.top[i]);
-                    s.push(i, Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index());
+                    s.push(
+                        i,
+                        Kind::new(
+                            (1 - t.colour()) * 2 + rng.random_range(0..2u8),
+                            (t.rank() + 12) % 13,
+                        )
+                        .index(),
+                    );
                 }
             }
             for i in 0..MAX_ROWS {
@@ -288,12 +320,24 @@ mod tests {
                 }
                 lone += (n == 1) as u32;
                 if n == 0 || used(&s) + 1 < 104 {
-                    let t = Kind::from_index(if n == 0 { rng.random_range(0..52u8) } else { s.top[i] });
-                    let k = Kind::new((1 - t.colour()) * 2 + rng.random_range(0..2u8), (t.rank() + 12) % 13).index();
-                    assert_eq!(s.push_delta(i, k, &memo), s.push_delta_simple(i, k), "push {k} on {i} of {s:?}");
+                    let t =
+                        Kind::from_index(if n == 0 { rng.random_range(0..52u8) } else { s.top[i] });
+                    let k = Kind::new(
+                        (1 - t.colour()) * 2 + rng.random_range(0..2u8),
+                        (t.rank() + 12) % 13,
+                    )
+                    .index();
+                    assert_eq!(
+                        s.push_delta(i, k, &memo),
+                        s.push_delta_simple(i, k),
+                        "push {k} on {i} of {s:?}"
+                    );
                 }
             }
         }
-        assert!(short > 50_000 && long > 5_000 && lone > 5_000, "{short} short, {long} long, {lone} lone");
+        assert!(
+            short > 50_000 && long > 5_000 && lone > 5_000,
+            "{short} short, {long} long, {lone} lone"
+        );
     }
 }

@@ -85,7 +85,11 @@ pub(super) fn pile_element(value: u128, index: usize) -> u128 {
     if len == 1 {
         return LONE_FP[52 * index + (hi >> 48) as usize];
     }
-    let t = if len <= SHORT_PILE { multiset64(value as u64 | (hi >> 40) << 50, PILE64_DOMAIN + index) } else { multiset(value | (index as u128) << 120, PILE_DOMAIN) };
+    let t = if len <= SHORT_PILE {
+        multiset64(value as u64 | (hi >> 40) << 50, PILE64_DOMAIN + index)
+    } else {
+        multiset(value | (index as u128) << 120, PILE_DOMAIN)
+    };
     t & !1
 }
 
@@ -150,7 +154,8 @@ impl PopMemo {
     pub(super) fn pop_delta(&self, word: u64) -> u128 {
         // Fibonacci hashing: the slot from the top bits of one multiply (the chain bits, length
         // and bottom all reach them). No bounds check: the index is below `MEMO_SLOTS`.
-        let slot = &self.slots[(word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize];
+        let slot =
+            &self.slots[(word.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize];
         let m = slot.get();
         if m.word == word {
             return m.lo as u128 | (m.hi as u128) << 64;
@@ -167,7 +172,11 @@ impl PopMemo {
 #[inline(never)]
 pub(super) fn pop_delta_of(word: u64) -> u128 {
     let n = (word >> 50) & 0xff;
-    let new = if n == 2 { lone_pile_fp((word >> 58) as u8) } else { short_pile_element((word & !(1 << (n - 2))) - SHORT_LEN_UNIT) };
+    let new = if n == 2 {
+        lone_pile_fp((word >> 58) as u8)
+    } else {
+        short_pile_element((word & !(1 << (n - 2))) - SHORT_LEN_UNIT)
+    };
     new.wrapping_sub(short_pile_element(word))
 }
 

@@ -70,7 +70,12 @@ impl QueenRules {
     }
     /// The base rank is chosen from P0..P3 by the first move.
     pub fn has_choice(&self) -> bool {
-        matches!(self.variant, QueenVariant::QueenOfItaly | QueenVariant::QueenOfItalyOpen | QueenVariant::GeneralsPatience)
+        matches!(
+            self.variant,
+            QueenVariant::QueenOfItaly
+                | QueenVariant::QueenOfItalyOpen
+                | QueenVariant::GeneralsPatience
+        )
     }
     /// Gaps are filled by force and an empty waste is refilled from the stock at once.
     pub fn forced_fills(&self) -> bool {
@@ -90,7 +95,9 @@ impl QueenRules {
     }
     pub fn terrace_size(&self) -> usize {
         match self.variant {
-            QueenVariant::QueenOfItaly | QueenVariant::QueenOfItalyOpen | QueenVariant::FallingStar => 11,
+            QueenVariant::QueenOfItaly
+            | QueenVariant::QueenOfItalyOpen
+            | QueenVariant::FallingStar => 11,
             QueenVariant::GeneralsPatience => 13,
             QueenVariant::BlondesAndBrunettes => 10,
             QueenVariant::Redheads => 21,
@@ -116,7 +123,14 @@ impl QueenRules {
             for (i, row) in rows.iter_mut().take(4).enumerate() {
                 row.push(d[t + i]);
             }
-            return Layout { foundations, terrace, rows, wastes: vec![vec![]], stock_top_first: d[t + 4..].to_vec(), ..Layout::default() };
+            return Layout {
+                foundations,
+                terrace,
+                rows,
+                wastes: vec![vec![]],
+                stock_top_first: d[t + 4..].to_vec(),
+                ..Layout::default()
+            };
         }
         let n = self.rows();
         for (i, row) in rows.iter_mut().enumerate() {
@@ -124,7 +138,14 @@ impl QueenRules {
         }
         let base = d[t + n];
         foundations[2 * base.suit() as usize].push(base);
-        Layout { foundations, terrace, rows, wastes: vec![vec![d[t + n + 1]]], stock_top_first: d[t + n + 2..].to_vec(), ..Layout::default() }
+        Layout {
+            foundations,
+            terrace,
+            rows,
+            wastes: vec![vec![d[t + n + 1]]],
+            stock_top_first: d[t + n + 2..].to_vec(),
+            ..Layout::default()
+        }
     }
 }
 
@@ -174,16 +195,40 @@ impl Queen {
     pub fn from_layout(rules: QueenRules, layout: &Layout) -> Result<Self, BadLayout> {
         let bad = |m: String| Err(BadLayout(m));
         let Some(terrace) = &layout.terrace else { return bad("no terrace".into()) };
-        if layout.foundations.len() != 8 || layout.rows.len() != rules.rows() || layout.wastes.len() != 1 {
-            return bad(format!("expected 8 foundations, {} tableau piles and one waste", rules.rows()));
+        if layout.foundations.len() != 8
+            || layout.rows.len() != rules.rows()
+            || layout.wastes.len() != 1
+        {
+            return bad(format!(
+                "expected 8 foundations, {} tableau piles and one waste",
+                rules.rows()
+            ));
         }
         if terrace.len() > MAX_TERRACE {
-            return bad(format!("the terrace holds {} cards, at most {MAX_TERRACE}", terrace.len()));
+            return bad(format!(
+                "the terrace holds {} cards, at most {MAX_TERRACE}",
+                terrace.len()
+            ));
         }
-        let all = layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
-        check_two_of_each(all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()))?;
+        let all =
+            layout.foundations.iter().flatten().chain(terrace).chain(layout.rows.iter().flatten());
+        check_two_of_each(
+            all.chain(&layout.wastes[0]).chain(&layout.stock_top_first).map(|c| c.kind()),
+        )?;
 
-        let mut g = Queen { rules, terrace: [0; MAX_TERRACE], seq: [0; MAX_SEQ], seq_len: 0, refill: [0; 6], foundations: vec![], start: QueenState::default(), terrace_bounds: prune::TerraceBounds::empty(), schedule_slots: schedule::ScheduleSlots::new(rules.suited_foundations()), memo: elements::PopMemo::default(), home_first: false };
+        let mut g = Queen {
+            rules,
+            terrace: [0; MAX_TERRACE],
+            seq: [0; MAX_SEQ],
+            seq_len: 0,
+            refill: [0; 6],
+            foundations: vec![],
+            start: QueenState::default(),
+            terrace_bounds: prune::TerraceBounds::empty(),
+            schedule_slots: schedule::ScheduleSlots::new(rules.suited_foundations()),
+            memo: elements::PopMemo::default(),
+            home_first: false,
+        };
         let mut s = QueenState::default();
         s.set_redeals_left(redeals_left(layout, rules.redeals)?);
         s.set_terrace(terrace.len() as u8);
@@ -191,11 +236,14 @@ impl Queen {
             g.terrace[i] = kind(c);
         }
         let base_rank = layout.foundations.iter().find_map(|f| f.first()).map(|c| c.rank());
-        let mut seq: Vec<u8> = layout.wastes[0].iter().chain(&layout.stock_top_first).map(|&c| kind(c)).collect();
+        let mut seq: Vec<u8> =
+            layout.wastes[0].iter().chain(&layout.stock_top_first).map(|&c| kind(c)).collect();
         match base_rank {
             None if rules.has_choice() => {
                 // Before the choice: P0..P3 hold one card each, the rest is still to be dealt.
-                if layout.rows.iter().enumerate().any(|(i, r)| r.len() != usize::from(i < 4)) || !layout.wastes[0].is_empty() {
+                if layout.rows.iter().enumerate().any(|(i, r)| r.len() != usize::from(i < 4))
+                    || !layout.wastes[0].is_empty()
+                {
                     return bad("before the opening choice P0..P3 hold one card each, the other piles and the waste nothing".into());
                 }
                 if seq.len() < 7 {
@@ -217,20 +265,32 @@ impl Queen {
                             _ => rules.foundation_follows(kind(pile[h - 1]), kind(*c)),
                         };
                         if !fits || h >= 13 {
-                            return bad(format!("F{f} is not a foundation built up from the base rank at {c}"));
+                            return bad(format!(
+                                "F{f} is not a foundation built up from the base rank at {c}"
+                            ));
                         }
                         s.add_home(kind(*c));
                     }
                 }
                 if rules.exact_foundations() {
-                    let mut f: Vec<found::Foundation> =
-                        layout.foundations.iter().filter(|p| !p.is_empty()).map(|p| found::Foundation::of_cards(&p.iter().map(|&c| kind(c)).collect::<Vec<_>>())).collect();
+                    let mut f: Vec<found::Foundation> = layout
+                        .foundations
+                        .iter()
+                        .filter(|p| !p.is_empty())
+                        .map(|p| {
+                            found::Foundation::of_cards(
+                                &p.iter().map(|&c| kind(c)).collect::<Vec<_>>(),
+                            )
+                        })
+                        .collect();
                     s.set_foundations(&mut f);
                 }
                 for (i, row) in layout.rows.iter().enumerate() {
                     for (h, &c) in row.iter().enumerate() {
                         if h > 0 && !tableau_accepts(kind(row[h - 1]), kind(c)) {
-                            return bad(format!("P{i} is not built down in alternating colours at {c}"));
+                            return bad(format!(
+                                "P{i} is not built down in alternating colours at {c}"
+                            ));
                         }
                         s.push(i, kind(c));
                     }
@@ -241,7 +301,8 @@ impl Queen {
         if seq.len() > MAX_SEQ {
             return bad(format!("waste and stock hold {} cards, at most {MAX_SEQ}", seq.len()));
         }
-        g.foundations = layout.foundations.iter().map(|f| f.iter().map(|&c| kind(c)).collect()).collect();
+        g.foundations =
+            layout.foundations.iter().map(|f| f.iter().map(|&c| kind(c)).collect()).collect();
         g.seq[..seq.len()].copy_from_slice(&seq);
         g.seq_len = seq.len() as u8;
         if s.chosen() && rules.forced_fills() && g.forced_step(&s).is_some() {
@@ -260,21 +321,48 @@ impl Queen {
     /// home into foundation piles is an equivalent position).
     pub fn layout_of(&self, s: &QueenState) -> Layout {
         let card = |k: u8| Kind::from_index(k).card();
-        let foundations = render::foundation_piles(&self.rules, s).into_iter().map(|f| f.into_iter().map(card).collect()).collect();
-        let rows: Vec<Vec<Card>> = (0..self.rules.rows()).map(|i| s.pile(i).into_iter().map(card).collect()).collect();
+        let foundations = render::foundation_piles(&self.rules, s)
+            .into_iter()
+            .map(|f| f.into_iter().map(card).collect())
+            .collect();
+        let rows: Vec<Vec<Card>> =
+            (0..self.rules.rows()).map(|i| s.pile(i).into_iter().map(card).collect()).collect();
         let terrace = Some(self.terrace[..s.terrace as usize].iter().map(|&k| card(k)).collect());
         if !s.chosen() {
-            let stock = self.refill.iter().chain(&self.seq[..self.seq_len as usize]).map(|&k| card(k)).collect();
-            return Layout { foundations, terrace, rows, wastes: vec![vec![]], stock_top_first: stock, ..Layout::default() };
+            let stock = self
+                .refill
+                .iter()
+                .chain(&self.seq[..self.seq_len as usize])
+                .map(|&k| card(k))
+                .collect();
+            return Layout {
+                foundations,
+                terrace,
+                rows,
+                wastes: vec![vec![]],
+                stock_top_first: stock,
+                ..Layout::default()
+            };
         }
         let mut waste = vec![];
         let mut stock = vec![];
         for p in 0..self.seq_len as u32 {
             if s.removed >> p & 1 == 0 {
-                if p < s.dealt as u32 { waste.push(card(self.seq[p as usize])) } else { stock.push(card(self.seq[p as usize])) }
+                if p < s.dealt as u32 {
+                    waste.push(card(self.seq[p as usize]))
+                } else {
+                    stock.push(card(self.seq[p as usize]))
+                }
             }
         }
-        Layout { foundations, terrace, rows, wastes: vec![waste], stock_top_first: stock, ..Layout::default() }
+        Layout {
+            foundations,
+            terrace,
+            rows,
+            wastes: vec![waste],
+            stock_top_first: stock,
+            ..Layout::default()
+        }
     }
 
     /// The position after the opening choice of pile `i` (for layouts and tests).
@@ -296,7 +384,8 @@ impl QueenRules {
     /// Does a foundation whose top is `top` take `k` next?
     pub(crate) fn foundation_follows(&self, top: u8, k: u8) -> bool {
         let (t, k) = (Kind::from_index(top), Kind::from_index(k));
-        let colour_ok = if self.suited_foundations() { k.suit() == t.suit() } else { k.colour() != t.colour() };
+        let colour_ok =
+            if self.suited_foundations() { k.suit() == t.suit() } else { k.colour() != t.colour() };
         k.rank() == (t.rank() + 1) % 13 && colour_ok
     }
 }
@@ -308,7 +397,14 @@ impl QueenRules {
 /// be checked against it; foundations left low with the terrace holding their cards make lost
 /// positions common. With cards left for the waste, every pile must get one (no gap may wait to
 /// be filled).
-pub fn prefilled_layout(rules: &QueenRules, deal: &Deal, base: u8, heights: [u8; 8], terrace: usize, tableau: usize) -> Layout {
+pub fn prefilled_layout(
+    rules: &QueenRules,
+    deal: &Deal,
+    base: u8,
+    heights: [u8; 8],
+    terrace: usize,
+    tableau: usize,
+) -> Layout {
     assert!(base < 13 && heights.iter().all(|&h| (1..=13).contains(&h)));
     // Foundation f: AC games: F0..F3 start black, F4..F7 red, colours alternating, the suit of
     // each colour and the deck fixed by f; in suit (General's Patience): F(2s), F(2s+1) of suit
@@ -317,21 +413,39 @@ pub fn prefilled_layout(rules: &QueenRules, deal: &Deal, base: u8, heights: [u8;
     for f in 0..8u8 {
         for step in 0..heights[f as usize] {
             let rank = (base + step) % 13;
-            let suit = if rules.suited_foundations() { f / 2 } else { ((f / 4) ^ (step & 1)) * 2 + (f / 2) % 2 };
+            let suit = if rules.suited_foundations() {
+                f / 2
+            } else {
+                ((f / 4) ^ (step & 1)) * 2 + (f / 2) % 2
+            };
             foundations[f as usize].push(Card::new(f % 2, suit, rank));
         }
     }
-    let home: std::collections::HashSet<u8> = foundations.iter().flatten().map(|c| c.id()).collect();
-    let rest: Vec<Card> = deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
+    let home: std::collections::HashSet<u8> =
+        foundations.iter().flatten().map(|c| c.id()).collect();
+    let rest: Vec<Card> =
+        deal.cards().iter().copied().filter(|c| !home.contains(&c.id())).collect();
     let rows_n = rules.rows();
-    assert!(tableau <= rows_n && rest.len() >= terrace + tableau, "{} cards out, terrace {terrace}", rest.len());
+    assert!(
+        tableau <= rows_n && rest.len() >= terrace + tableau,
+        "{} cards out, terrace {terrace}",
+        rest.len()
+    );
     let terrace_cards = rest[..terrace].to_vec();
-    let rows = (0..rows_n).map(|i| if i < tableau { vec![rest[terrace + i]] } else { vec![] }).collect();
+    let rows =
+        (0..rows_n).map(|i| if i < tableau { vec![rest[terrace + i]] } else { vec![] }).collect();
     let left = &rest[terrace + tableau..];
     assert!(left.is_empty() || tableau == rows_n, "cards for the waste but an empty pile");
     let wastes = vec![left.first().map(|&c| vec![c]).unwrap_or_default()];
     let stock_top_first = left.iter().skip(1).copied().collect();
-    Layout { foundations, terrace: Some(terrace_cards), rows, wastes, stock_top_first, ..Layout::default() }
+    Layout {
+        foundations,
+        terrace: Some(terrace_cards),
+        rows,
+        wastes,
+        stock_top_first,
+        ..Layout::default()
+    }
 }
 
 impl crate::rules::FamilyRules for QueenRules {
@@ -347,7 +461,10 @@ impl crate::rules::FamilyRules for QueenRules {
     }
     fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
-            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+            return Err(
+                "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
+                    .into(),
+            );
         }
         if o.empty_waste_any || o.pf_refill_timing || o.no_wrap {
             return Err("--empty-waste-any, --pf-refill-timing and --no-wrap do not apply to the Queen of Italy family".into());
@@ -367,7 +484,10 @@ impl crate::rules::FamilyRules for QueenRules {
         Ok(())
     }
     fn option_values(&self) -> Vec<(&'static str, String)> {
-        vec![("redeals", self.redeals.to_string()), ("foundation-to-tableau", self.foundation_to_tableau.to_string())]
+        vec![
+            ("redeals", self.redeals.to_string()),
+            ("foundation-to-tableau", self.foundation_to_tableau.to_string()),
+        ]
     }
     fn has_terrace(&self) -> bool {
         true

@@ -25,7 +25,10 @@ pub enum Loc {
 pub enum QueenMove {
     /// The opening choice: this pile's card founds the foundations.
     Choose(u8),
-    Card { from: Loc, to: Loc },
+    Card {
+        from: Loc,
+        to: Loc,
+    },
     /// (The arena's filler, `Game::Move`'s `Default`, never played.)
     #[default]
     Deal,
@@ -37,7 +40,10 @@ pub enum QueenMove {
 pub(crate) enum Forced {
     Deal,
     /// Fill pile `to` from the terrace (Redheads) or the waste.
-    Fill { from: Loc, to: u8 },
+    Fill {
+        from: Loc,
+        to: u8,
+    },
 }
 
 impl Queen {
@@ -59,7 +65,11 @@ impl Queen {
         if RANK[k as usize] == base_rank {
             return None;
         }
-        Some(if self.rules.suited_foundations() { PRED_SUITED[k as usize] } else { PRED_ALTERNATE[k as usize] })
+        Some(if self.rules.suited_foundations() {
+            PRED_SUITED[k as usize]
+        } else {
+            PRED_ALTERNATE[k as usize]
+        })
     }
 
     /// Copies per foundation class: 4 of a colour and rank, 2 of a card.
@@ -138,7 +148,10 @@ impl Queen {
         let home = s.playable & HOME_COUNT_MASK;
         // Chosen (this is called only then) and foundations not exact.
         let fingerprinted = !self.rules.exact_foundations();
-        s.playable = self.playable_kinds(s) | home | (fingerprinted as u64) << CHILD_FP_BIT | (dead as u64) << DEAD_BIT;
+        s.playable = self.playable_kinds(s)
+            | home
+            | (fingerprinted as u64) << CHILD_FP_BIT
+            | (dead as u64) << DEAD_BIT;
     }
 
     /// The safe-move test (prune.rs, "Safe foundation move") of one playable kind `k`, as
@@ -153,7 +166,12 @@ impl Queen {
     pub(crate) fn safe_kind(&self, s: &QueenState, k: u8, from_terrace: bool) -> bool {
         let below_full = s.home_nibble(BELOW_NIBBLE[k as usize]) == 0b1010;
         let base = KIND_BIT[k as usize] >> 2 == s.base_rank;
-        let slots = base || if self.rules.suited_foundations() { s.home(PRED_SUITED[k as usize]) == 2 } else { below_full };
+        let slots = base
+            || if self.rules.suited_foundations() {
+                s.home(PRED_SUITED[k as usize]) == 2
+            } else {
+                below_full
+            };
         slots && (from_terrace || below_full)
     }
 
@@ -250,7 +268,10 @@ impl Queen {
         // card, onto a pile or home, changes neither the waste, the stock, the terrace nor the
         // empty piles except to fill one, so nothing becomes forced (`forced_step` stays None):
         // the forced-step test is skipped. `play_simple` (always settling) is the reference.
-        debug_assert!(!self.rules.forced_fills() || !s.chosen() || self.forced_step(s).is_none(), "an unsettled position: {s:?}");
+        debug_assert!(
+            !self.rules.forced_fills() || !s.chosen() || self.forced_step(s).is_none(),
+            "an unsettled position: {s:?}"
+        );
         let quiet = matches!(m, QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2);
         self.play_own_with::<FP>(s, m);
         if !quiet {
@@ -270,14 +291,21 @@ impl Queen {
             (true, _) => self.generate_with::<true, 8>(s, pruning, out),
         }
         if self.home_first {
-            crate::game::keep_home_moves(out, |m| matches!(m, QueenMove::Card { to: Loc::Home | Loc::Found(_), .. }));
+            crate::game::keep_home_moves(out, |m| {
+                matches!(m, QueenMove::Card { to: Loc::Home | Loc::Found(_), .. })
+            });
         }
     }
 
     /// `generate`, for exact foundations when `EXACT` (`self.rules.exact_foundations()`), with
     /// `ROWS` tableau piles (`self.rules.rows()`): the moves best first.
     #[inline(always)]
-    fn generate_with<const EXACT: bool, const ROWS: usize>(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+    fn generate_with<const EXACT: bool, const ROWS: usize>(
+        &self,
+        s: &QueenState,
+        pruning: Pruning,
+        out: &mut MoveList<QueenMove>,
+    ) {
         out.clear();
         if !s.chosen() {
             return choice_moves(s, pruning, out);
@@ -285,7 +313,9 @@ impl Queen {
         let waste = self.waste_card(s);
         // Read once: the end phase and the deal moves below need them too.
         let stock = self.stock_next(s);
-        let end_phase = waste.is_none() && stock.is_none() && !(self.rules.fills_from_terrace() && s.terrace > 0);
+        let end_phase = waste.is_none()
+            && stock.is_none()
+            && !(self.rules.fills_from_terrace() && s.terrace > 0);
         // 1. Foundation moves: terrace, tableau, waste; with exact foundations, onto each
         //    foundation that takes the card. With forced moves, the first *safe* one of them
         //    (prune.rs, "Safe foundation move": same sources, same order) is the only move; safe
@@ -400,7 +430,6 @@ pub(super) fn home_kinds(s: &QueenState) -> [u64; 4] {
 }
 
 impl Queen {
-
     /// `foundation_masks`' `playable`: the kinds a foundation takes now. A base-rank card
     /// always (it has an empty foundation); another when more foundations are topped by its
     /// predecessor class (alternate colours: the class one rank lower in the other colour, 4
@@ -426,7 +455,13 @@ impl Queen {
     /// The option's moves (RULES.md §3, queen-of-italy-open): the top card of a foundation
     /// holding at least two cards onto a tableau top that takes it or onto an empty pile (one of
     /// them with symmetry: empty piles are alike), from one of each set of equal foundations.
-    fn foundation_to_tableau_moves(&self, s: &QueenState, f: &Foundations, pruning: Pruning, out: &mut MoveList<QueenMove>) {
+    fn foundation_to_tableau_moves(
+        &self,
+        s: &QueenState,
+        f: &Foundations,
+        pruning: Pruning,
+        out: &mut MoveList<QueenMove>,
+    ) {
         let list = f.as_slice();
         for (j, x) in list.iter().enumerate() {
             if x.height < 2 || (j > 0 && list[j - 1] == *x) {
@@ -476,7 +511,12 @@ fn choice_moves(s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>)
 /// Builds on tableau tops: from the waste card `waste`, then from the other piles, by `takes`
 /// (targets in pile order).
 #[inline(always)]
-fn build_moves<const ROWS: usize>(s: &QueenState, waste: Option<u8>, takes: &Takes, out: &mut MoveList<QueenMove>) {
+fn build_moves<const ROWS: usize>(
+    s: &QueenState,
+    waste: Option<u8>,
+    takes: &Takes,
+    out: &mut MoveList<QueenMove>,
+) {
     let build = |from: Loc, targets: u16, out: &mut MoveList<QueenMove>| {
         for j in bits(targets) {
             out.push(QueenMove::Card { from, to: Loc::Pile(j as u8) });
@@ -498,7 +538,13 @@ fn build_moves<const ROWS: usize>(s: &QueenState, waste: Option<u8>, takes: &Tak
 /// pile is alike). The piles come from two masks of lengths (`QueenState::piles_holding`)
 /// instead of a test per pile and source; `empty_pile_moves_simple` is the reference.
 #[inline]
-pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+pub(crate) fn empty_pile_moves(
+    s: &QueenState,
+    rows: usize,
+    from_waste: bool,
+    symmetry: bool,
+    out: &mut MoveList<QueenMove>,
+) {
     let sources = s.piles_holding(if symmetry { 2 } else { 1 }, rows);
     let gaps = !s.piles_holding(1, rows) & ((1 << rows) - 1);
     for j in bits(gaps) {
@@ -518,7 +564,13 @@ pub(crate) fn empty_pile_moves(s: &QueenState, rows: usize, from_waste: bool, sy
 /// Foundation moves of `k` from `from` when foundations are exact: a base-rank card founds an
 /// empty foundation; another card goes on each foundation that takes it, one of each set of equal
 /// foundations (equal foundations give equal positions).
-fn exact_foundation_targets(s: &QueenState, f: &Foundations, from: Loc, k: u8, out: &mut MoveList<QueenMove>) {
+fn exact_foundation_targets(
+    s: &QueenState,
+    f: &Foundations,
+    from: Loc,
+    k: u8,
+    out: &mut MoveList<QueenMove>,
+) {
     let b = s.base_rank;
     if Kind::from_index(k).rank() == b {
         if f.len < 8 {
@@ -573,7 +625,8 @@ static BUILD_CLASS: [u8; 256] = kind_table!(|k| k.colour() * 13 + k.rank(), NO_T
 
 /// The build class a tableau top of each kind takes (`tableau_accepts(top, k)` exactly when
 /// `BUILDS_ON[top] == BUILD_CLASS[k]`): one rank lower, with wrap, in the other colour.
-static BUILDS_ON: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13, NO_TOP_TAKES);
+static BUILDS_ON: [u8; 256] =
+    kind_table!(|k| (1 - k.colour()) * 13 + (k.rank() + 12) % 13, NO_TOP_TAKES);
 
 const RANK: [u8; 52] = kind_table!(|k| k.rank());
 /// A kind's bit in the `FoundationMasks`: 4 · rank + suit (below 52); 63, a bit no mask sets,
@@ -582,12 +635,14 @@ static KIND_BIT: [u8; 256] = kind_table!(|k| 4 * k.rank() + k.suit(), 63);
 /// Where the class one rank lower (with wrap) in the other colour than `k` sits in `home`
 /// (`QueenState::home_nibble`; `state.rs`, `HOME_SHIFT`): the class no card is built on `k`
 /// without (`safe_kind`). 0 for every other index (never read).
-static BELOW_NIBBLE: [u8; 256] = kind_table!(|k| (1 - k.colour()) * 64 + (k.rank() + 12) % 13 * 4, 0);
+static BELOW_NIBBLE: [u8; 256] =
+    kind_table!(|k| (1 - k.colour()) * 64 + (k.rank() + 12) % 13 * 4, 0);
 /// The class below `k` on a foundation, in suit: same suit, one rank lower (with wrap).
 const PRED_SUITED: [u8; 52] = kind_table!(|k| Kind::new(k.suit(), (k.rank() + 12) % 13).index());
 /// The class below `k` on an alternate-colour foundation: its representative (the lower suit
 /// of the other colour), one rank lower (with wrap).
-const PRED_ALTERNATE: [u8; 52] = kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
+const PRED_ALTERNATE: [u8; 52] =
+    kind_table!(|k| Kind::new((1 - k.colour()) * 2, (k.rank() + 12) % 13).index());
 
 impl Game for Queen {
     type State = QueenState;
@@ -598,7 +653,11 @@ impl Game for Queen {
     }
 
     fn is_won(&self, s: &QueenState) -> bool {
-        s.chosen() && s.terrace == 0 && s.len.iter().all(|&l| l == 0) && s.waste_top().is_none() && self.stock_next(s).is_none()
+        s.chosen()
+            && s.terrace == 0
+            && s.len.iter().all(|&l| l == 0)
+            && s.waste_top().is_none()
+            && self.stock_next(s).is_none()
     }
 
     fn moves(&self, s: &QueenState, pruning: Pruning, out: &mut MoveList<QueenMove>) {
@@ -678,7 +737,11 @@ impl Game for Queen {
         if self.rules.variant != QueenVariant::QueenOfItalyOpen {
             return (!self.home_first).then(|| Queen { home_first: true, ..self.clone() });
         }
-        let rules = QueenRules { variant: QueenVariant::QueenOfItaly, foundation_to_tableau: false, ..self.rules };
+        let rules = QueenRules {
+            variant: QueenVariant::QueenOfItaly,
+            foundation_to_tableau: false,
+            ..self.rules
+        };
         // A position with a gap or an empty waste waiting is not one of the forced game's.
         Queen::from_layout(rules, &self.layout_of(&self.start)).ok()
     }
@@ -715,7 +778,11 @@ impl PlayerView for Queen {
             g.refill.copy_from_slice(&order[..6]);
             g.seq[..self.seq_len as usize].copy_from_slice(&order[6..]);
         } else if !order.is_empty() {
-            assert_eq!(order.len(), (self.seq_len - s.dealt) as usize, "a permutation of the unseen cards");
+            assert_eq!(
+                order.len(),
+                (self.seq_len - s.dealt) as usize,
+                "a permutation of the unseen cards"
+            );
             g.seq[s.dealt as usize..self.seq_len as usize].copy_from_slice(&order);
         }
         (g, *s)
@@ -734,7 +801,11 @@ impl Notation for Queen {
             QueenMove::Choose(i) => Action::Choose(Pile::Tableau(i)),
             QueenMove::Deal => Action::Deal,
             QueenMove::Redeal => Action::Redeal,
-            QueenMove::Card { from, to } => Action::Card { from: pile(from), to: pile(to), card: Kind::from_index(self.card_of(s, from)) },
+            QueenMove::Card { from, to } => Action::Card {
+                from: pile(from),
+                to: pile(to),
+                card: Kind::from_index(self.card_of(s, from)),
+            },
         }
     }
 

@@ -56,7 +56,11 @@ pub(crate) struct TerraceBounds {
 
 impl TerraceBounds {
     pub(crate) fn empty() -> Self {
-        TerraceBounds { cap: [[NO_BOUND; MAX_TERRACE]; 13], above: [[0; MAX_TERRACE]; MAX_TERRACE + 1], need: vec![] }
+        TerraceBounds {
+            cap: [[NO_BOUND; MAX_TERRACE]; 13],
+            above: [[0; MAX_TERRACE]; MAX_TERRACE + 1],
+            need: vec![],
+        }
     }
 }
 
@@ -89,12 +93,14 @@ impl Queen {
         // The bounds that depend only on the terrace and the base rank are computed once per
         // game (`TerraceBounds::need`); per position the counts home, packed as in `home`, are
         // compared with them all at once.
-        let need = &self.terrace_bounds.need[s.base_rank as usize * (MAX_TERRACE + 1) + s.terrace as usize];
+        let need = &self.terrace_bounds.need
+            [s.base_rank as usize * (MAX_TERRACE + 1) + s.terrace as usize];
         let kinds = home_kinds(s);
         let stranded = if self.rules.suited_foundations() {
             (0..4).fold(0, |d, w| d | nibbles_at_least(kinds[w], need[w]))
         } else {
-            nibbles_at_least(kinds[0] + kinds[1], need[0]) | nibbles_at_least(kinds[2] + kinds[3], need[1])
+            nibbles_at_least(kinds[0] + kinds[1], need[0])
+                | nibbles_at_least(kinds[2] + kinds[3], need[1])
         };
         stranded != 0
     }
@@ -106,7 +112,9 @@ impl Queen {
         for h in 0..=n {
             for j in 0..h {
                 let ck = self.class_index(self.terrace[j]);
-                t.above[h][j] = self.terrace[j + 1..h].iter().filter(|&&k| self.class_index(k) == ck).count() as u8;
+                t.above[h][j] =
+                    self.terrace[j + 1..h].iter().filter(|&&k| self.class_index(k) == ck).count()
+                        as u8;
             }
         }
         for b in 0..13u8 {
@@ -135,7 +143,8 @@ impl Queen {
                         continue;
                     }
                     let k = Kind::from_index(self.terrace[j]);
-                    let word = if self.rules.suited_foundations() { k.suit() } else { k.colour() } as usize;
+                    let word = if self.rules.suited_foundations() { k.suit() } else { k.colour() }
+                        as usize;
                     let at = 4 * k.rank() as u32;
                     let v = (t.cap[b][j] as u64).saturating_sub(t.above[h][j] as u64).min(7);
                     if v < (need[word] >> at) & 15 {
@@ -146,7 +155,6 @@ impl Queen {
         }
         t
     }
-
 }
 
 #[cfg(test)]

@@ -26,7 +26,8 @@ impl FoundationPiles {
 
     /// The real foundation holding exactly `cards` (equal ones: the lowest-numbered).
     pub fn holding(&self, cards: &[u8]) -> u8 {
-        self.piles.iter().position(|p| p == cards).expect("the state's foundation is a real one") as u8
+        self.piles.iter().position(|p| p == cards).expect("the state's foundation is a real one")
+            as u8
     }
 
     /// Puts `k` on a foundation that takes it and says which.
@@ -36,7 +37,11 @@ impl FoundationPiles {
             let own = [2 * kk.suit() as usize, 2 * kk.suit() as usize + 1];
             own.into_iter().chain(0..8).find(|&f| self.piles[f].is_empty())
         } else {
-            (0..8).find(|&f| self.piles[f].last().is_some_and(|&t| self.piles[f].len() < 13 && rules.foundation_follows(t, k)))
+            (0..8).find(|&f| {
+                self.piles[f]
+                    .last()
+                    .is_some_and(|&t| self.piles[f].len() < 13 && rules.foundation_follows(t, k))
+            })
         };
         let f = f.expect("a playable card has a foundation");
         self.piles[f].push(k);
@@ -116,14 +121,22 @@ impl Queen {
                         Loc::Found(_) => Pile::Foundation(found.place(&self.rules, k)),
                         other => pile(other),
                     };
-                    out.push(Action::Card { from: from_pile, to: to_pile, card: Kind::from_index(k) });
+                    out.push(Action::Card {
+                        from: from_pile,
+                        to: to_pile,
+                        card: Kind::from_index(k),
+                    });
                 }
             }
             self.play_own(&mut s, m);
             self.settle(&mut s, |f, k| {
                 out.push(match f {
                     Forced::Deal => Action::AutoDeal,
-                    Forced::Fill { from, to } => Action::Fill { from: pile(from), to: Pile::Tableau(to), card: Kind::from_index(k) },
+                    Forced::Fill { from, to } => Action::Fill {
+                        from: pile(from),
+                        to: Pile::Tableau(to),
+                        card: Kind::from_index(k),
+                    },
                 })
             });
         }

@@ -85,7 +85,8 @@ impl ScheduleSlots {
             for (k, v) in row.iter_mut().enumerate() {
                 let kk = Kind::from_index(k as u8);
                 let d = (kk.rank() as usize + 13 - b) % 13;
-                let group = if suited { kk.suit() as usize } else { (kk.colour() as usize) ^ (d & 1) };
+                let group =
+                    if suited { kk.suit() as usize } else { (kk.colour() as usize) ^ (d & 1) };
                 *v = (group * GROUP + d) as u8;
             }
         }

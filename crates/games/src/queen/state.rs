@@ -24,7 +24,10 @@
 //!   (`playable`).
 
 use super::MAX_SEQ;
-use super::elements::{BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp, pile_fingerprint_of, pile_value_of};
+use super::elements::{
+    BASE_FP, DEALT_FP, REDEALS_FP, REMOVED_FP, TERRACE_FP, home_copy_fp, lone_pile_fp,
+    pile_fingerprint_of, pile_value_of,
+};
 use crate::card::Kind;
 
 pub const NO_CARD: u8 = 0xFF;
@@ -331,7 +334,16 @@ impl QueenState {
     /// The lengths of piles 0..8, one byte each (pile 0 lowest), for the word tests below.
     #[inline]
     fn first8_lens(&self) -> u64 {
-        u64::from_le_bytes([self.len[0], self.len[1], self.len[2], self.len[3], self.len[4], self.len[5], self.len[6], self.len[7]])
+        u64::from_le_bytes([
+            self.len[0],
+            self.len[1],
+            self.len[2],
+            self.len[3],
+            self.len[4],
+            self.len[5],
+            self.len[6],
+            self.len[7],
+        ])
     }
 
     /// First chain bit of pile `i`: the piles below hold `len - 1` chain bits each when not
@@ -365,7 +377,16 @@ impl QueenState {
     /// (offsets stay within 0..=103, and one a pop lowers is at least 1: no carry, no borrow).
     #[inline(always)]
     fn shift_offsets_above(&mut self, i: usize, grow: bool) {
-        let w = u64::from_le_bytes([self.offs[1], self.offs[2], self.offs[3], self.offs[4], self.offs[5], self.offs[6], self.offs[7], self.offs[8]]);
+        let w = u64::from_le_bytes([
+            self.offs[1],
+            self.offs[2],
+            self.offs[3],
+            self.offs[4],
+            self.offs[5],
+            self.offs[6],
+            self.offs[7],
+            self.offs[8],
+        ]);
         // Byte `j - 1` is pile `j`'s: the piles above `i` are bytes `i..8`.
         let d = ONES & !LENS_BELOW[i];
         let w = if grow { w + d } else { w - d };
@@ -428,7 +449,11 @@ impl QueenState {
         if FP {
             let base = self.base[i];
             // A lone card's element is in the table (no hash).
-            let old = if n == 1 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base)) };
+            let old = if n == 1 {
+                lone_pile_fp(base)
+            } else {
+                pile_fingerprint_of(pile_value_of(bits as u128, n as u8, base))
+            };
             let new = pile_value_of((bits | bit << (n - 1)) as u128, n as u8 + 1, base);
             self.key_fp = self.key_fp.wrapping_sub(old).wrapping_add(pile_fingerprint_of(new));
         }
@@ -445,7 +470,9 @@ impl QueenState {
         self.len[i] += 1;
         self.top[i] = k;
         self.shift_offsets_above(i, true);
-        self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
+        self.key_fp = self
+            .key_fp
+            .wrapping_add(pile_fingerprint_of(old + pile_value_of(suit_bit(k) << (n - 1), 1, 0)));
     }
 
     /// Takes the top card off pile `i` (not empty). As `push`: a `u64` path when the top's
@@ -485,12 +512,17 @@ impl QueenState {
         self.suits = ((hi >> 1) as u128) << 64 | new_lo as u128;
         self.len[i] = n as u8 - 1;
         self.shift_offsets_above(i, false);
-        self.top[i] = if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
+        self.top[i] =
+            if n == 2 { base } else { UNDER[2 * k as usize + ((bits >> (n - 3)) & 1) as usize] };
         if FP {
             let rest = bits & !(1u64 << (n - 2));
             let old = pile_value_of(bits as u128, n as u8, base);
             // A pile left with one card: its element is in the table (no hash).
-            let new = if n == 2 { lone_pile_fp(base) } else { pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base)) };
+            let new = if n == 2 {
+                lone_pile_fp(base)
+            } else {
+                pile_fingerprint_of(pile_value_of(rest as u128, n as u8 - 1, base))
+            };
             self.key_fp = self.key_fp.wrapping_sub(pile_fingerprint_of(old)).wrapping_add(new);
         }
         k
@@ -508,7 +540,11 @@ impl QueenState {
         let n = self.len[i] as u32;
         self.suits = remove_bit(self.suits, off + n - 1);
         let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
-        self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+        self.top[i] = if n == 1 {
+            self.base[i]
+        } else {
+            chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1)
+        };
         self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
         k
     }
@@ -554,7 +590,8 @@ impl QueenState {
         let mut idx = [0u8; MAX_ROWS];
         for i in 0..rows {
             let mut j = i;
-            while j > 0 && (key[idx[j - 1] as usize], bits[idx[j - 1] as usize]) > (key[i], bits[i]) {
+            while j > 0 && (key[idx[j - 1] as usize], bits[idx[j - 1] as usize]) > (key[i], bits[i])
+            {
                 idx[j] = idx[j - 1];
                 j -= 1;
             }

@@ -36,7 +36,10 @@ fn the_choice_deals_as_the_rules_say() {
     let g = Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d);
     let mut list = MoveList::new();
     g.moves(&g.start(), Pruning::NONE, &mut list);
-    assert_eq!(list.as_slice(), &[QueenMove::Choose(0), QueenMove::Choose(1), QueenMove::Choose(2), QueenMove::Choose(3)]);
+    assert_eq!(
+        list.as_slice(),
+        &[QueenMove::Choose(0), QueenMove::Choose(1), QueenMove::Choose(2), QueenMove::Choose(3)]
+    );
     let s = g.after_choice(2);
     let c = d.cards();
     assert_eq!(s.base_rank, c[13].rank());
@@ -62,7 +65,12 @@ fn gaps_fill_by_force_and_the_solution_shows_it() {
     // Three of them on P0..P2, one in the waste, six empty piles.
     let mut lay = layout.clone();
     lay.terrace = Some(vec![]);
-    let kings: Vec<_> = d.cards().iter().copied().filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id())).collect();
+    let kings: Vec<_> = d
+        .cards()
+        .iter()
+        .copied()
+        .filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id()))
+        .collect();
     assert_eq!(kings.len(), 4);
     lay.rows = (0..9).map(|i| if i < 3 { vec![kings[i]] } else { vec![] }).collect();
     lay.wastes = vec![vec![kings[3]]];
@@ -88,7 +96,10 @@ fn gaps_fill_by_force_and_the_solution_shows_it() {
     }
     let actions = g.render(&solver_line);
     assert!(matches!(actions[0], Action::Choose(Pile::Tableau(0))));
-    assert!(actions.iter().any(|a| a.is_forced()), "40 moves without a gap or an auto-deal: {actions:?}");
+    assert!(
+        actions.iter().any(|a| a.is_forced()),
+        "40 moves without a gap or an auto-deal: {actions:?}"
+    );
     assert!(actions.iter().filter(|a| !a.is_forced()).count() == 40);
 }
 
@@ -125,7 +136,12 @@ fn a_blocked_terrace_is_dead() {
     // Base A. F0..F3 (black bases) full; F4..F7 (red bases) hold A..J: out are the last two
     // cards of their chains, four black queens and four red kings.
     let mut layout = prefilled_layout(&rules, &d, 0, [13, 13, 13, 13, 11, 11, 11, 11], 8, 0);
-    let out: Vec<_> = d.cards().iter().copied().filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id())).collect();
+    let out: Vec<_> = d
+        .cards()
+        .iter()
+        .copied()
+        .filter(|c| !layout.foundations.iter().flatten().any(|f| f.id() == c.id()))
+        .collect();
     assert_eq!(out.len(), 8);
     let queens: Vec<_> = out.iter().copied().filter(|c| c.rank() == 11).collect();
     let kings: Vec<_> = out.iter().copied().filter(|c| c.rank() == 12).collect();
@@ -197,12 +213,25 @@ fn inline_safe_moves_equal_the_plain_rule() {
 /// Calls `f` on the positions along random lines of every variant (a foundation move, when
 /// there is one, taken with probability `home_share`, so foundations fill and piles grow and
 /// empty): the fast code's comparisons with its references run over these.
-pub(super) fn on_random_positions(seed: u64, deals: u64, steps: usize, home_share: f64, f: impl FnMut(&Queen, &QueenState)) {
+pub(super) fn on_random_positions(
+    seed: u64,
+    deals: u64,
+    steps: usize,
+    home_share: f64,
+    f: impl FnMut(&Queen, &QueenState),
+) {
     on_random_lines(seed, &QueenVariant::ALL.map(QueenRules::new), deals, steps, home_share, f);
 }
 
 /// `on_random_positions` for the variants with options `rules`, in this order.
-fn on_random_lines(seed: u64, rules: &[QueenRules], deals: u64, steps: usize, home_share: f64, mut f: impl FnMut(&Queen, &QueenState)) {
+fn on_random_lines(
+    seed: u64,
+    rules: &[QueenRules],
+    deals: u64,
+    steps: usize,
+    home_share: f64,
+    mut f: impl FnMut(&Queen, &QueenState),
+) {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     for &rules in rules {
@@ -216,8 +245,16 @@ fn on_random_lines(seed: u64, rules: &[QueenRules], deals: u64, steps: usize, ho
                 if list.is_empty() {
                     break;
                 }
-                let home: Vec<_> = list.iter().copied().filter(|m| matches!(m, QueenMove::Card { to: Loc::Home, .. })).collect();
-                let m = if !home.is_empty() && rng.random_bool(home_share) { home[rng.random_range(0..home.len())] } else { list[rng.random_range(0..list.len())] };
+                let home: Vec<_> = list
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m, QueenMove::Card { to: Loc::Home, .. }))
+                    .collect();
+                let m = if !home.is_empty() && rng.random_bool(home_share) {
+                    home[rng.random_range(0..home.len())]
+                } else {
+                    list[rng.random_range(0..list.len())]
+                };
                 g.play(&mut s, m);
             }
         }
@@ -245,7 +282,9 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
         // Only kinds' bits (below 52): move generation reads bit 63 for an empty pile's top.
         assert_eq!((m.playable | m.slots | m.inert) >> 52, 0, "{s:?}");
         for k in 0..52u8 {
-            let bit = |mask: u64| mask >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
+            let bit = |mask: u64| {
+                mask >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1
+            };
             assert_eq!(bit(m.playable), g.playable(s, k), "{:?} {k} {s:?}", g.rules.variant);
             assert_eq!(bit(m.slots), g.slots_for_all(s, k), "{:?} {k} {s:?}", g.rules.variant);
             assert_eq!(bit(m.inert), g.inert(s, k), "{:?} {k} {s:?}", g.rules.variant);
@@ -256,15 +295,28 @@ fn class_reads_and_foundation_masks_equal_the_per_card_tests() {
             if bit(m.playable) {
                 for from_terrace in [false, true] {
                     let want = bit(m.slots) && (from_terrace || bit(m.inert));
-                    assert_eq!(g.safe_kind(s, k, from_terrace), want, "{:?} {k} {from_terrace} {s:?}", g.rules.variant);
+                    assert_eq!(
+                        g.safe_kind(s, k, from_terrace),
+                        want,
+                        "{:?} {k} {from_terrace} {s:?}",
+                        g.rules.variant
+                    );
                     safe[want as usize] += 1;
                 }
             }
         }
         positions += 1;
     });
-    eprintln!("{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert, safe {safe:?}");
-    assert!(positions > 10_000 && full > 10_000 && playable > 10_000 && slots > 10_000 && inert > 10_000);
+    eprintln!(
+        "{positions} positions: {full} full classes, {playable} playable, {slots} with slots, {inert} inert, safe {safe:?}"
+    );
+    assert!(
+        positions > 10_000
+            && full > 10_000
+            && playable > 10_000
+            && slots > 10_000
+            && inert > 10_000
+    );
     assert!(safe[0] > 10_000 && safe[1] > 10_000, "safe {safe:?}");
 }
 
@@ -284,7 +336,10 @@ fn pile_caches_follow_the_piles() {
         }
         positions += 1;
     });
-    assert!(positions > 10_000 && deep > 10_000, "{positions} positions, {deep} piles from bit 8 up");
+    assert!(
+        positions > 10_000 && deep > 10_000,
+        "{positions} positions, {deep} piles from bit 8 up"
+    );
 }
 
 /// `forced_step` (the waste top read once, the gap found by a word test) equals its plain
@@ -315,7 +370,10 @@ fn forced_steps_equal_the_plain_ones() {
             }
         }
     });
-    assert!(gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000, "gaps {gaps:?}, deals {deals}, fills {fills}");
+    assert!(
+        gaps.iter().all(|&n| n > 100) && deals > 100 && fills > 1000,
+        "gaps {gaps:?}, deals {deals}, fills {fills}"
+    );
 }
 
 /// The fingerprint (`fingerprint`: the running sum `key_fp` of pile and field elements, plus
@@ -353,14 +411,26 @@ fn short_fingerprints_classify_as_the_long_ones() {
             with_found += (u.found != 0) as u32;
             for sym in [false, true] {
                 let (new, old) = (u.fingerprint(rows, sym), u.fingerprint_simple(rows, sym));
-                assert_eq!(*by_new.entry((sym, new)).or_insert(old), old, "one new fingerprint, two old: {u:?}");
-                assert_eq!(*by_old.entry((sym, old)).or_insert(new), new, "one old fingerprint, two new: {u:?}");
+                assert_eq!(
+                    *by_new.entry((sym, new)).or_insert(old),
+                    old,
+                    "one new fingerprint, two old: {u:?}"
+                );
+                assert_eq!(
+                    *by_old.entry((sym, old)).or_insert(new),
+                    new,
+                    "one old fingerprint, two new: {u:?}"
+                );
             }
             positions += 1;
         }
     });
     eprintln!("{positions} positions, {} classes, {with_found} with found", by_new.len());
-    assert!(positions > 20_000 && with_found > 1_000 && by_new.len() < positions * 2 * 9 / 10, "{positions} positions, {} classes, {with_found} with found", by_new.len());
+    assert!(
+        positions > 20_000 && with_found > 1_000 && by_new.len() < positions * 2 * 9 / 10,
+        "{positions} positions, {} classes, {with_found} with found",
+        by_new.len()
+    );
 }
 
 /// `play` (the forced-step test skipped after a card moved off a pile that keeps one, to a
@@ -381,13 +451,20 @@ fn quiet_moves_play_as_the_plain_play() {
             let mut own = *s;
             g.play_own(&mut own, m);
             match m {
-                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home } if s.len[i as usize] >= 2 => quiet += 1,
+                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(_) | Loc::Home }
+                    if s.len[i as usize] >= 2 =>
+                {
+                    quiet += 1
+                }
                 _ => other += 1,
             }
             forced += (own != b) as u32;
         }
     });
-    assert!(quiet > 20_000 && other > 20_000 && forced > 3_000, "{quiet} quiet, {other} other, {forced} forced");
+    assert!(
+        quiet > 20_000 && other > 20_000 && forced > 3_000,
+        "{quiet} quiet, {other} other, {forced} forced"
+    );
 }
 
 /// `child_fingerprint` (the child's key sum from the parent's and what the move changes,
@@ -402,14 +479,18 @@ fn child_fingerprints_are_the_played_childrens() {
     // Kinds of move: quiet (off a pile keeping a card, to a pile or home), off a lone card's
     // pile (to a pile or home), from the waste, from the terrace, deal, redeal, choice, with
     // exact foundations, a lone card to an empty pile (not generated with symmetry).
-    const NAMES: [&str; 9] = ["quiet", "lone", "waste", "terrace", "deal", "redeal", "choose", "exact", "lone to gap"];
+    const NAMES: [&str; 9] =
+        ["quiet", "lone", "waste", "terrace", "deal", "redeal", "choose", "exact", "lone to gap"];
     let (mut asked, mut answered) = ([0u32; 9], [0u32; 9]);
     let (mut forced, mut multi_fill, mut unsymmetric) = (0, 0, 0);
     let mut rules: Vec<QueenRules> = vec![];
     for redeals in [0, 1] {
         rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
     }
-    rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
+    rules.push(QueenRules {
+        foundation_to_tableau: true,
+        ..QueenRules::new(QueenVariant::QueenOfItalyOpen)
+    });
     let mut list = MoveList::new();
     on_random_lines(81, &rules, 20, 300, 0.8, |g, s| {
         g.moves(s, Pruning::NONE, &mut list);
@@ -424,13 +505,22 @@ fn child_fingerprints_are_the_played_childrens() {
                 QueenMove::Deal => 4,
                 QueenMove::Card { from: Loc::Terrace, .. } => 3,
                 QueenMove::Card { from: Loc::Waste, .. } => 2,
-                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(j) } if s.len[i as usize] == 1 && s.len[j as usize] == 0 => 8,
+                QueenMove::Card { from: Loc::Pile(i), to: Loc::Pile(j) }
+                    if s.len[i as usize] == 1 && s.len[j as usize] == 0 =>
+                {
+                    8
+                }
                 QueenMove::Card { from: Loc::Pile(i), .. } if s.len[i as usize] == 1 => 1,
                 _ => 0,
             };
             for symmetry in [false, true] {
                 let Some(fp) = g.child_fingerprint(s, m, symmetry) else { continue };
-                assert_eq!(fp, g.fingerprint(&child, symmetry), "{:?} {m:?} symmetry {symmetry} from {s:?}", g.rules);
+                assert_eq!(
+                    fp,
+                    g.fingerprint(&child, symmetry),
+                    "{:?} {m:?} symmetry {symmetry} from {s:?}",
+                    g.rules
+                );
                 // Played with the fingerprint handed over (its flag bit set, as the search
                 // does): the same state, running sum included.
                 let mut handed = *s;
@@ -450,12 +540,18 @@ fn child_fingerprints_are_the_played_childrens() {
             multi_fill += (s.gap_count(rows) >= child.gap_count(rows) + 2) as u32;
         }
     });
-    eprintln!("asked {asked:?}, answered {answered:?} ({NAMES:?}); {forced} with forced steps, {multi_fill} filling 2+ gaps, {unsymmetric} answered without symmetry");
+    eprintln!(
+        "asked {asked:?}, answered {answered:?} ({NAMES:?}); {forced} with forced steps, {multi_fill} filling 2+ gaps, {unsymmetric} answered without symmetry"
+    );
     // The kinds answered after the choice: each common, each always answered.
     let floors = [80_000, 20_000, 20_000, 600, 40_000, 250];
     for (kind, &floor) in floors.iter().enumerate() {
         assert!(asked[kind] >= floor, "{}: {} asked, floor {floor}", NAMES[kind], asked[kind]);
-        assert_eq!(answered[kind], asked[kind], "{}: answered {} of {}", NAMES[kind], answered[kind], asked[kind]);
+        assert_eq!(
+            answered[kind], asked[kind],
+            "{}: answered {} of {}",
+            NAMES[kind], answered[kind], asked[kind]
+        );
     }
     assert!(asked[6] >= 400 && asked[7] >= 40_000 && asked[8] >= 20_000, "{asked:?}");
     assert!(forced >= 12_000 && multi_fill >= 300, "{forced} forced, {multi_fill} filling 2+ gaps");
@@ -474,16 +570,28 @@ fn kept_playable_masks_equal_the_computed_ones() {
     for redeals in [0, 1] {
         rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
     }
-    rules.push(QueenRules { foundation_to_tableau: true, ..QueenRules::new(QueenVariant::QueenOfItalyOpen) });
-    let (mut positions, mut changed, mut exact, mut unchosen, mut dead, mut many_home) = (0, 0, 0, 0, 0, 0);
+    rules.push(QueenRules {
+        foundation_to_tableau: true,
+        ..QueenRules::new(QueenVariant::QueenOfItalyOpen)
+    });
+    let (mut positions, mut changed, mut exact, mut unchosen, mut dead, mut many_home) =
+        (0, 0, 0, 0, 0, 0);
     let mut last = 0u64;
     on_random_lines(91, &rules, 12, 300, 0.7, |g, s| {
         if s.chosen() {
             for k in 0..52u8 {
-                let bit = s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1 == 1;
+                let bit =
+                    s.playable >> (4 * Kind::from_index(k).rank() + Kind::from_index(k).suit()) & 1
+                        == 1;
                 assert_eq!(bit, g.playable(s, k), "{:?} {k} {s:?}", g.rules);
             }
-            assert_eq!(s.playable >> 59 & !(1 << (state::DEAD_BIT - 59)) & !(1 << (state::CHILD_FP_BIT - 59)), 0, "{s:?}");
+            assert_eq!(
+                s.playable >> 59
+                    & !(1 << (state::DEAD_BIT - 59))
+                    & !(1 << (state::CHILD_FP_BIT - 59)),
+                0,
+                "{s:?}"
+            );
         } else {
             assert_eq!(s.playable, 0, "{s:?}");
         }
@@ -501,8 +609,18 @@ fn kept_playable_masks_equal_the_computed_ones() {
         unchosen += !s.chosen() as u32;
         last = s.playable;
     });
-    eprintln!("{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
-    assert!(positions > 30_000 && changed > 3_000 && exact > 2_000 && unchosen > 50 && dead > 1_000 && many_home > 1_000, "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home");
+    eprintln!(
+        "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home"
+    );
+    assert!(
+        positions > 30_000
+            && changed > 3_000
+            && exact > 2_000
+            && unchosen > 50
+            && dead > 1_000
+            && many_home > 1_000,
+        "{positions} positions, {changed} changed, {exact} exact, {unchosen} before the choice, {dead} dead, {many_home} with 20+ home"
+    );
 }
 
 /// The talon positions the state keeps (`waste_at`, `stock_at`: `set_dealt` and `remove_talon`)
@@ -520,12 +638,23 @@ fn talon_caches_follow_the_talon() {
     on_random_lines(93, &rules, 12, 300, 0.5, |g, s| {
         assert_eq!(s.waste_top(), state::waste_top_of(s.dealt, s.removed), "{s:?}");
         assert_eq!(g.stock_next(s), state::stock_next_of(s.dealt, s.removed, g.seq_len), "{s:?}");
-        if s.waste_top().is_some() { waste += 1 } else { no_waste += 1 }
-        if g.stock_next(s).is_some() { stock += 1 } else { no_stock += 1 }
+        if s.waste_top().is_some() {
+            waste += 1
+        } else {
+            no_waste += 1
+        }
+        if g.stock_next(s).is_some() {
+            stock += 1
+        } else {
+            no_stock += 1
+        }
         second += (s.redeals_left < g.rules.redeals && g.stock_next(s).is_some()) as u32;
     });
     eprintln!("waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
-    assert!(waste > 10_000 && no_waste > 1_000 && stock > 10_000 && no_stock > 1_000 && second > 500, "waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks");
+    assert!(
+        waste > 10_000 && no_waste > 1_000 && stock > 10_000 && no_stock > 1_000 && second > 500,
+        "waste {waste}/{no_waste}, stock {stock}/{no_stock}, {second} second-pass stocks"
+    );
 }
 
 /// `empty_pile_moves` (two length masks, `piles_holding`) lists what `empty_pile_moves_simple`
@@ -558,15 +687,29 @@ fn empty_pile_moves_equal_the_simple_ones() {
     for _ in 0..20_000 {
         let mut s = QueenState::default();
         for i in 0..state::MAX_ROWS {
-            s.len[i] = if rng.random_bool(0.7) { rng.random_range(0..4) } else { rng.random_range(0..=104) };
+            s.len[i] = if rng.random_bool(0.7) {
+                rng.random_range(0..4)
+            } else {
+                rng.random_range(0..=104)
+            };
         }
         for min in [1, 2, 3, rng.random_range(1..=127u8)] {
             for rows in [8, 9] {
-                assert_eq!(s.piles_holding(min, rows), s.piles_holding_simple(min, rows), "{min} {rows} {:?}", s.len);
+                assert_eq!(
+                    s.piles_holding(min, rows),
+                    s.piles_holding_simple(min, rows),
+                    "{min} {rows} {:?}",
+                    s.len
+                );
                 thresholds += 1;
             }
         }
     }
-    eprintln!("{with_gap} positions with a gap, {listed} lists with pile moves, {lone} with lone cards; {thresholds} length masks");
-    assert!(with_gap > 2_000 && listed > 2_000 && lone > 1_000 && thresholds == 160_000, "{with_gap} {listed} {lone} {thresholds}");
+    eprintln!(
+        "{with_gap} positions with a gap, {listed} lists with pile moves, {lone} with lone cards; {thresholds} length masks"
+    );
+    assert!(
+        with_gap > 2_000 && listed > 2_000 && lone > 1_000 && thresholds == 160_000,
+        "{with_gap} {listed} {lone} {thresholds}"
+    );
 }

@@ -97,14 +97,23 @@ impl Quilt {
         let bad = |m: String| Err(BadLayout(m));
         let reserves = if rules.has_reserves() { 8 } else { 0 };
         let wastes = if rules.has_reserves() { 0 } else { 1 };
-        if layout.quilt.len() != 64 || layout.reserves.len() != reserves || layout.wastes.len() != wastes {
-            return bad(format!("expected a 64-cell quilt, {reserves} reserves and {wastes} waste"));
+        if layout.quilt.len() != 64
+            || layout.reserves.len() != reserves
+            || layout.wastes.len() != wastes
+        {
+            return bad(format!(
+                "expected a 64-cell quilt, {reserves} reserves and {wastes} waste"
+            ));
         }
         if rules.has_reserves() && !layout.stock_top_first.is_empty() {
             return bad("persian-rug has no stock".into());
         }
         let found = Foundations::from_piles(&layout.foundations)?;
-        let mut s = QuiltState { redeals_left: redeals_left(layout, rules.redeals)?, found, ..QuiltState::default() };
+        let mut s = QuiltState {
+            redeals_left: redeals_left(layout, rules.redeals)?,
+            found,
+            ..QuiltState::default()
+        };
         let mut kinds: Vec<Kind> = found.kinds().collect();
         let mut cells = [Kind::default(); 64];
         for (i, cell) in layout.quilt.iter().enumerate() {
@@ -162,7 +171,9 @@ pub fn prefilled_layout(rules: &QuiltRules, deal: &Deal, k: u8, quilt_cells: usi
     let mut layout = Layout { foundations, quilt, ..Layout::default() };
     if rules.has_reserves() {
         let per = others.len().div_ceil(8);
-        layout.reserves = (0..8).map(|i| (0..per).filter_map(|j| others.get(i + 8 * j).copied()).collect()).collect();
+        layout.reserves = (0..8)
+            .map(|i| (0..per).filter_map(|j| others.get(i + 8 * j).copied()).collect())
+            .collect();
     } else {
         layout.wastes = vec![vec![]];
         layout.stock_top_first = others.to_vec();
@@ -186,10 +197,15 @@ impl crate::rules::FamilyRules for QuiltRules {
     }
     fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
-            return Err("--reserve-space and --no-foundation-to-depot apply only to the Algerian family".into());
+            return Err(
+                "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
+                    .into(),
+            );
         }
         if o.empty_waste_any || o.pf_refill_timing {
-            return Err("--empty-waste-any and --pf-refill-timing apply only to the Alhambra family".into());
+            return Err(
+                "--empty-waste-any and --pf-refill-timing apply only to the Alhambra family".into(),
+            );
         }
         if o.foundation_to_tableau {
             return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());

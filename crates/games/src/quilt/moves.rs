@@ -1,8 +1,8 @@
 //! Move generation and play for the Crazy Quilt family (RULES.md §5 "Moves").
 
+use super::Quilt;
 use super::grid::available_cells;
 use super::state::QuiltState;
-use super::Quilt;
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::foundations::Foundations;
@@ -10,17 +10,33 @@ use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum QuiltMove {
-    QuiltToFoundation { cell: u8, foundation: u8 },
-    WasteToFoundation { foundation: u8 },
-    QuiltToWaste { cell: u8 },
+    QuiltToFoundation {
+        cell: u8,
+        foundation: u8,
+    },
+    WasteToFoundation {
+        foundation: u8,
+    },
+    QuiltToWaste {
+        cell: u8,
+    },
     /// (The arena's filler, `Game::Move`'s `Default`, never played.)
     #[default]
     Deal,
     Redeal,
     /// persian-rug:
-    QuiltToReserve { cell: u8, reserve: u8 },
-    ReserveToFoundation { reserve: u8, foundation: u8 },
-    ReserveToReserve { from: u8, to: u8 },
+    QuiltToReserve {
+        cell: u8,
+        reserve: u8,
+    },
+    ReserveToFoundation {
+        reserve: u8,
+        foundation: u8,
+    },
+    ReserveToReserve {
+        from: u8,
+        to: u8,
+    },
 }
 
 impl Quilt {
@@ -38,7 +54,13 @@ impl Quilt {
         s.reserve_top(r).is_none_or(|top| self.rules.builds_on(top, k))
     }
 
-    fn persian_moves(&self, s: &QuiltState, pruning: Pruning, avail: u64, out: &mut MoveList<QuiltMove>) {
+    fn persian_moves(
+        &self,
+        s: &QuiltState,
+        pruning: Pruning,
+        avail: u64,
+        out: &mut MoveList<QuiltMove>,
+    ) {
         // Empty reserves are interchangeable (every rule treats the eight alike): with symmetry
         // pruning, only the first empty one is offered as a target, and a lone card is never
         // moved to an empty reserve (that only renames the piles). See `prune.rs`.
@@ -70,10 +92,19 @@ impl Quilt {
     /// `results/bench/decide-2026-12-05.md`, step 2). Both rules only drop moves, so every line
     /// of the stricter game is a line of the game.
     fn streamline(&self, s: &QuiltState, moves: &mut MoveList<QuiltMove>) {
-        crate::game::keep_home_moves(moves, |m| matches!(m, QuiltMove::QuiltToFoundation { .. } | QuiltMove::WasteToFoundation { .. } | QuiltMove::ReserveToFoundation { .. }));
+        crate::game::keep_home_moves(moves, |m| {
+            matches!(
+                m,
+                QuiltMove::QuiltToFoundation { .. }
+                    | QuiltMove::WasteToFoundation { .. }
+                    | QuiltMove::ReserveToFoundation { .. }
+            )
+        });
         let avail = available_cells(s.quilt);
         moves.retain(|m| match *m {
-            QuiltMove::QuiltToWaste { cell } => available_cells(s.quilt & !(1u64 << cell)) & !avail != 0,
+            QuiltMove::QuiltToWaste { cell } => {
+                available_cells(s.quilt & !(1u64 << cell)) & !avail != 0
+            }
             _ => true,
         });
     }
@@ -99,14 +130,22 @@ impl Quilt {
         for i in bits(avail & self.foundation_cells(s.found)) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
-                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
+                push_foundation_move!(
+                    k,
+                    f,
+                    QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f }
+                );
             }
         }
         if self.rules.has_reserves() {
             for r in 0..8 {
                 let Some(k) = s.reserve_top(r) else { continue };
                 for f in s.found.targets(k).into_iter().flatten() {
-                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
+                    push_foundation_move!(
+                        k,
+                        f,
+                        QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f }
+                    );
                 }
             }
             self.persian_moves(s, pruning, avail, out);
@@ -260,26 +299,34 @@ impl Notation for Quilt {
         let card_of = |cell: u8| self.cells[cell as usize];
         let reserve_card = |r: u8| s.reserve_top(r as usize).expect("move from an empty reserve");
         match m {
-            QuiltMove::QuiltToFoundation { cell, foundation } => {
-                Action::Card { from: q(cell), to: Pile::Foundation(foundation), card: card_of(cell) }
-            }
+            QuiltMove::QuiltToFoundation { cell, foundation } => Action::Card {
+                from: q(cell),
+                to: Pile::Foundation(foundation),
+                card: card_of(cell),
+            },
             QuiltMove::WasteToFoundation { foundation } => Action::Card {
                 from: Pile::Waste,
                 to: Pile::Foundation(foundation),
                 card: s.waste_top().expect("move from an empty waste"),
             },
-            QuiltMove::QuiltToWaste { cell } => Action::Card { from: q(cell), to: Pile::Waste, card: card_of(cell) },
+            QuiltMove::QuiltToWaste { cell } => {
+                Action::Card { from: q(cell), to: Pile::Waste, card: card_of(cell) }
+            }
             QuiltMove::Deal => Action::Deal,
             QuiltMove::Redeal => Action::Redeal,
             QuiltMove::QuiltToReserve { cell, reserve } => {
                 Action::Card { from: q(cell), to: Pile::Reserve(reserve), card: card_of(cell) }
             }
-            QuiltMove::ReserveToFoundation { reserve, foundation } => {
-                Action::Card { from: Pile::Reserve(reserve), to: Pile::Foundation(foundation), card: reserve_card(reserve) }
-            }
-            QuiltMove::ReserveToReserve { from, to } => {
-                Action::Card { from: Pile::Reserve(from), to: Pile::Reserve(to), card: reserve_card(from) }
-            }
+            QuiltMove::ReserveToFoundation { reserve, foundation } => Action::Card {
+                from: Pile::Reserve(reserve),
+                to: Pile::Foundation(foundation),
+                card: reserve_card(reserve),
+            },
+            QuiltMove::ReserveToReserve { from, to } => Action::Card {
+                from: Pile::Reserve(from),
+                to: Pile::Reserve(to),
+                card: reserve_card(from),
+            },
         }
     }
 }

@@ -57,17 +57,25 @@ impl Quilt {
             let Some(x) = index[cell] else { continue };
             let (r, c) = ((cell / 8) as i32, (cell % 8) as i32);
             // RULES.md §5: a vertical card ((r + c) even) has its short sides above and below.
-            let sides = if (r + c) % 2 == 0 { [(r - 1, c), (r + 1, c)] } else { [(r, c - 1), (r, c + 1)] };
-            let at = |(r, c): (i32, i32)| if (0..8).contains(&r) && (0..8).contains(&c) { index[(r * 8 + c) as usize] } else { None };
+            let sides =
+                if (r + c) % 2 == 0 { [(r - 1, c), (r + 1, c)] } else { [(r, c - 1), (r, c + 1)] };
+            let at = |(r, c): (i32, i32)| {
+                if (0..8).contains(&r) && (0..8).contains(&c) {
+                    index[(r * 8 + c) as usize]
+                } else {
+                    None
+                }
+            };
             b.set_sides(x, sides.map(at));
         }
         b.is_dead_with(s.redeals_left as usize + 1, copies_rule)
     }
 
-
     /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &QuiltState) -> bool {
-        !self.rules.has_reserves() && s.redeals_left == 0 && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)
+        !self.rules.has_reserves()
+            && s.redeals_left == 0
+            && s.found.last_pass_is_dead(&s.seq, s.waste_len(), true)
     }
 }
 

@@ -46,14 +46,22 @@ impl QuiltState {
     pub(super) fn fingerprint(&self) -> u128 {
         let mut k = [0u64; 13];
         k[..10].copy_from_slice(self.seq.words());
-        k[10] = self.seq.len() as u64 | (self.found.bits() as u64) << 32 | (self.redeals_left as u64) << 8;
+        k[10] = self.seq.len() as u64
+            | (self.found.bits() as u64) << 32
+            | (self.redeals_left as u64) << 8;
         k[11] = self.quilt;
         k[12] = u64::from_le_bytes(self.seg);
         crate::fingerprint::of_words(&k)
     }
 
     pub(super) fn full_hash(&self) -> u64 {
-        let small = self.found.bits() as u64 ^ (u64::from_le_bytes(self.seg)).rotate_left(32) ^ (self.redeals_left as u64) << 61;
-        crate::cardseq::mix(self.seq.hash() ^ self.quilt.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ small.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+        let small = self.found.bits() as u64
+            ^ (u64::from_le_bytes(self.seg)).rotate_left(32)
+            ^ (self.redeals_left as u64) << 61;
+        crate::cardseq::mix(
+            self.seq.hash()
+                ^ self.quilt.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ small.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+        )
     }
 }

@@ -6,14 +6,18 @@ fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
 }
 
-const VARIANTS: [QuiltVariant; 3] = [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet, QuiltVariant::PersianRug];
+const VARIANTS: [QuiltVariant; 3] =
+    [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet, QuiltVariant::PersianRug];
 
 #[test]
 fn layouts_follow_the_rule_book() {
     let d = deal(4);
     for v in VARIANTS {
         let layout = QuiltRules::new(v).layout(&d);
-        assert_eq!(layout.foundations.iter().map(|f| f[0].to_string()).collect::<Vec<_>>().join(" "), "AC AS AH AD KC KS KH KD");
+        assert_eq!(
+            layout.foundations.iter().map(|f| f[0].to_string()).collect::<Vec<_>>().join(" "),
+            "AC AS AH AD KC KS KH KD"
+        );
         // Q[r][c] = D[8 + 8r + c].
         assert_eq!(layout.quilt[0], Some(d.card(8)));
         assert_eq!(layout.quilt[8 * 3 + 5], Some(d.card(8 + 29)));
@@ -33,7 +37,10 @@ fn layouts_follow_the_rule_book() {
 /// Published layouts never change.
 #[test]
 fn pinned_native_layouts() {
-    for (v, name, seed) in [(QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64), (QuiltVariant::PersianRug, "persian-rug", 3)] {
+    for (v, name, seed) in [
+        (QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64),
+        (QuiltVariant::PersianRug, "persian-rug", 3),
+    ] {
         let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
         crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
@@ -63,7 +70,11 @@ fn random_playouts_keep_the_state_consistent() {
                 assert_eq!(s.seq.hash(), s.seq.recomputed_hash());
                 let cards = s.seq.len() + s.quilt.count_ones() as usize + s.found.total();
                 assert_eq!(cards, 104, "{v:?} seed {seed}");
-                assert_eq!(s.seg.iter().map(|&l| l as usize).sum::<usize>() + if rules.has_reserves() { 0 } else { s.stock_len() }, s.seq.len());
+                assert_eq!(
+                    s.seg.iter().map(|&l| l as usize).sum::<usize>()
+                        + if rules.has_reserves() { 0 } else { s.stock_len() },
+                    s.seq.len()
+                );
             }
         }
     }
@@ -115,7 +126,11 @@ fn optimised_moves_and_dead_test_match_the_reference() {
             let k = 1 + (seed % 12) as u8;
             let games = [
                 Quilt::new(rules, &d),
-                Quilt::from_layout(rules, &prefilled_layout(&rules, &d, k, 64 - (seed as usize * 7) % 40)).unwrap(),
+                Quilt::from_layout(
+                    rules,
+                    &prefilled_layout(&rules, &d, k, 64 - (seed as usize * 7) % 40),
+                )
+                .unwrap(),
             ];
             for g in &games {
                 for run in 0..3u64 {
@@ -136,7 +151,8 @@ fn optimised_moves_and_dead_test_match_the_reference() {
                         if fast.is_empty() || g.is_won(&s) {
                             break;
                         }
-                        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        rng =
+                            rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                         // Favour foundation moves (listed first) half the time, to go deep.
                         let n = if rng >> 63 == 1 { fast.len().min(2) } else { fast.len() };
                         g.play(&mut s, fast[(rng >> 33) as usize % n]);
@@ -145,7 +161,10 @@ fn optimised_moves_and_dead_test_match_the_reference() {
             }
         }
     }
-    assert!(positions > 100_000 && dead > 1000 && last_pass > 10_000, "{positions} positions, {dead} dead, {last_pass} on the last pass");
+    assert!(
+        positions > 100_000 && dead > 1000 && last_pass > 10_000,
+        "{positions} positions, {dead} dead, {last_pass} on the last pass"
+    );
 }
 
 /// The stricter game's streamliner (`Quilt::streamline`), at every position of random lines of
@@ -165,7 +184,12 @@ fn the_streamliner_drops_builds_onto_the_waste_that_free_nothing() {
                 let (mut all, mut mine) = (MoveList::new(), MoveList::new());
                 g.moves(&s, Pruning::NONE, &mut all);
                 strict.moves(&s, Pruning::NONE, &mut mine);
-                let home = |m: &QuiltMove| matches!(m, QuiltMove::QuiltToFoundation { .. } | QuiltMove::WasteToFoundation { .. });
+                let home = |m: &QuiltMove| {
+                    matches!(
+                        m,
+                        QuiltMove::QuiltToFoundation { .. } | QuiltMove::WasteToFoundation { .. }
+                    )
+                };
                 let want: Vec<QuiltMove> = if all.iter().any(home) {
                     all.iter().copied().filter(home).collect()
                 } else {
@@ -173,8 +197,17 @@ fn the_streamliner_drops_builds_onto_the_waste_that_free_nothing() {
                         .copied()
                         .filter(|&m| match m {
                             QuiltMove::QuiltToWaste { cell } => {
-                                let frees = (0..64).any(|i| i != cell && (s.quilt >> i) & 1 == 1 && available_cells(s.quilt) >> i & 1 == 0 && available_cells(s.quilt & !(1 << cell)) >> i & 1 == 1);
-                                if frees { kept_builds += 1 } else { dropped += 1 }
+                                let frees = (0..64).any(|i| {
+                                    i != cell
+                                        && (s.quilt >> i) & 1 == 1
+                                        && available_cells(s.quilt) >> i & 1 == 0
+                                        && available_cells(s.quilt & !(1 << cell)) >> i & 1 == 1
+                                });
+                                if frees {
+                                    kept_builds += 1
+                                } else {
+                                    dropped += 1
+                                }
                                 frees
                             }
                             _ => true,
@@ -190,5 +223,8 @@ fn the_streamliner_drops_builds_onto_the_waste_that_free_nothing() {
             }
         }
     }
-    assert!(dropped > 100 && kept_builds > 100, "{dropped} builds dropped, {kept_builds} kept: the test saw too few");
+    assert!(
+        dropped > 100 && kept_builds > 100,
+        "{dropped} builds dropped, {kept_builds} kept: the test saw too few"
+    );
 }

@@ -19,21 +19,14 @@ pub fn position(
     let reserves = ids.piles(reserves);
     let wastes = ids.piles(wastes);
     let stock_top_first = ids.pile(stock_top_first);
-    let layout = Layout {
-        foundations: ids.foundations(heights),
-        reserves,
-        wastes,
-        stock_top_first,
-    };
+    let layout =
+        Layout { foundations: ids.foundations(heights), reserves, wastes, stock_top_first };
     checked(layout, |layout| check_layout(variant, layout))
 }
 
 /// The default options with `redeals` redeals.
 pub fn opts(redeals: u8) -> Options {
-    Options {
-        redeals,
-        ..Options::default()
-    }
+    Options { redeals, ..Options::default() }
 }
 
 pub fn start(variant: Variant, options: Options, layout: &Layout) -> Position {

@@ -27,9 +27,7 @@ pub struct Ids {
 
 impl Ids {
     pub fn new() -> Ids {
-        Ids {
-            taken: [false; CARD_COUNT],
-        }
+        Ids { taken: [false; CARD_COUNT] }
     }
 
     pub fn take_id(&mut self, id: u8) -> u8 {
@@ -49,10 +47,7 @@ impl Ids {
 
     /// Cards of a space-separated list of codes, bottom→top (or top-first for a stock).
     pub fn pile(&mut self, codes: &str) -> Vec<u8> {
-        codes
-            .split_whitespace()
-            .map(|code| self.take(code))
-            .collect()
+        codes.split_whitespace().map(|code| self.take(code)).collect()
     }
 
     /// One pile per list of codes (see [`Ids::pile`]).
@@ -97,10 +92,7 @@ pub struct Lcg(pub u64);
 
 impl Lcg {
     pub fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         self.0 >> 33
     }
 
@@ -118,18 +110,12 @@ impl Lcg {
 
 /// Codes of a list of ids.
 pub fn codes(cards: &[u8]) -> Vec<String> {
-    cards
-        .iter()
-        .map(|&id| patience_reference::card_code(id))
-        .collect()
+    cards.iter().map(|&id| patience_reference::card_code(id)).collect()
 }
 
 /// The deck-0 ids of the eight cards the hook ("A/K to top") puts first: A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦.
 fn hook_head() -> Vec<u8> {
-    ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"]
-        .iter()
-        .map(|code| c(code))
-        .collect()
+    ["AC", "AS", "AH", "AD", "KC", "KS", "KH", "KD"].iter().map(|code| c(code)).collect()
 }
 
 /// The talon `0..104` after the hook: deck-0 A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ first, then every other id in
@@ -144,9 +130,7 @@ pub fn hooked_identity_talon() -> Vec<u8> {
 /// A shuffled talon with the hook applied.
 pub fn hooked_random_talon(rng: &mut Lcg) -> Vec<u8> {
     let head = hook_head();
-    let mut rest: Vec<u8> = (0..CARD_COUNT as u8)
-        .filter(|id| !head.contains(id))
-        .collect();
+    let mut rest: Vec<u8> = (0..CARD_COUNT as u8).filter(|id| !head.contains(id)).collect();
     rng.shuffle(&mut rest);
     let mut talon = head;
     talon.extend(rest);

@@ -33,13 +33,8 @@ pub fn position(
     let reserves = ids.piles(reserves);
     let waste = ids.pile(waste);
     let stock_top_first = ids.pile(stock_top_first);
-    let layout = Layout {
-        foundations: ids.foundations(heights),
-        quilt,
-        reserves,
-        waste,
-        stock_top_first,
-    };
+    let layout =
+        Layout { foundations: ids.foundations(heights), quilt, reserves, waste, stock_top_first };
     checked(layout, |layout| check_layout(variant, layout))
 }
 
@@ -66,10 +61,7 @@ pub fn persian_rug_clubs_open() -> Layout {
 }
 
 pub fn opts(waste_wrap: bool, redeals: u8) -> Options {
-    Options {
-        waste_wrap,
-        redeals,
-    }
+    Options { waste_wrap, redeals }
 }
 
 pub fn start(variant: Variant, options: Options, layout: &Layout) -> Position {

@@ -17,11 +17,7 @@ pub fn foundation(ids: &mut Ids, f: usize, base: u8, height: usize, in_suit: boo
     let first_suit = (f / 2) as u8;
     (0..height)
         .map(|k| {
-            let suit = if in_suit || k % 2 == 0 {
-                first_suit
-            } else {
-                first_suit ^ 2
-            };
+            let suit = if in_suit || k % 2 == 0 { first_suit } else { first_suit ^ 2 };
             let rank = (base as usize + k) as u8 % 13;
             ids.take_id(suit * 13 + rank)
         })
@@ -49,24 +45,13 @@ pub fn position(
     let waste = ids.pile(waste);
     let stock_top_first = ids.pile(stock_top_first);
     let in_suit = variant.foundations_in_suit();
-    let foundations = (0..8)
-        .map(|f| foundation(&mut ids, f, base, heights[f], in_suit))
-        .collect();
-    let layout = Layout {
-        foundations,
-        terrace,
-        rows,
-        waste,
-        stock_top_first,
-    };
+    let foundations = (0..8).map(|f| foundation(&mut ids, f, base, heights[f], in_suit)).collect();
+    let layout = Layout { foundations, terrace, rows, waste, stock_top_first };
     checked(layout, |layout| check_layout(variant, layout))
 }
 
 pub fn opts(redeals: u8, foundation_to_tableau: bool) -> Options {
-    Options {
-        redeals,
-        foundation_to_tableau,
-    }
+    Options { redeals, foundation_to_tableau }
 }
 
 pub fn start(variant: Variant, options: Options, layout: &Layout) -> Position {

@@ -19,13 +19,23 @@ impl Algerian {
     /// test). All moves of `s` in generation order. `reduce`: apply the sound move-level symmetry
     /// reductions (`prune.rs`). Returns `false` if the list overflowed.
     #[allow(clippy::needless_range_loop)]
-    pub(in crate::algerian) fn generate_simple(&self, s: &AlgerianState, pruning: Pruning, reduce: bool, out: &mut MoveList<AlgerianMove>) -> bool {
+    pub(in crate::algerian) fn generate_simple(
+        &self,
+        s: &AlgerianState,
+        pruning: Pruning,
+        reduce: bool,
+        out: &mut MoveList<AlgerianMove>,
+    ) -> bool {
         out.clear();
-        let flags = if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
-        let mut sink = Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning), flags };
+        let flags =
+            if pruning.symmetry { SYM } else { 0 } | if pruning.partial_order { POR } else { 0 };
+        let mut sink =
+            Sink::<_, true> { out, full: false, run: self.run_filter(s, pruning), flags };
         let card = |from, to| AlgerianMove::Card { from, to, flags };
         let tops = s.tops();
-        let spot = |p: usize| if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) };
+        let spot = |p: usize| {
+            if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) }
+        };
         let carthage = self.rules.carthage();
         let dep_sym = reduce && self.depots_interchangeable(s);
         let res_sym = reduce && self.reserves_interchangeable(s);
@@ -139,7 +149,17 @@ impl Algerian {
 
 #[test]
 fn pext_nibbles_gathers_the_low_bit_of_each_nibble() {
-    for x in [0u32, 1, 0x1111_1111, 0xFFFF_FFFF, 0x1000_0001, 0x0D0D_0D0D, 0xD0D0_D0D0, 0x8421_8421, 0x1234_5678] {
+    for x in [
+        0u32,
+        1,
+        0x1111_1111,
+        0xFFFF_FFFF,
+        0x1000_0001,
+        0x0D0D_0D0D,
+        0xD0D0_D0D0,
+        0x8421_8421,
+        0x1234_5678,
+    ] {
         let want = (0..8).filter(|f| x >> (4 * f) & 1 != 0).fold(0, |m, f| m | 1 << f);
         assert_eq!(pext_nibbles(x), want, "{x:#x}");
     }

@@ -103,7 +103,12 @@ impl AlgerianState {
     /// index is in the list by then): usually two comparisons. With every pile dirty this is a
     /// plain insertion sort. Piles are compared in place, ten packed slots at a time (the lowest
     /// slot where two chunks differ decides); only the reordered piles are rewritten.
-    pub(in crate::algerian) fn resort_group_previous(&mut self, first: usize, n: usize, dirty: u32) {
+    pub(in crate::algerian) fn resort_group_previous(
+        &mut self,
+        first: usize,
+        n: usize,
+        dirty: u32,
+    ) {
         use std::cmp::Ordering;
         debug_assert!(n <= DEPOTS);
         let mut lens = [0u8; DEPOTS];
@@ -170,7 +175,8 @@ impl AlgerianState {
         let Some(lo) = (0..n).find(|&c| order[c] != c) else { return };
         let hi = (0..n).rfind(|&c| order[c] != c).unwrap_or(lo);
         let src = self.words;
-        let (old_names, old_tops, old_bottoms, old_heads) = (self.names, self.tops, self.bottoms, self.heads);
+        let (old_names, old_tops, old_bottoms, old_heads) =
+            (self.names, self.tops, self.bottoms, self.heads);
         let mut pos = starts[lo];
         for (c, &o) in order.iter().enumerate().take(hi + 1).skip(lo) {
             let (mut from, mut left) = (starts[o], lens[o] as usize);
@@ -226,7 +232,11 @@ impl AlgerianState {
             self.lens[first + c] = (starts[o + 1] - starts[o]) as u8;
             self.tops[first + c] = slice(o).last().copied().unwrap_or(NO_KIND);
             self.bottoms[first + c] = slice(o).first().map_or(0, |&k| k + 1);
-            self.heads[first + c] = slice(o).iter().take(10).enumerate().fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
+            self.heads[first + c] = slice(o)
+                .iter()
+                .take(10)
+                .enumerate()
+                .fold(0, |h, (j, &k)| h | (k as u64) << (6 * j));
             let name = (old_names >> name_shift(first + o)) & 7;
             let sh = name_shift(first + c);
             self.names = (self.names & !(7 << sh)) | (name << sh);

@@ -29,7 +29,9 @@ fn pop_memo_answers_the_element_exchange() {
     for _ in 0..100_000 {
         let (bits, n, base) = piles[rng.random_range(0..piles.len())];
         let w = bits | n << 50 | base << 58;
-        let was = memo.slots[(w.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize].get().word;
+        let was = memo.slots[(w.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize]
+            .get()
+            .word;
         match was {
             _ if was == w => hits += 1,
             MEMO_EMPTY => empty += 1,
@@ -42,7 +44,10 @@ fn pop_memo_answers_the_element_exchange() {
         assert_eq!(memo.pop_delta(w), exchange, "{w:x}");
         assert_eq!(pop_delta_of(w), exchange, "{w:x}");
     }
-    assert!(hits > 20_000 && empty > 1_000 && evicted > 20_000 && lone > 1_000, "{hits} hits, {empty} empty, {evicted} evicted, {lone} lone");
+    assert!(
+        hits > 20_000 && empty > 1_000 && evicted > 20_000 && lone > 1_000,
+        "{hits} hits, {empty} empty, {evicted} evicted, {lone} lone"
+    );
 }
 
 /// The compile-time element tables hold `field_fp` (const and run-time xxh3 agree).
@@ -70,7 +75,14 @@ fn lone_pile_table_holds_the_pile_fingerprints() {
         assert_eq!(lone_pile_fp(k), pile_fingerprint_of(pile_value_of(0, 1, k)), "{k}");
     }
     for index in 0..10 {
-        for (bits, len) in [(0, 1), (1, 2), (5, 4), ((1u128 << 50) - 1, 51), ((1u128 << 51) - 1, 52), ((1u128 << 103) - 1, 104)] {
+        for (bits, len) in [
+            (0, 1),
+            (1, 2),
+            (5, 4),
+            ((1u128 << 50) - 1, 51),
+            ((1u128 << 51) - 1, 52),
+            ((1u128 << 103) - 1, 104),
+        ] {
             for base in [0, 17, 51] {
                 assert_eq!(pile_element(pile_value_of(bits, len, base), index) & 1, 0);
             }

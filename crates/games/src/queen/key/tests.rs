@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::fingerprint::of_words;
+use crate::queen::MAX_SEQ;
 use crate::queen::elements::tests::field_fp;
 use crate::queen::elements::*;
-use crate::queen::MAX_SEQ;
 use crate::queen::state::MAX_ROWS;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -15,7 +15,9 @@ impl QueenState {
     /// `key_fp` recomputed from the fields (the tests compare it with the running sum).
     pub(crate) fn recomputed_key_fp(&self) -> u128 {
         let d = QueenState::default();
-        let field = |tag, v: u8, default: u8| field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64));
+        let field = |tag, v: u8, default: u8| {
+            field_fp(tag, v as u64).wrapping_sub(field_fp(tag, default as u64))
+        };
         let mut fp = self.pile_sum(MAX_ROWS, false);
         // Talon positions only (`removed` keeps derived positions above them).
         for p in 0..MAX_SEQ as u64 {
@@ -37,7 +39,10 @@ impl QueenState {
     /// `fingerprint` as first written (seven words hashed): the reference for the tests.
     pub(crate) fn fingerprint_simple(&self, rows: usize, interchangeable: bool) -> u128 {
         let piles = self.pile_sum(rows, !interchangeable);
-        let small = self.dealt as u64 | (self.terrace as u64) << 8 | (self.base_rank as u64) << 16 | (self.redeals_left as u64) << 24;
+        let small = self.dealt as u64
+            | (self.terrace as u64) << 8
+            | (self.base_rank as u64) << 16
+            | (self.redeals_left as u64) << 24;
         let words = [
             self.removed as u64,
             (self.removed >> 64) as u64,
@@ -81,7 +86,10 @@ fn random_piles(rng: &mut rand_chacha::ChaCha8Rng, rows: usize) -> Vec<Vec<u8>> 
                 let k = crate::card::Kind::from_index(t);
                 let rank = (k.rank() + 12) % 13;
                 let colour = 1 - k.colour();
-                s.push(0, crate::card::Kind::new(colour * 2 + rng.random_range(0..2u8), rank).index());
+                s.push(
+                    0,
+                    crate::card::Kind::new(colour * 2 + rng.random_range(0..2u8), rank).index(),
+                );
             }
             s.pile(0)
         })

@@ -106,7 +106,13 @@ pub(crate) struct FoundationMasks {
 }
 
 /// `empty_pile_moves` as first written (a length test per pile and source): the reference.
-pub(crate) fn empty_pile_moves_simple(s: &QueenState, rows: usize, from_waste: bool, symmetry: bool, out: &mut MoveList<QueenMove>) {
+pub(crate) fn empty_pile_moves_simple(
+    s: &QueenState,
+    rows: usize,
+    from_waste: bool,
+    symmetry: bool,
+    out: &mut MoveList<QueenMove>,
+) {
     for j in 0..rows {
         if s.len[j] != 0 {
             continue;
@@ -148,7 +154,11 @@ fn kind_tables_follow_their_definitions() {
 fn build_classes_say_what_tableau_accepts_says() {
     for top in 0..52u8 {
         for k in 0..52u8 {
-            assert_eq!(BUILDS_ON[top as usize] == BUILD_CLASS[k as usize], tableau_accepts(top, k), "{top} {k}");
+            assert_eq!(
+                BUILDS_ON[top as usize] == BUILD_CLASS[k as usize],
+                tableau_accepts(top, k),
+                "{top} {k}"
+            );
         }
     }
     // The tables' entries for `NO_CARD` (and every other non-kind): an empty pile takes a
@@ -158,6 +168,9 @@ fn build_classes_say_what_tableau_accepts_says() {
     }
     for k in 0..52usize {
         assert!(BUILD_CLASS[k] < 26 && BUILDS_ON[k] < 26 && KIND_BIT[k] < 52);
-        assert_eq!(KIND_BIT[k], 4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit());
+        assert_eq!(
+            KIND_BIT[k],
+            4 * Kind::from_index(k as u8).rank() + Kind::from_index(k as u8).suit()
+        );
     }
 }

@@ -16,7 +16,10 @@ impl Queen {
         let t = &self.terrace_bounds;
         let cap = &t.cap[s.base_rank as usize];
         let above = &t.above[h];
-        (0..h).any(|j| cap[j] != NO_BOUND && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1)
+        (0..h).any(|j| {
+            cap[j] != NO_BOUND
+                && (cap[j] as u32) < self.home_class(s, self.terrace[j]) + above[j] as u32 + 1
+        })
     }
 
     /// The dead test as first written, walking the terrace per position: the reference the

@@ -20,7 +20,14 @@ fn relaxation_empties_terrace(g: &Queen, s: &QueenState, limit: usize) -> Option
     // card of kind k sits on.
     let same_class = |k: u8| -> Vec<u8> {
         let kk = Kind::from_index(k);
-        if suited { vec![k] } else { (0..4).filter(|&t| t / 2 == kk.colour()).map(|t| Kind::new(t, kk.rank()).index()).collect() }
+        if suited {
+            vec![k]
+        } else {
+            (0..4)
+                .filter(|&t| t / 2 == kk.colour())
+                .map(|t| Kind::new(t, kk.rank()).index())
+                .collect()
+        }
     };
     let below = |k: u8| -> Option<Vec<u8>> {
         let kk = Kind::from_index(k);
@@ -28,9 +35,14 @@ fn relaxation_empties_terrace(g: &Queen, s: &QueenState, limit: usize) -> Option
             return None;
         }
         let r = (kk.rank() + 12) % 13;
-        Some(if suited { vec![Kind::new(kk.suit(), r).index()] } else { (0..4).filter(|&t| t / 2 != kk.colour()).map(|t| Kind::new(t, r).index()).collect() })
+        Some(if suited {
+            vec![Kind::new(kk.suit(), r).index()]
+        } else {
+            (0..4).filter(|&t| t / 2 != kk.colour()).map(|t| Kind::new(t, r).index()).collect()
+        })
     };
-    let class_home = |home: &[u8; 52], ks: &[u8]| ks.iter().map(|&x| home[x as usize] as u32).sum::<u32>();
+    let class_home =
+        |home: &[u8; 52], ks: &[u8]| ks.iter().map(|&x| home[x as usize] as u32).sum::<u32>();
     // A foundation takes k when fewer copies of k's class are home than of the class below
     // (each foundation holding the class below and not k's has room), or k is of the base
     // rank (8 foundations, 8 base-rank cards: one is empty while a base-rank card is out).
@@ -89,7 +101,11 @@ fn schedule_test_contains_the_count_test_and_decides_the_relaxation() {
         }
         let schedule = g.terrace_schedule_dead(s);
         let count = g.terrace_dead(s);
-        assert!(schedule || !count, "{:?}: the count test says dead, the schedule test not: {s:?}", g.rules.variant);
+        assert!(
+            schedule || !count,
+            "{:?}: the count test says dead, the schedule test not: {s:?}",
+            g.rules.variant
+        );
         beyond_count += (schedule && !count) as u32;
         if let Some(empties) = relaxation_empties_terrace(g, s, 2_000) {
             assert_eq!(schedule, !empties, "{:?}: {s:?}", g.rules.variant);
@@ -97,6 +113,11 @@ fn schedule_test_contains_the_count_test_and_decides_the_relaxation() {
             if schedule { dead += 1 } else { alive += 1 }
         }
     });
-    eprintln!("compared {compared}: dead {dead}, alive {alive}; dead beyond the count test {beyond_count}");
-    assert!(dead >= 50 && alive >= 200 && beyond_count >= 20, "dead {dead}, alive {alive}, beyond the count test {beyond_count}");
+    eprintln!(
+        "compared {compared}: dead {dead}, alive {alive}; dead beyond the count test {beyond_count}"
+    );
+    assert!(
+        dead >= 50 && alive >= 200 && beyond_count >= 20,
+        "dead {dead}, alive {alive}, beyond the count test {beyond_count}"
+    );
 }

@@ -77,7 +77,11 @@ impl QueenState {
                 let n = n as u32;
                 self.suits = remove_bit(self.suits, off + n - 1);
                 let value = (old & !(1u128 << (n - 1))) - pile_value_of(0, 1, 0);
-                self.top[i] = if n == 1 { self.base[i] } else { chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1) };
+                self.top[i] = if n == 1 {
+                    self.base[i]
+                } else {
+                    chain_kind(self.base[i], n - 1, (old >> (n - 2)) & 1)
+                };
                 self.key_fp = self.key_fp.wrapping_add(pile_fingerprint_of(value));
             }
         }
@@ -121,7 +125,11 @@ impl QueenState {
                 1 => s.base[i],
                 _ => {
                     let o = s.offset(i);
-                    chain_kind(s.base[i], s.len[i] as u32 - 1, (s.suits >> (o + s.len[i] as u32 - 2)) & 1)
+                    chain_kind(
+                        s.base[i],
+                        s.len[i] as u32 - 1,
+                        (s.suits >> (o + s.len[i] as u32 - 2)) & 1,
+                    )
                 }
             };
         }
@@ -147,7 +155,8 @@ fn piles_keep_their_cards_through_pushes_and_pops() {
     let mut s = QueenState::default();
     // 9C (black 9), then 8H/8D, 7C/7S... built down in alternating colours, on 3 piles.
     let k = |code: &str| crate::card::parse_kind(code).unwrap().index();
-    let plan: [&[&str]; 3] = [&["9C", "8D", "7S", "6H"], &["KH", "QS", "JD", "TC", "9D"], &["2S", "AH", "KC"]];
+    let plan: [&[&str]; 3] =
+        [&["9C", "8D", "7S", "6H"], &["KH", "QS", "JD", "TC", "9D"], &["2S", "AH", "KC"]];
     for (i, cards) in plan.iter().enumerate() {
         for c in cards.iter() {
             s.push(i, k(c));
@@ -243,13 +252,21 @@ fn fast_push_and_pop_equal_the_simple_ones() {
         let end = s.offset(i) + s.len[i] as u32;
         // Push the next chain card (or any card on an empty pile).
         if s.offset_simple(MAX_ROWS) + 1 < 104 {
-            let k = if s.len[i] == 0 { rng.random_range(0..52u8) } else { chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128)) };
+            let k = if s.len[i] == 0 {
+                rng.random_range(0..52u8)
+            } else {
+                chain_kind(s.base[i], s.len[i] as u32, rng.random_range(0..2u128))
+            };
             let (mut a, mut b) = (s, s);
             a.push(i, k);
             b.push_simple(i, k);
             assert_eq!(a, b, "push {i} {k} on {s:?}");
             if s.len[i] > 0 {
-                if end <= 64 { low += 1 } else { high += 1 }
+                if end <= 64 {
+                    low += 1
+                } else {
+                    high += 1
+                }
                 cross += (s.offset(i) < 64 && end > 64) as u32;
             }
         }
@@ -260,7 +277,10 @@ fn fast_push_and_pop_equal_the_simple_ones() {
             lone += (s.len[i] == 1) as u32;
         }
     }
-    assert!(low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000, "{low} low, {high} high, {cross} across, {lone} lone");
+    assert!(
+        low > 5_000 && high > 1_000 && cross > 100 && lone > 1_000,
+        "{low} low, {high} high, {cross} across, {lone} lone"
+    );
     for b in 0..52u8 {
         for j in 2..30u32 {
             for bit in 0..2u128 {
@@ -302,9 +322,29 @@ fn table_masks_equal_the_shifts() {
                 _ => low += 1,
             }
             if d < 128 {
-                for n in [0, 1, d, d.saturating_add(1), 63, 64, 65, 89, 96, 127, 128, 200, 255, rng.random_range(0..=255u8)] {
+                for n in [
+                    0,
+                    1,
+                    d,
+                    d.saturating_add(1),
+                    63,
+                    64,
+                    65,
+                    89,
+                    96,
+                    127,
+                    128,
+                    200,
+                    255,
+                    rng.random_range(0..=255u8),
+                ] {
                     let st = stock_next_of(d, s.removed, n);
-                    assert_eq!(st, stock_next_of_simple(d, s.removed, n), "{d} {n} {:x}", s.removed);
+                    assert_eq!(
+                        st,
+                        stock_next_of_simple(d, s.removed, n),
+                        "{d} {n} {:x}",
+                        s.removed
+                    );
                     match st {
                         None => stock_none += 1,
                         Some(p) if p >= 64 => stock_high += 1,
@@ -321,7 +361,10 @@ fn table_masks_equal_the_shifts() {
         }
     }
     assert!(none > 10_000 && low > 10_000 && high > 10_000, "{none} {low} {high}");
-    assert!(stock_none > 10_000 && stock_low > 10_000 && stock_high > 10_000, "{stock_none} {stock_low} {stock_high}");
+    assert!(
+        stock_none > 10_000 && stock_low > 10_000 && stock_high > 10_000,
+        "{stock_none} {stock_low} {stock_high}"
+    );
 }
 
 #[test]

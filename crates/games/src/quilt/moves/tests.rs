@@ -5,7 +5,12 @@ use super::*;
 impl Quilt {
     /// The move generator before the cell masks (scanning every available cell), kept as
     /// the reference of the equivalence test.
-    pub(in crate::quilt) fn moves_reference(&self, s: &QuiltState, pruning: Pruning, out: &mut MoveList<QuiltMove>) {
+    pub(in crate::quilt) fn moves_reference(
+        &self,
+        s: &QuiltState,
+        pruning: Pruning,
+        out: &mut MoveList<QuiltMove>,
+    ) {
         out.clear();
         let avail = available_cells(s.quilt);
         let forced = |k: Kind, f: u8| pruning.forced_moves && s.found.met_and_wrap_safe(k, f);
@@ -23,14 +28,22 @@ impl Quilt {
         for i in bits(avail) {
             let k = self.cells[i];
             for f in s.found.targets(k).into_iter().flatten() {
-                push_foundation_move!(k, f, QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f });
+                push_foundation_move!(
+                    k,
+                    f,
+                    QuiltMove::QuiltToFoundation { cell: i as u8, foundation: f }
+                );
             }
         }
         if self.rules.has_reserves() {
             for r in 0..8 {
                 let Some(k) = s.reserve_top(r) else { continue };
                 for f in s.found.targets(k).into_iter().flatten() {
-                    push_foundation_move!(k, f, QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f });
+                    push_foundation_move!(
+                        k,
+                        f,
+                        QuiltMove::ReserveToFoundation { reserve: r as u8, foundation: f }
+                    );
                 }
             }
             self.persian_moves(s, pruning, avail, out);

@@ -9,6 +9,7 @@ impl Quilt {
         let waste = s.waste_len();
         !self.rules.has_reserves()
             && s.redeals_left == 0
-            && (s.found.waste_stack_is_dead_simple(&s.seq, waste) || s.found.stock_lands_on_blocker_simple(&s.seq, waste))
+            && (s.found.waste_stack_is_dead_simple(&s.seq, waste)
+                || s.found.stock_lands_on_blocker_simple(&s.seq, waste))
     }
 }

@@ -1,5 +1,5 @@
 //! The CNF model of an Alhambra position (RULES.md §2): macro steps over the static talon order.
-//! `crates/sat/PROOF.md` states, family by family, why every legal winning game is a model
+//! `research/sat/PROOF.md` states, family by family, why every legal winning game is a model
 //! (completeness: UNSAT proves the position lost) and why every model is a legal game (its
 //! decoding is replayed through the reference rules anyway before a win is reported).
 //!

@@ -11,7 +11,7 @@ use patience_games::layout::Layout;
 pub struct Problem {
     /// L: the waste bottom→top, then the stock with the next card to deal first. A deal moves the
     /// cursor one card right, a redeal moves it back to 0, and nothing ever reorders L (the
-    /// design note's talon invariant, `docs/sat-design.md` §1.2).
+    /// design note's talon invariant, `research/sat/DESIGN.md` §1.2).
     pub talon: Vec<Card>,
     /// How many cards of `talon` are on the waste (left of the cursor).
     pub cursor: usize,
@@ -81,7 +81,7 @@ impl Problem {
     }
 
     /// The proven bound on the number of macro steps of any legal game from this position
-    /// (`crates/sat/PROOF.md` §2; `docs/sat-design.md` §1.4): each step is one card sent home (each
+    /// (`research/sat/PROOF.md` §2; `research/sat/DESIGN.md` §1.4): each step is one card sent home (each
     /// card in play goes home at most once, foundation cards never move), one reserve card built
     /// on the waste (each reserve card leaves its pile at most once: reserves are never
     /// refilled) or one redeal (at most `redeals`); deals belong to the step they precede.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build needs besides Rust, where it is missing: a C++ compiler (CaDiCaL, built
-# from source by the rustsat-cadical crate for crates/sat) and libclang (its bindings are
+# from source by the rustsat-cadical crate for research/sat) and libclang (its bindings are
 # generated at build time by bindgen). Debian/Ubuntu with apt-get, as root or with sudo.
 set -euo pipefail
 missing=()

@@ -1,7 +1,7 @@
 //! The SAT model on native-seed alhambra deals, one CSV line per deal (the issue 34 gate's
 //! measurement; `scripts/sat-gate.sh` runs it over the gate set):
 //!
-//! `cargo run --release -p patience-sat --example sat_deals -- RELAXED FULL SEED...`
+//! `cargo run --release --manifest-path research/sat/Cargo.toml --example sat_deals -- RELAXED FULL SEED...`
 //!
 //! (RELAXED and FULL: the conflict budgets of the two phases.)
 //!
