@@ -3,12 +3,13 @@
 //! small fixed set of deals (throughput in deals). Figures to compare: states or deals per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
-use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::algerian::{Algerian, AlgerianRules};
+use patience_games::alhambra::{Alhambra, AlhambraRules};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
-use patience_games::queen::{Queen, QueenRules, QueenVariant};
-use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+use patience_games::queen::{Queen, QueenRules};
+use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::Variant;
 use patience_solver::table::{ExactTable, FingerprintTable};
 use patience_solver::{Limits, Solver};
 use std::hint::black_box;
@@ -19,16 +20,16 @@ fn deal(seed: u64, hook: Hook) -> Deal {
 
 /// One game per family (the base variants of issue 7), built for seed `s`.
 fn alhambra(s: u64) -> Alhambra {
-    Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &deal(s, Hook::AcesKingsToTop))
+    Alhambra::new(AlhambraRules::of(Variant::Alhambra), &deal(s, Hook::AcesKingsToTop))
 }
 fn crazy_quilt(s: u64) -> Quilt {
-    Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(s, Hook::AcesKingsToTop))
+    Quilt::new(QuiltRules::of(Variant::CrazyQuilt), &deal(s, Hook::AcesKingsToTop))
 }
 fn queen_of_italy(s: u64) -> Queen {
-    Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &deal(s, Hook::None))
+    Queen::new(QueenRules::of(Variant::QueenOfItaly), &deal(s, Hook::None))
 }
 fn algerian(s: u64) -> Algerian {
-    Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(s, Hook::KingsToTop))
+    Algerian::new(AlgerianRules::of(Variant::Algerian), &deal(s, Hook::KingsToTop))
 }
 
 fn deals(c: &mut Criterion) {

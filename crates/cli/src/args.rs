@@ -127,7 +127,11 @@ pub struct PlanArgs {
 
 impl PlanArgs {
     /// The plan for a budget of `max_states` on `variant`, or why the options do not make one.
-    pub fn plan(&self, max_states: u64, variant: &str) -> anyhow::Result<patience_solver::Plan> {
+    pub fn plan(
+        &self,
+        max_states: u64,
+        variant: &patience_games::variant::VariantInfo,
+    ) -> anyhow::Result<patience_solver::Plan> {
         use patience_solver::Plan;
         let custom = self.probe_states.is_some()
             || self.stricter_states.is_some()

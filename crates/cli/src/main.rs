@@ -311,7 +311,7 @@ fn run(cli: Cli) -> Result<u8> {
         } => {
             let player = player.kind()?;
             let choice = choose_game(&game, &rules)?;
-            let plan = plan.plan(max_states, choice.info.name)?;
+            let plan = plan.plan(max_states, choice.info)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
             let args = study::StudyArgs {
@@ -351,7 +351,7 @@ fn run(cli: Cli) -> Result<u8> {
                 bail!("-j and --max-states must be at least 1");
             }
             let choice = choose_game(&game, &rules)?;
-            let plan = plan.plan(max_states, choice.info.name)?;
+            let plan = plan.plan(max_states, choice.info)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let report =
                 study::bench(&choice, seeds, max_states, plan, max_ms, jobs, table.exact_table)?;
@@ -438,7 +438,7 @@ fn run(cli: Cli) -> Result<u8> {
                 );
             }
             let choice = choose_game(&game, &rules)?;
-            let plan = plan.plan(max_states, choice.info.name)?;
+            let plan = plan.plan(max_states, choice.info)?;
             let max_ms = match limit_ms {
                 Some(ms) => Some(ms),
                 None => time_limit_ms(Some(max_seconds), None)?,
@@ -496,7 +496,7 @@ fn study_game(
         Cli::try_parse_from(&manifest.command)
     {
         let choice = choose_game(&manifest.variant, &RuleArgs::default())?;
-        let printed = with_rules!(&choice.rules, |r| format!("{r:?}"));
+        let printed = choice.rules.options_text();
         if printed != manifest.rules {
             bail!(
                 "{}: a merged study whose rules ({}) are not {}'s defaults: give the audit its shard folders, whose manifests hold the study command",
@@ -600,7 +600,7 @@ fn dominance(dir: &std::path::Path, max_states: u64, plan: PlanArgs, jobs: usize
         );
     }
     let choice = study_game(dir, &manifest)?;
-    let plan = plan.plan(max_states, choice.info.name)?;
+    let plan = plan.plan(max_states, choice.info)?;
     let deals = dir.join(patience_study::run::DEALS);
     let text = std::fs::read_to_string(&deals)
         .with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;

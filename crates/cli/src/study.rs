@@ -3,7 +3,6 @@
 use crate::args::GameChoice;
 use anyhow::{Result, bail};
 use patience_games::game::Pruning;
-use patience_games::with_rules;
 use patience_solver::Limits;
 use patience_study::manifest::DEAL_GENERATOR;
 use patience_study::{Manifest, Progress, StudyJob, Summary, run_study};
@@ -82,8 +81,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
     if a.max_states == 0 {
         bail!("--max-states must be at least 1");
     }
-    // The family's rules as Rust prints them: what manifests have always held.
-    let rules = with_rules!(&choice.rules, |r| format!("{r:?}"));
+    let rules = choice.rules.options_text();
     let name = choice.info.name;
     let out = a.out.clone().unwrap_or_else(|| {
         let shard = a.shard.map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));

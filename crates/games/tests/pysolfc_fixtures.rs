@@ -1,8 +1,9 @@
 //! Every Alhambra-family row of PySolFC's own layouts (testdata/pysolfc-deals.jsonl, made by
 //! PySolFC's game classes) must be reproduced exactly from the game number.
 
-use patience_games::alhambra::{AlhambraRules, AlhambraVariant};
+use patience_games::alhambra::AlhambraRules;
 use patience_games::deal::{DealSource, Hook, make_deal, pysol::parse_game_number};
+use patience_games::variant::Variant;
 use serde_json::Value;
 
 fn fixtures() -> Vec<Value> {
@@ -19,14 +20,14 @@ fn alhambra_family_rows_are_reproduced() {
     let mut checked = std::collections::BTreeMap::new();
     for row in fixtures() {
         let variant = match row["pysolfc_game_id"].as_u64().unwrap() {
-            234 => AlhambraVariant::Alhambra,
-            465 => AlhambraVariant::Granada,
-            609 => AlhambraVariant::Reinforcements,
+            234 => Variant::Alhambra,
+            465 => Variant::Granada,
+            609 => Variant::Reinforcements,
             _ => continue,
         };
         let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
         let deal = make_deal(&DealSource::Pysol(number), Hook::AcesKingsToTop).unwrap();
-        let ours = serde_json::to_value(AlhambraRules::new(variant).layout(&deal)).unwrap();
+        let ours = serde_json::to_value(AlhambraRules::of(variant).layout(&deal)).unwrap();
         for key in ["foundations", "reserves", "wastes", "stock_top_first"] {
             assert_eq!(ours[key], row[key], "{variant:?} #{number}: {key}");
         }
@@ -40,20 +41,20 @@ fn alhambra_family_rows_are_reproduced() {
 /// games with a choice the layout after choosing row 0 (PySolFC's `after_choosing_row_0`).
 #[test]
 fn queen_family_rows_are_reproduced() {
-    use patience_games::queen::{Queen, QueenRules, QueenVariant};
+    use patience_games::queen::{Queen, QueenRules};
     let mut checked = std::collections::BTreeMap::new();
     for row in fixtures() {
         let variant = match row["pysolfc_game_id"].as_u64().unwrap() {
-            135 => QueenVariant::QueenOfItaly,
-            431 => QueenVariant::QueenOfItalyOpen,
-            136 => QueenVariant::GeneralsPatience,
-            137 => QueenVariant::BlondesAndBrunettes,
-            138 => QueenVariant::FallingStar,
+            135 => Variant::QueenOfItaly,
+            431 => Variant::QueenOfItalyOpen,
+            136 => Variant::GeneralsPatience,
+            137 => Variant::BlondesAndBrunettes,
+            138 => Variant::FallingStar,
             _ => continue,
         };
         let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
         let deal = make_deal(&DealSource::Pysol(number), Hook::None).unwrap();
-        let rules = QueenRules::new(variant);
+        let rules = QueenRules::of(variant);
         let compare = |ours: serde_json::Value, theirs: &Value, what: &str| {
             for key in ["foundations", "reserves", "rows", "stock_top_first"] {
                 assert_eq!(ours[key], theirs[key], "{variant:?} #{number} {what}: {key}");

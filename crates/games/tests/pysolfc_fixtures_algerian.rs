@@ -2,9 +2,10 @@
 //! PySolFC's game classes: 322 Algerian Patience, 321 Carthage) must be reproduced exactly from
 //! the game number. The rows' `waste` key (always empty) is not compared.
 
-use patience_games::algerian::{AlgerianRules, AlgerianVariant};
+use patience_games::algerian::AlgerianRules;
 use patience_games::card::Card;
 use patience_games::deal::{DealSource, Hook, make_deal, pysol::parse_game_number};
+use patience_games::variant::Variant;
 use serde_json::Value;
 
 fn fixtures() -> Vec<Value> {
@@ -28,13 +29,13 @@ fn algerian_family_rows_are_reproduced() {
     let mut checked = std::collections::BTreeMap::new();
     for row in fixtures() {
         let (variant, hook) = match row["pysolfc_game_id"].as_u64().unwrap() {
-            322 => (AlgerianVariant::Algerian, Hook::KingsToTop),
-            321 => (AlgerianVariant::Carthage, Hook::None),
+            322 => (Variant::Algerian, Hook::KingsToTop),
+            321 => (Variant::Carthage, Hook::None),
             _ => continue,
         };
         let number = parse_game_number(row["game_number"].as_str().unwrap()).unwrap();
         let deal = make_deal(&DealSource::Pysol(number), hook).unwrap();
-        let ours = AlgerianRules::new(variant).layout(&deal);
+        let ours = AlgerianRules::of(variant).layout(&deal);
         assert_eq!(
             piles(&ours.foundations),
             row["foundations"],

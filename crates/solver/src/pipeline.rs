@@ -38,6 +38,7 @@ use crate::lookahead::{Hedge, lookahead};
 use crate::parallel::Crew;
 use crate::{Limits, SearchResult, Solver, Stop, Verdict};
 use patience_games::game::{Game, PlayerView, Pruning};
+use patience_games::variant::VariantInfo;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -82,86 +83,7 @@ pub struct Plan {
     pub hedge: Hedge,
 }
 
-/// A split's shares of the budget, in thousandths; the search takes what is left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shares {
-    pub probe: u64,
-    pub stricter: u64,
-    pub lookahead: u64,
-    pub hedged: u64,
-}
-
-/// The default split (measured: `results/bench/decide-2026-12-04.md`): the probe a tenth, the
-/// lookahead four tenths, the hedged lookahead two, the search three (enough for the deep losses
-/// and wins measured).
-pub const DEFAULT_SHARES: Shares = Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 200 };
-
-/// The variants whose deals were measured to want another split (seeds 0..199, 5,000,000
-/// positions, won deals against the default split's; research log, step 5). On seeds 200..999,
-/// which chose nothing, each split also wins more than the default (the log's final run).
-pub const VARIANT_SHARES: &[(&str, Shares)] = &[
-    // 123 against 115: its deep wins need the search's larger share; the hedge won 2.
-    // Then the stricter phase (no foundation-to-depot move) with carthage's own split inside,
-    // and the final search only what the phases leave (a share no larger than the probe's would
-    // only repeat it): seeds 0..199 won 136 against 123 (stricter 3,500,000 and a final search
-    // of 1,000,000: 132; the default split inside, 3,500,000 or 4,400,000: 128, 132; research
-    // log `losses-queen.md`, step 2).
-    // (The stricter game has been the home-first streamliner without that move since
-    // session 24: seeds 0..199 won 158 against 136, `decide-2026-12-05.md`.)
-    ("carthage", Shares { probe: 100, stricter: 900, lookahead: 0, hedged: 0 }),
-    // 156 (lookahead 3,000,000) and 158 (4,000,000) against 151: the hedge wins none of its
-    // deals, and the lookahead wins more the more it has (a final search no larger than the
-    // probe would only repeat it). Then the stricter phase (queen-of-italy's forced fills):
-    // on seeds 0..999, 954 won (1,500,000 to it, 3,000,000 to the lookahead, the final search
-    // what they leave), 951 (1,500,000 and 2,500,000) and 949 (1,500,000 and 2,000,000) against
-    // 892 without it (research log `losses-queen.md`, step 2).
-    ("queen-of-italy-open", Shares { probe: 100, stricter: 300, lookahead: 600, hedged: 0 }),
-    // 162, 150 and 139 against 160, 146 and 133: more hedged walks, more of them win. Then
-    // the stricter phase (the home-first streamliner, `Queen::stricter`) with two tenths and
-    // the hedged walks with five, the final search only what is left: seeds 0..999 won 855 and
-    // 809 against 849 and 800, redheads 0..199 142 against 139 (research log `losses-queen.md`,
-    // step 3; no change on queen-of-italy or generals-patience 0..199, which keep theirs).
-    ("blondes-and-brunettes", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
-    ("falling-star", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
-    ("redheads", Shares { probe: 100, stricter: 200, lookahead: 200, hedged: 500 }),
-    // The streamliner (`Quilt::stricter`: home first, no build onto the waste that frees no
-    // quilt card) with two fifths, taken from the final search (which decided none of these
-    // seeds) and the lookahead: seeds 0..199 won 144 against 122; with three tenths (the
-    // lookahead four) 143, with three fifths (the lookahead two, the hedge one) 142; the home-first
-    // rule alone, three tenths, 134 (`decide-2026-12-05.md`).
-    ("crazy-quilt", QUILT_SHARES),
-    // The same split for the family's other two (measured on seeds 0..999, where both had
-    // 6 unknown deals left): indian-carpet won 996 against 994, losing none; persian-rug 995
-    // against 993, one deal of the 993 left unknown (`decide-2026-12-05.md`).
-    ("indian-carpet", QUILT_SHARES),
-    ("persian-rug", QUILT_SHARES),
-];
-
-/// The Crazy Quilt family's split (chosen on crazy-quilt, [`VARIANT_SHARES`] says how).
-const QUILT_SHARES: Shares = Shares { probe: 100, stricter: 400, lookahead: 300, hedged: 200 };
-
-/// The split of the stricter phase's budget on the stricter game where it is not the default:
-/// carthage's own (its deep wins need the search, research log `decide-2026-12-04.md`).
-pub const STRICTER_SPLITS: &[(&str, Shares)] =
-    &[("carthage", Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 })];
-
-/// The lookahead's positions per child in its first walk.
-const LOOKAHEAD_PER_MOVE: u64 = 250;
-
-/// The variants whose lookahead and hedged lookahead were measured to want longer walks than
-/// [`LOOKAHEAD_PER_MOVE`] (their stricter phase keeps the default). Measured with seeds 0..199
-/// at 5,000,000 positions; the won deals are compared with the published study's. Walks of 400,
-/// 600 and 1,000 positions a move won 174, 176 and 173 blondes-and-brunettes deals against 172,
-/// and 162, 167 and 162 falling-star deals against 164. On seeds 200..999, which chose nothing,
-/// walks of 600 won 690 against 683 and 653 against 645. Not kept for queen-of-italy: on seeds
-/// 0..999, 400 won 955 and 600 won 949, against 953. Not kept for redheads: on seeds 0..199,
-/// 600 won 138 against 142. Research log `decide-2026-12-05.md`, session 25.
-pub const VARIANT_WALKS: &[(&str, u64)] = &[("blondes-and-brunettes", 600), ("falling-star", 600)];
-
-/// `variant`'s entry in one of the per-variant tables above, if it has one.
-fn variant_entry<T: Copy>(table: &[(&str, T)], variant: &str) -> Option<T> {
-    table.iter().find(|(v, _)| *v == variant).map(|&(_, t)| t)
-}
+pub use patience_games::variant::tuning::{DEFAULT_SHARES, DEFAULT_WALK, Shares, Tuning};
 
 /// The hedged lookahead's samples per candidate and cards of the stock kept in their true order.
 pub const HEDGE: Hedge = Hedge { samples: 3, keep: 10 };
@@ -172,14 +94,19 @@ impl Plan {
         Plan::with_shares(DEFAULT_SHARES, max_states)
     }
 
-    /// The split for `variant` (its name in `patience games`): its own shares where
-    /// [`VARIANT_SHARES`] has them, else the default.
-    pub fn for_variant(variant: &str, max_states: u64) -> Plan {
-        let shares = variant_entry(VARIANT_SHARES, variant).unwrap_or(DEFAULT_SHARES);
-        let stricter_split = variant_entry(STRICTER_SPLITS, variant).unwrap_or(DEFAULT_SHARES);
-        let lookahead_per_move =
-            variant_entry(VARIANT_WALKS, variant).unwrap_or(LOOKAHEAD_PER_MOVE);
-        Plan { stricter_split, lookahead_per_move, ..Plan::with_shares(shares, max_states) }
+    /// The split for a variant: its record's tuning (the measurements behind each variant's
+    /// own are in `results/bench/tuning.md`).
+    pub fn for_variant(info: &VariantInfo, max_states: u64) -> Plan {
+        Plan::tuned(info.tuning, max_states)
+    }
+
+    /// The split of `max_states` positions that `tuning` describes.
+    pub fn tuned(tuning: Tuning, max_states: u64) -> Plan {
+        Plan {
+            stricter_split: tuning.stricter_split,
+            lookahead_per_move: tuning.walk,
+            ..Plan::with_shares(tuning.shares, max_states)
+        }
     }
 
     fn with_shares(shares: Shares, max_states: u64) -> Plan {
@@ -188,7 +115,7 @@ impl Plan {
             stricter: max_states / 1000 * shares.stricter,
             stricter_split: DEFAULT_SHARES,
             lookahead: max_states / 1000 * shares.lookahead,
-            lookahead_per_move: LOOKAHEAD_PER_MOVE,
+            lookahead_per_move: DEFAULT_WALK,
             hedged: max_states / 1000 * shares.hedged,
             hedge: HEDGE,
         }
@@ -255,7 +182,7 @@ pub struct Pipeline<G: Game> {
     look: Solver<G>,
 }
 
-/// Table memory of the lookahead's searches: ample for `LOOKAHEAD_PER_MOVE` positions.
+/// Table memory of the lookahead's searches: ample for walks of [`DEFAULT_WALK`] positions and the longer ones of some variants.
 const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
 
 impl<G: PlayerView> Pipeline<G>
@@ -664,6 +591,11 @@ impl Stopper<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use patience_games::variant::{VARIANTS, Variant};
+
+    fn plan(variant: Variant) -> Plan {
+        Plan::for_variant(variant.info(), 5_000_000)
+    }
 
     #[test]
     fn variants_get_their_measured_splits() {
@@ -672,8 +604,18 @@ mod tests {
             (default.probe, default.lookahead, default.hedged),
             (500_000, 2_000_000, 1_000_000)
         );
-        assert_eq!(Plan::for_variant("queen-of-italy", 5_000_000), default);
-        let carthage = Plan::for_variant("carthage", 5_000_000);
+        for v in [
+            Variant::Alhambra,
+            Variant::Granada,
+            Variant::Reinforcements,
+            Variant::QueenOfItaly,
+            Variant::GeneralsPatience,
+            Variant::Algerian,
+            Variant::AlgerianParlett,
+        ] {
+            assert_eq!(plan(v), default, "{v:?}");
+        }
+        let carthage = plan(Variant::Carthage);
         let own = Shares { probe: 100, stricter: 0, lookahead: 400, hedged: 0 };
         assert_eq!(
             carthage,
@@ -684,14 +626,14 @@ mod tests {
             "probe 500000, stricter rules 4500000 (probe, lookahead, hedged lookahead 100, 400, 0 thousandths, search the rest), search the rest"
         );
         assert_eq!(
-            Plan::for_variant("queen-of-italy-open", 5_000_000),
+            plan(Variant::QueenOfItalyOpen),
             Plan { stricter: 1_500_000, lookahead: 3_000_000, hedged: 0, ..default }
         );
         assert_eq!(
-            Plan::for_variant("redheads", 5_000_000),
+            plan(Variant::Redheads),
             Plan { stricter: 1_000_000, lookahead: 1_000_000, hedged: 2_500_000, ..default }
         );
-        let blondes = Plan::for_variant("blondes-and-brunettes", 5_000_000);
+        let blondes = plan(Variant::BlondesAndBrunettes);
         assert_eq!(
             blondes,
             Plan {
@@ -702,22 +644,24 @@ mod tests {
                 ..default
             }
         );
-        assert_eq!(Plan::for_variant("falling-star", 5_000_000), blondes);
+        assert_eq!(plan(Variant::FallingStar), blondes);
         assert!(blondes.describe().contains("lookahead 1000000 (walks of 600 per move, x4), hedged lookahead 2500000 (walks of 600 per move"), "{}", blondes.describe());
-        // Every variant named is one the rule book has (a misspelt name would silently get the
-        // default), and every split leaves the final search nothing (but what the phases do
-        // not use) or more than the probe (a search no larger would only repeat it).
-        let in_rule_book =
-            |v: &str| patience_games::variant::find_variant(v).is_ok_and(|i| i.name == v);
-        for (v, _) in VARIANT_WALKS {
-            assert!(in_rule_book(v), "{v}");
+        let quilt =
+            Plan { stricter: 2_000_000, lookahead: 1_500_000, hedged: 1_000_000, ..default };
+        for v in [Variant::CrazyQuilt, Variant::IndianCarpet, Variant::PersianRug] {
+            assert_eq!(plan(v), quilt, "{v:?}");
         }
-        for (v, s) in
-            VARIANT_SHARES.iter().chain(STRICTER_SPLITS).chain([&("default", DEFAULT_SHARES)])
-        {
-            assert!(*v == "default" || in_rule_book(v), "{v}");
-            let search = 1000 - s.probe - s.stricter - s.lookahead - s.hedged;
-            assert!(search == 0 || search > s.probe, "{v}");
+    }
+
+    /// Every split leaves the final search nothing (but what the phases do not use) or more than
+    /// the probe (a search no larger would only repeat it).
+    #[test]
+    fn every_split_leaves_the_search_nothing_or_more_than_the_probe() {
+        for v in &VARIANTS {
+            for s in [v.tuning.shares, v.tuning.stricter_split] {
+                let search = 1000 - s.probe - s.stricter - s.lookahead - s.hedged;
+                assert!(search == 0 || search > s.probe, "{}: {s:?}", v.name);
+            }
         }
     }
 }

@@ -3,12 +3,13 @@
 //! per second, so each is checked here against a count made from the rules alone.
 
 use ahash::AHashSet;
-use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
-use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::algerian::{Algerian, AlgerianRules};
+use patience_games::alhambra::{Alhambra, AlhambraRules};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
-use patience_games::queen::{Queen, QueenRules, QueenVariant};
-use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+use patience_games::queen::{Queen, QueenRules};
+use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::Variant;
 use patience_solver::{Limits, Stop, Verdict, solve};
 
 fn deal(seed: u64, hook: Hook) -> patience_games::deal::Deal {
@@ -64,18 +65,15 @@ where
 fn a_depth_limit_of_one_expands_the_start_and_stores_its_children() {
     depth_one(
         "alhambra 0",
-        &Alhambra::new(
-            AlhambraRules::new(AlhambraVariant::Alhambra),
-            &deal(0, Hook::AcesKingsToTop),
-        ),
+        &Alhambra::new(AlhambraRules::of(Variant::Alhambra), &deal(0, Hook::AcesKingsToTop)),
     );
     depth_one(
         "crazy-quilt 0",
-        &Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop)),
+        &Quilt::new(QuiltRules::of(Variant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop)),
     );
     depth_one(
         "algerian 0",
-        &Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop)),
+        &Algerian::new(AlgerianRules::of(Variant::Algerian), &deal(0, Hook::KingsToTop)),
     );
 }
 
@@ -84,8 +82,7 @@ fn a_depth_limit_of_one_expands_the_start_and_stores_its_children() {
 /// and not expanded (Crazy Quilt's deals are full of them).
 #[test]
 fn dead_positions_are_stored_and_not_expanded() {
-    let game =
-        Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop));
+    let game = Quilt::new(QuiltRules::of(Variant::CrazyQuilt), &deal(0, Hook::AcesKingsToTop));
     let limits = limits(20_000);
     let plain = solve(&game, limits, Pruning { dead_positions: false, ..Pruning::ALL });
     assert_eq!(
@@ -106,7 +103,7 @@ fn dead_positions_are_stored_and_not_expanded() {
 /// its distinct children, and the result sums the searches (the start itself is never stored).
 #[test]
 fn a_deal_searched_choice_by_choice_sums_its_searches() {
-    let game = Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &deal(3, Hook::None));
+    let game = Queen::new(QueenRules::of(Variant::QueenOfItaly), &deal(3, Hook::None));
     assert!(game.split_root());
     let start = game.start();
     let mut choices = MoveList::new();
@@ -130,8 +127,7 @@ fn a_deal_searched_choice_by_choice_sums_its_searches() {
 /// and stops (it once stored a child too), and a limit of n stores n.
 #[test]
 fn the_state_limit_counts_the_start() {
-    let game =
-        Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), &deal(0, Hook::KingsToTop));
+    let game = Algerian::new(AlgerianRules::of(Variant::Algerian), &deal(0, Hook::KingsToTop));
     for limit in [1, 2, 3, 100] {
         let r = solve(&game, limits(limit), Pruning::ALL);
         assert_eq!(

@@ -4,14 +4,14 @@
 //! reach must agree — with no pruning, with each rule alone, and with all — and every win either
 //! finds must replay through the reference rules.
 
-use patience_games::algerian::{self, Algerian, AlgerianRules, AlgerianVariant, ReserveSpace};
-use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::algerian::{self, Algerian, AlgerianRules, ReserveSpace};
+use patience_games::alhambra::{self, Alhambra, AlhambraRules};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, Notation, Pruning};
 use patience_games::layout::Layout;
-use patience_games::queen::{self, Queen, QueenRules, QueenVariant};
-use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
-use patience_games::variant::Rules;
+use patience_games::queen::{self, Queen, QueenRules};
+use patience_games::quilt::{self, Quilt, QuiltRules};
+use patience_games::variant::{Rules, Variant};
 use patience_reference::PlainOutcome;
 use patience_solver::parallel::PAUSE_EVERY;
 use patience_solver::{Limits, SearchResult, Stop, Verdict, actions, shorten, solve};
@@ -251,15 +251,15 @@ fn parallel_agrees<G: Game + Notation>(
 const ALHAMBRA_CASES: &[(u8, u8)] =
     &[(11, 0), (11, 2), (10, 0), (10, 1), (10, 2), (9, 0), (9, 1), (9, 2), (8, 0), (8, 2)];
 
-fn alhambra_family(variant: AlhambraVariant) {
+fn alhambra_family(variant: Variant) {
     let mut tally = Tally::default();
     for seed in seeds() {
         let d = deal(seed);
         for &(k, redeals) in ALHAMBRA_CASES {
-            let mut rules = AlhambraRules::new(variant);
+            let mut rules = AlhambraRules::of(variant);
             rules.redeals = redeals;
-            rules.empty_waste_any = seed % 3 == 2 && variant != AlhambraVariant::Reinforcements;
-            rules.pf_refill_timing = seed % 3 == 1 && variant == AlhambraVariant::Reinforcements;
+            rules.empty_waste_any = seed % 3 == 2 && variant != Variant::Reinforcements;
+            rules.pf_refill_timing = seed % 3 == 1 && variant == Variant::Reinforcements;
             let layout = alhambra::prefilled_layout(&rules, &d, k);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
             let plain = reference_plain(Rules::Alhambra(rules), &layout, LIMIT);
@@ -277,19 +277,19 @@ const QUILT_CASES: &[(u8, usize, u8)] =
     &[(10, 4, 0), (10, 8, 0), (10, 8, 1), (9, 16, 0), (9, 16, 1), (9, 24, 1)];
 const PERSIAN_CASES: &[(u8, usize, u8)] = &[(7, 4, 0), (7, 8, 0), (8, 4, 0), (8, 8, 0)];
 
-fn quilt_family(variant: QuiltVariant) {
+fn quilt_family(variant: Variant) {
     let mut tally = Tally::default();
     for seed in seeds() {
         let d = deal(seed);
-        let cases = if variant == QuiltVariant::PersianRug { PERSIAN_CASES } else { QUILT_CASES };
+        let cases = if variant == Variant::PersianRug { PERSIAN_CASES } else { QUILT_CASES };
         for &(k, cells, redeals) in cases {
-            let mut rules = QuiltRules::new(variant);
+            let mut rules = QuiltRules::of(variant);
             // indian-carpet's cases use 2 redeals where crazy-quilt's use 1 (its own count), so the
             // two tests cover 0, 1 and 2 redeals between them.
             match variant {
-                QuiltVariant::CrazyQuilt => rules.redeals = redeals,
-                QuiltVariant::IndianCarpet => rules.redeals = 2 * redeals,
-                QuiltVariant::PersianRug => {}
+                Variant::CrazyQuilt => rules.redeals = redeals,
+                Variant::IndianCarpet => rules.redeals = 2 * redeals,
+                _ => {}
             }
             rules.wrap = seed % 2 == 0;
             let layout = quilt::prefilled_layout(&rules, &d, k, cells);
@@ -304,32 +304,32 @@ fn quilt_family(variant: QuiltVariant) {
 
 #[test]
 fn alhambra_fast_and_plain_agree() {
-    alhambra_family(AlhambraVariant::Alhambra);
+    alhambra_family(Variant::Alhambra);
 }
 
 #[test]
 fn granada_fast_and_plain_agree() {
-    alhambra_family(AlhambraVariant::Granada);
+    alhambra_family(Variant::Granada);
 }
 
 #[test]
 fn reinforcements_fast_and_plain_agree() {
-    alhambra_family(AlhambraVariant::Reinforcements);
+    alhambra_family(Variant::Reinforcements);
 }
 
 #[test]
 fn crazy_quilt_fast_and_plain_agree() {
-    quilt_family(QuiltVariant::CrazyQuilt);
+    quilt_family(Variant::CrazyQuilt);
 }
 
 #[test]
 fn indian_carpet_fast_and_plain_agree() {
-    quilt_family(QuiltVariant::IndianCarpet);
+    quilt_family(Variant::IndianCarpet);
 }
 
 #[test]
 fn persian_rug_fast_and_plain_agree() {
-    quilt_family(QuiltVariant::PersianRug);
+    quilt_family(Variant::PersianRug);
 }
 
 /// (open foundations, their height, terrace cards, tableau cards, redeals): the other
@@ -366,18 +366,18 @@ const REDHEADS_CASES: &[(usize, u8, usize, usize, u8)] = &[
 const QUEEN_F2T_CASES: &[(usize, u8, usize, usize, u8)] =
     &[(2, 11, 2, 2, 0), (2, 10, 3, 3, 0), (2, 9, 4, 4, 0), (1, 5, 6, 2, 0)];
 
-fn queen_family(variant: QueenVariant) {
+fn queen_family(variant: Variant) {
     queen_family_with(variant, false);
 }
 
 /// Returns how many positions the plain search decides differently with the
 /// foundation-to-tableau option than without it (when `f2t`; else 0).
-fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
+fn queen_family_with(variant: Variant, f2t: bool) -> usize {
     let mut tally = Tally::default();
     let mut option_matters = 0;
     for seed in family_seeds() {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
-        let cases = if variant == QueenVariant::Redheads {
+        let cases = if variant == Variant::Redheads {
             REDHEADS_CASES
         } else if f2t {
             QUEEN_F2T_CASES
@@ -385,7 +385,7 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
             QUEEN_CASES
         };
         for &(open, height, terrace, tableau, redeals) in cases {
-            let mut rules = QueenRules::new(variant);
+            let mut rules = QueenRules::of(variant);
             rules.redeals = redeals;
             rules.foundation_to_tableau = f2t;
             let base = (seed * 5 + height as u64) as u8 % 13;
@@ -417,7 +417,7 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
             2 * family_min_each(),
             0,
         );
-    } else if variant == QueenVariant::Redheads {
+    } else if variant == Variant::Redheads {
         tally.check_at_least(&format!("{variant:?}"), family_min_each(), 1);
     } else {
         tally.check_at_least(&format!("{variant:?}"), family_min_each(), family_min_each());
@@ -435,8 +435,8 @@ fn queen_family_with(variant: QueenVariant, f2t: bool) -> usize {
 fn terrace_schedule_losses_are_plain_losses() {
     let mut tally = Tally::default();
     let mut beyond_count = 0;
-    for variant in [QueenVariant::QueenOfItaly, QueenVariant::GeneralsPatience] {
-        let rules = QueenRules::new(variant);
+    for variant in [Variant::QueenOfItaly, Variant::GeneralsPatience] {
+        let rules = QueenRules::of(variant);
         for seed in 0..family_seeds().end * 4 {
             let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
             for case in 0..8u64 {
@@ -482,12 +482,12 @@ fn terrace_schedule_losses_are_plain_losses() {
 
 #[test]
 fn queen_of_italy_fast_and_plain_agree() {
-    queen_family(QueenVariant::QueenOfItaly);
+    queen_family(Variant::QueenOfItaly);
 }
 
 #[test]
 fn queen_of_italy_open_fast_and_plain_agree() {
-    queen_family(QueenVariant::QueenOfItalyOpen);
+    queen_family(Variant::QueenOfItalyOpen);
 }
 
 /// PySolFC's option: a foundation's top card back to the tableau. The fast solver keeps exact
@@ -497,7 +497,7 @@ fn queen_of_italy_open_fast_and_plain_agree() {
 /// as a disagreement. The positions must include some the option turns from lost to won.
 #[test]
 fn queen_of_italy_open_foundation_to_tableau_fast_and_plain_agree() {
-    let matters = queen_family_with(QueenVariant::QueenOfItalyOpen, true);
+    let matters = queen_family_with(Variant::QueenOfItalyOpen, true);
     eprintln!("positions lost without the option and won with it: {matters}");
     assert!(
         matters >= 1,
@@ -507,7 +507,7 @@ fn queen_of_italy_open_foundation_to_tableau_fast_and_plain_agree() {
 
 #[test]
 fn generals_patience_fast_and_plain_agree() {
-    queen_family(QueenVariant::GeneralsPatience);
+    queen_family(Variant::GeneralsPatience);
 }
 
 // blondes-and-brunettes and falling-star differ from queen-of-italy only in the deal (the
@@ -517,7 +517,7 @@ fn generals_patience_fast_and_plain_agree() {
 
 #[test]
 fn redheads_fast_and_plain_agree() {
-    queen_family(QueenVariant::Redheads);
+    queen_family(Variant::Redheads);
 }
 
 /// (foundation height, lowered foundations, their height, depots dealt, reserve depth): the
@@ -539,12 +539,12 @@ const ALGERIAN_CASES: &[(u8, usize, u8, usize, usize)] = &[
     (13, 2, 7, 8, 2),
 ];
 
-fn algerian_family(variant: AlgerianVariant) {
+fn algerian_family(variant: Variant) {
     let mut tally = Tally::default();
     for seed in family_seeds() {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         for (c, &(h, lowered, low, depots, depth)) in ALGERIAN_CASES.iter().enumerate() {
-            let mut rules = AlgerianRules::new(variant);
+            let mut rules = AlgerianRules::of(variant);
             rules.reserve_space =
                 [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never]
                     [(seed as usize + c) % 3];
@@ -567,17 +567,17 @@ fn algerian_family(variant: AlgerianVariant) {
 
 #[test]
 fn algerian_fast_and_plain_agree() {
-    algerian_family(AlgerianVariant::Algerian);
+    algerian_family(Variant::Algerian);
 }
 
 #[test]
 fn carthage_fast_and_plain_agree() {
-    algerian_family(AlgerianVariant::Carthage);
+    algerian_family(Variant::Carthage);
 }
 
 #[test]
 fn algerian_parlett_fast_and_plain_agree() {
-    algerian_family(AlgerianVariant::AlgerianParlett);
+    algerian_family(Variant::AlgerianParlett);
 }
 
 /// A hand-made Carthage position that is lost when empty reserves may not be used (both 5♥ lie
@@ -604,7 +604,7 @@ fn algerian_lost_positions() {
         (ReserveSpace::Any, Verdict::Won),
         (ReserveSpace::AfterStock, Verdict::Won),
     ] {
-        let mut rules = AlgerianRules::new(AlgerianVariant::Carthage);
+        let mut rules = AlgerianRules::of(Variant::Carthage);
         rules.reserve_space = reserve_space;
         rules.foundation_to_depot = false;
         let rank_run = |suit: &str, n: usize| {
@@ -656,9 +656,9 @@ fn full_deals_of_the_new_families_replay() {
     let limits =
         Limits { max_states: 50_000, max_time: None, table_bytes: 64 << 20, ..Limits::default() };
     let mut wins = 0;
-    for variant in QueenVariant::ALL {
+    for rules in QueenRules::all() {
+        let variant = rules.variant;
         for seed in 0..4 {
-            let rules = QueenRules::new(variant);
             let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
             let game = Queen::new(rules, &d);
             let r = solve(&game, limits, Pruning::ALL);
@@ -673,13 +673,10 @@ fn full_deals_of_the_new_families_replay() {
             }
         }
     }
-    for variant in
-        [AlgerianVariant::Algerian, AlgerianVariant::Carthage, AlgerianVariant::AlgerianParlett]
-    {
+    for variant in [Variant::Algerian, Variant::Carthage, Variant::AlgerianParlett] {
         for seed in 0..4 {
-            let rules = AlgerianRules::new(variant);
-            let hook =
-                if variant == AlgerianVariant::Algerian { Hook::KingsToTop } else { Hook::None };
+            let rules = AlgerianRules::of(variant);
+            let hook = if variant == Variant::Algerian { Hook::KingsToTop } else { Hook::None };
             let d = make_deal(&DealSource::Native(seed), hook).unwrap();
             let game = Algerian::new(rules, &d);
             let r = solve(&game, limits, Pruning::ALL);

@@ -7,12 +7,13 @@
 //! - every position along a winning line (the reference search's, replayed by the reference
 //!   rules) must pass the test, full-size deals with extra redeals included.
 
-use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::alhambra::{self, Alhambra, AlhambraRules};
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_games::layout::Layout;
-use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
+use patience_games::quilt::{self, Quilt, QuiltRules};
 use patience_games::variant::Rules;
+use patience_games::variant::Variant;
 use patience_reference::{Move, PlainOutcome};
 use patience_solver::{Limits, Verdict, actions, solve};
 use patience_verify::{plain_search, position_after, reference_moves};
@@ -107,7 +108,7 @@ fn alhambra_positions_called_dead_are_never_won() {
     for seed in 0..10 {
         let d = deal(seed);
         for (k, redeals) in [(11u8, 0u8), (10, 0), (10, 1), (10, 2), (9, 1), (9, 2)] {
-            let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+            let mut rules = AlhambraRules::of(Variant::Alhambra);
             rules.redeals = redeals;
             rules.empty_waste_any = seed % 2 == 1;
             let layout = alhambra::prefilled_layout(&rules, &d, k);
@@ -135,13 +136,13 @@ fn quilt_positions_called_dead_are_never_won() {
     for seed in 0..10 {
         let d = deal(seed);
         for (variant, k, cells, redeals) in [
-            (QuiltVariant::CrazyQuilt, 10u8, 8usize, 0u8),
-            (QuiltVariant::CrazyQuilt, 10, 8, 1),
-            (QuiltVariant::CrazyQuilt, 9, 16, 1),
-            (QuiltVariant::IndianCarpet, 10, 8, 2),
-            (QuiltVariant::IndianCarpet, 9, 24, 2),
+            (Variant::CrazyQuilt, 10u8, 8usize, 0u8),
+            (Variant::CrazyQuilt, 10, 8, 1),
+            (Variant::CrazyQuilt, 9, 16, 1),
+            (Variant::IndianCarpet, 10, 8, 2),
+            (Variant::IndianCarpet, 9, 24, 2),
         ] {
-            let mut rules = QuiltRules::new(variant);
+            let mut rules = QuiltRules::of(variant);
             rules.redeals = redeals;
             rules.wrap = seed % 2 == 0;
             let layout = quilt::prefilled_layout(&rules, &d, k, cells);
@@ -167,7 +168,7 @@ fn full_deals_winning_lines_pass() {
     let mut c = Count::default();
     let mut won = 0;
     for seed in 0..4 {
-        let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+        let mut rules = AlhambraRules::of(Variant::Alhambra);
         rules.redeals = 5;
         let layout = rules.layout(&deal(seed));
         let game = Alhambra::from_layout(rules, &layout).unwrap();
@@ -212,7 +213,7 @@ fn the_copies_rule_never_calls_a_won_position_dead() {
             ([(2, 2), (13, 13), (1, 1), (13, 13)], 1),
             ([(1, 1), (3, 2), (4, 4), (13, 13)], 0),
         ] {
-            let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+            let mut rules = AlhambraRules::of(Variant::Alhambra);
             rules.redeals = redeals;
             let layout = alhambra::prefilled_layout_counts(&rules, &d, counts);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
@@ -259,7 +260,7 @@ fn the_copies_rule_never_calls_a_won_position_dead() {
 /// their first position (`results/bench/losses-alhambra/full-rules-start`).
 #[test]
 fn the_copies_rule_runs_at_the_first_position_only() {
-    let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+    let rules = AlhambraRules::of(Variant::Alhambra);
     for seed in [59, 177, 299, 0, 1, 2] {
         let d = deal(seed);
         let game = Alhambra::new(rules, &d);
@@ -283,7 +284,7 @@ fn the_copies_rule_runs_at_the_first_position_only() {
         }
     }
     let d = deal(3);
-    let game = Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), &d);
+    let game = Quilt::new(QuiltRules::of(Variant::CrazyQuilt), &d);
     let start = game.start();
     assert_eq!(
         game.is_dead_at_start(&start),

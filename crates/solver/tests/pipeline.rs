@@ -94,7 +94,7 @@ fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
 /// phase and the plain search leave them unknown.
 #[test]
 fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
-    let plan = Plan::for_variant("queen-of-italy-open", 5_000_000);
+    let plan = Plan::for_variant(find_variant("queen-of-italy-open").unwrap(), 5_000_000);
     assert!(plan.stricter > 0);
     // The split before the phase: probe 500,000, lookahead 3,500,000, search the rest.
     let without = Plan { stricter: 0, lookahead: 3_500_000, ..plan };
@@ -123,7 +123,7 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
 /// them unknown.
 #[test]
 fn the_home_first_streamliner_wins_what_the_pipeline_left_unknown() {
-    let plan = Plan::for_variant("falling-star", 5_000_000);
+    let plan = Plan::for_variant(find_variant("falling-star").unwrap(), 5_000_000);
     assert!(plan.stricter > 0);
     let before = Plan {
         stricter: 0,
@@ -151,8 +151,11 @@ const CARTHAGE_STRICTER_SEEDS: [u64; 2] = [33, 55];
 /// stricter phase wins replays through carthage's reference rules, moves unchanged.
 #[test]
 fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
-    let plan =
-        Plan { stricter: 3_500_000, lookahead: 0, ..Plan::for_variant("carthage", 5_000_000) };
+    let plan = Plan {
+        stricter: 3_500_000,
+        lookahead: 0,
+        ..Plan::for_variant(find_variant("carthage").unwrap(), 5_000_000)
+    };
     let mut won = 0;
     for seed in CARTHAGE_STRICTER_SEEDS {
         let (verdict, phase, _) = both("carthage", seed, 5_000_000, plan, 1_000);
@@ -171,7 +174,7 @@ fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
 #[test]
 fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
     for (game, seeds) in [("carthage", [123, 144]), ("crazy-quilt", [8, 158])] {
-        let plan = Plan::for_variant(game, 5_000_000);
+        let plan = Plan::for_variant(find_variant(game).unwrap(), 5_000_000);
         assert!(plan.stricter > 0, "{game}");
         for seed in seeds {
             let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
@@ -195,7 +198,7 @@ fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
 #[test]
 fn longer_walks_win_blondes_and_falling_star_deals() {
     for (game, seed) in [("blondes-and-brunettes", 807), ("falling-star", 618)] {
-        let plan = Plan::for_variant(game, 5_000_000);
+        let plan = Plan::for_variant(find_variant(game).unwrap(), 5_000_000);
         assert_eq!(plan.lookahead_per_move, 600, "{game}");
         let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
         assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Lookahead)), "{game} seed {seed}");
@@ -216,7 +219,7 @@ fn the_pipeline_never_contradicts_the_plain_search() {
     for v in VARIANTS.iter() {
         for seed in 0..6 {
             let (verdict, by, plain) =
-                both(v.name, seed, 60_000, Plan::for_variant(v.name, 60_000), 400_000);
+                both(v.name, seed, 60_000, Plan::for_variant(v, 60_000), 400_000);
             if verdict != Verdict::Unknown && plain != Verdict::Unknown {
                 assert_eq!(verdict, plain, "{} seed {seed}", v.name);
                 decided += 1;

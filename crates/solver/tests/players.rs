@@ -1,12 +1,13 @@
 //! Players that cannot see the stock: their decisions must not depend on its hidden order, and
 //! what they win must be legal.
 
-use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::alhambra::{Alhambra, AlhambraRules};
 use patience_games::card::Kind;
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{MoveList, Notation, PlayerView, Pruning};
-use patience_games::queen::{Queen, QueenRules, QueenVariant};
+use patience_games::queen::{Queen, QueenRules};
 use patience_games::variant::Rules;
+use patience_games::variant::Variant;
 use patience_solver::actions;
 use patience_solver::player::{Greedy, Player, Sampling, Visited, play, view_of};
 use patience_verify as verify;
@@ -59,26 +60,20 @@ where
 #[test]
 fn queen_of_italy_players_cannot_see_the_stock() {
     let d = make_deal(&DealSource::Native(3), Hook::None).unwrap();
-    decisions_ignore_the_hidden_order(
-        &Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d),
-        25,
-    );
+    decisions_ignore_the_hidden_order(&Queen::new(QueenRules::of(Variant::QueenOfItaly), &d), 25);
 }
 
 #[test]
 fn alhambra_players_cannot_see_the_stock() {
     let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
-    decisions_ignore_the_hidden_order(
-        &Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d),
-        25,
-    );
+    decisions_ignore_the_hidden_order(&Alhambra::new(AlhambraRules::of(Variant::Alhambra), &d), 25);
 }
 
 /// Whatever a player wins replays through the reference rules; the sampling player, which thinks,
 /// wins at least as many of these deals as the greedy one.
 #[test]
 fn player_wins_are_legal_and_sampling_beats_greedy() {
-    let rules = QueenRules::new(QueenVariant::QueenOfItaly);
+    let rules = QueenRules::of(Variant::QueenOfItaly);
     let (mut greedy_wins, mut sampling_wins) = (0, 0);
     for seed in 0..6 {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
@@ -147,13 +142,13 @@ fn sampling_early_stop_keeps_the_decisions() {
     for seed in [1, 5] {
         let d = make_deal(&DealSource::Native(seed), Hook::None).unwrap();
         stopped += early_stop_decides_as_trying_all(
-            &Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d),
+            &Queen::new(QueenRules::of(Variant::QueenOfItaly), &d),
             30,
         );
     }
     let d = make_deal(&DealSource::Native(3), Hook::AcesKingsToTop).unwrap();
     stopped += early_stop_decides_as_trying_all(
-        &Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), &d),
+        &Alhambra::new(AlhambraRules::of(Variant::Alhambra), &d),
         30,
     );
     assert!(stopped >= 5, "the early stop happened only {stopped} times: the test shows little");
@@ -163,9 +158,9 @@ fn sampling_early_stop_keeps_the_decisions() {
 /// everything is seen and a view has nothing to hide); what they win replays.
 #[test]
 fn players_play_whole_deals_of_every_family() {
-    use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
+    use patience_games::algerian::{Algerian, AlgerianRules};
     use patience_games::game::Action;
-    use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+    use patience_games::quilt::{Quilt, QuiltRules};
     fn both<G: PlayerView + Notation + Clone>(
         name: &str,
         game: &G,
@@ -190,18 +185,18 @@ fn players_play_whole_deals_of_every_family() {
     let mut redeals = 0;
     for seed in 0..3 {
         let d = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
-        let rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+        let rules = AlhambraRules::of(Variant::Alhambra);
         let layout = rules.layout(&d);
         redeals += both("alhambra", &Alhambra::new(rules, &d), |a| {
             verify::replay(&Rules::Alhambra(rules), &layout, a)
         }) as usize;
-        let rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+        let rules = QuiltRules::of(Variant::CrazyQuilt);
         let layout = rules.layout(&d);
         redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| {
             verify::replay(&Rules::Quilt(rules), &layout, a)
         }) as usize;
         let d = make_deal(&DealSource::Native(seed), Hook::KingsToTop).unwrap();
-        let rules = AlgerianRules::new(AlgerianVariant::Algerian);
+        let rules = AlgerianRules::of(Variant::Algerian);
         let layout = rules.layout(&d);
         both("algerian", &Algerian::new(rules, &d), |a| {
             verify::replay(&Rules::Algerian(rules), &layout, a)

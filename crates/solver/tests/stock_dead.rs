@@ -4,11 +4,12 @@
 //! reference search (independent code) and the fast solver with `Pruning::NONE` (which reaches
 //! further). Neither may ever win a position the test calls dead.
 
-use patience_games::alhambra::{self, Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::alhambra::{self, Alhambra, AlhambraRules};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
-use patience_games::quilt::{self, Quilt, QuiltRules, QuiltVariant};
+use patience_games::quilt::{self, Quilt, QuiltRules};
 use patience_games::variant::Rules;
+use patience_games::variant::Variant;
 use patience_reference::PlainOutcome;
 use patience_solver::{Limits, Verdict, solve};
 use patience_verify::plain_search;
@@ -60,7 +61,7 @@ fn positions_the_stock_test_calls_dead_are_lost() {
     for seed in 0..n {
         let deal = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
         for k in [10u8, 11] {
-            let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+            let mut rules = AlhambraRules::of(Variant::Alhambra);
             rules.redeals = 0;
             let layout = alhambra::prefilled_layout(&rules, &deal, k);
             let game = Alhambra::from_layout(rules, &layout).unwrap();
@@ -68,7 +69,7 @@ fn positions_the_stock_test_calls_dead_are_lost() {
                 plain_search(&Rules::Alhambra(rules), &layout, 100_000).0
             });
 
-            let mut qrules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+            let mut qrules = QuiltRules::of(Variant::CrazyQuilt);
             qrules.redeals = 0;
             let qlayout = quilt::prefilled_layout(&qrules, &deal, k, 4 * (12 - k as usize));
             let qgame = Quilt::from_layout(qrules, &qlayout).unwrap();

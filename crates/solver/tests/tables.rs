@@ -7,13 +7,14 @@
 //! is searched a third way, as [`PlayFirst`]: every child played before its lookup. The three
 //! searches must agree move for move.
 
-use patience_games::algerian::{Algerian, AlgerianRules, AlgerianVariant};
-use patience_games::alhambra::{Alhambra, AlhambraRules, AlhambraVariant};
+use patience_games::algerian::{Algerian, AlgerianRules};
+use patience_games::alhambra::{Alhambra, AlhambraRules};
 use patience_games::card::Kind;
 use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, MoveList, Notation, PlayerView, Pruning};
-use patience_games::queen::{Queen, QueenRules, QueenVariant};
-use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+use patience_games::queen::{Queen, QueenRules};
+use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::Variant;
 use patience_solver::{Limits, Verdict, solve};
 
 /// `G` without its child fingerprints: the search plays every child before looking it up.
@@ -116,7 +117,7 @@ where
 fn alhambra_tables_agree() {
     same_search(
         "alhambra",
-        |d| Alhambra::new(AlhambraRules::new(AlhambraVariant::Alhambra), d),
+        |d| Alhambra::new(AlhambraRules::of(Variant::Alhambra), d),
         Hook::AcesKingsToTop,
     );
 }
@@ -125,7 +126,7 @@ fn alhambra_tables_agree() {
 fn crazy_quilt_tables_agree() {
     same_search(
         "crazy-quilt",
-        |d| Quilt::new(QuiltRules::new(QuiltVariant::CrazyQuilt), d),
+        |d| Quilt::new(QuiltRules::of(Variant::CrazyQuilt), d),
         Hook::AcesKingsToTop,
     );
 }
@@ -136,7 +137,7 @@ fn queen_of_italy_tables_agree() {
     // exact table sorts the piles, the fingerprint sums per-pile fingerprints.
     let v = same_search(
         "queen-of-italy",
-        |d| Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), d),
+        |d| Queen::new(QueenRules::of(Variant::QueenOfItaly), d),
         Hook::None,
     );
     assert!(v[0] > 0, "some wins compared: {v:?}");
@@ -146,13 +147,9 @@ fn queen_of_italy_tables_agree() {
 fn algerian_family_tables_agree() {
     let v = same_search(
         "algerian",
-        |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Algerian), d),
+        |d| Algerian::new(AlgerianRules::of(Variant::Algerian), d),
         Hook::KingsToTop,
     );
     assert!(v[0] > 0, "{v:?}");
-    same_search(
-        "carthage",
-        |d| Algerian::new(AlgerianRules::new(AlgerianVariant::Carthage), d),
-        Hook::None,
-    );
+    same_search("carthage", |d| Algerian::new(AlgerianRules::of(Variant::Carthage), d), Hook::None);
 }

@@ -10,7 +10,7 @@ use patience_games::deal::{DealSource, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_games::quilt::QuiltRules;
 use patience_games::rules::FamilyRules;
-use patience_games::variant::{Rules, find_variant};
+use patience_games::variant::{Rules, Variant, find_variant};
 use patience_games::with_rules;
 use patience_solver::parallel::PAUSE_EVERY;
 use patience_solver::{Limits, Pipeline, Plan, Verdict, actions};
@@ -98,7 +98,13 @@ fn family(
     for game in games {
         for seed in seeds.clone() {
             compare(game, seed, max_states, Plan::PLAIN, &mut seen);
-            compare(game, seed, max_states, Plan::for_variant(game, max_states), &mut seen);
+            compare(
+                game,
+                seed,
+                max_states,
+                Plan::for_variant(find_variant(game).unwrap(), max_states),
+                &mut seen,
+            );
         }
     }
     eprintln!("{games:?}: {seen:?}");
@@ -167,10 +173,12 @@ fn win_finders_apart_win_the_hedged_deals() {
         with_rules!(info.rules, |r| {
             let layout = r.layout(&deal);
             let g = r.game(&layout).unwrap();
-            let d =
-                Pipeline::new(limits(5_000_000), Plan::for_variant("queen-of-italy", 5_000_000))
-                    .with_threads(4)
-                    .solve(&g, Pruning::ALL);
+            let d = Pipeline::new(
+                limits(5_000_000),
+                Plan::for_variant(Variant::QueenOfItaly.info(), 5_000_000),
+            )
+            .with_threads(4)
+            .solve(&g, Pruning::ALL);
             assert_eq!(d.result.verdict, Verdict::Won, "seed {seed}");
             verify::replay(&info.rules, &layout, &actions(&g, &d.result.moves))
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

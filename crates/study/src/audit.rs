@@ -14,7 +14,7 @@ use crate::solve_seeds::solve_seeds;
 use anyhow::Context;
 use patience_games::deal::Hook;
 use patience_games::game::Pruning;
-use patience_games::variant::Rules;
+use patience_games::variant::{Rules, VariantInfo};
 use patience_solver::{Limits, Plan, Verdict};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -36,7 +36,7 @@ pub struct Contradiction {
 /// variant's split has them, the lookahead and the hedged lookahead with `budget` each, then the
 /// search with one more `budget`. (Every share is set here: one taken from the variant's split
 /// would be a fraction of `budget`, taken from the search's.)
-pub fn plan(variant: &str, budget: u64) -> (Plan, u64) {
+pub fn plan(variant: &VariantInfo, budget: u64) -> (Plan, u64) {
     let base = Plan::for_variant(variant, budget);
     let stricter = if base.stricter > 0 { budget } else { 0 };
     let phases = 3 + u64::from(stricter > 0);
@@ -52,7 +52,7 @@ pub fn check(
     budget: u64,
     jobs: usize,
 ) -> anyhow::Result<Vec<Contradiction>> {
-    let (plan, max_states) = plan(rules.variant().name, budget);
+    let (plan, max_states) = plan(rules.variant(), budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
     Ok(solve_seeds(rules, hook, seeds, limits, plan, AUDIT_PRUNING, jobs)?
         .into_iter()
@@ -132,17 +132,18 @@ pub fn describe(records: &[Record]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use patience_games::variant::Variant;
 
     /// Each win-finding phase gets the whole budget, the stricter rules' only where the variant's
     /// split has them, and the search one more budget.
     #[test]
     fn every_phase_gets_the_budget() {
-        let (p, max) = plan("queen-of-italy", 1_000_000);
+        let (p, max) = plan(Variant::QueenOfItaly.info(), 1_000_000);
         assert_eq!(
             (p.probe, p.stricter, p.lookahead, p.hedged, max),
             (0, 0, 1_000_000, 1_000_000, 3_000_000)
         );
-        let (p, max) = plan("queen-of-italy-open", 1_000_000);
+        let (p, max) = plan(Variant::QueenOfItalyOpen.info(), 1_000_000);
         assert_eq!(
             (p.probe, p.stricter, p.lookahead, p.hedged, max),
             (0, 1_000_000, 1_000_000, 1_000_000, 4_000_000)

@@ -31,10 +31,47 @@ pub fn table_kind(exact_table: bool) -> &'static str {
 /// for the same seeds; a new generator would get a new name.
 pub const DEAL_GENERATOR: &str = "chacha8-fisher-yates-u64-v1";
 
+/// A manifest's rules in the form written since 2026-12-06: the older form (the family's rules
+/// structure as Rust's `Debug` printed it, `QuiltRules { variant: CrazyQuilt, wrap: true,
+/// redeals: 1 }`) becomes `wrap=true, redeals=1` — its fields but the variant (which the manifest
+/// names on its own), `_` read as `-`, and an enum's value in lower case with `-` between words
+/// (`AfterStock` as `after-stock`), which is how the options print today. Any other text is kept.
+pub fn legacy_rules(text: &str) -> Option<String> {
+    let (head, rest) = text.split_once(" { ")?;
+    let fields = rest.strip_suffix(" }")?;
+    if !head.ends_with("Rules") || head.contains(' ') {
+        return None;
+    }
+    let mut out = vec![];
+    for field in fields.split(", ") {
+        let (name, value) = field.split_once(": ")?;
+        if name == "variant" {
+            continue;
+        }
+        let mut kebab = String::new();
+        for (i, c) in value.chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                kebab.push('-');
+            }
+            kebab.push(c.to_ascii_lowercase());
+        }
+        out.push(format!("{}={kebab}", name.replace('_', "-")));
+    }
+    Some(out.join(", "))
+}
+
+fn read_rules<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    Ok(legacy_rules(&text).unwrap_or(text))
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
     pub variant: String,
-    /// Every rule option, as the solver's rules structure prints it.
+    /// Every rule option and its value (`Rules::options_text`: `redeals=2, wrap=true`).
+    /// Manifests written before 2026-12-06 hold the rules structure as Rust printed it; they
+    /// read as this form ([`read_rules`]).
+    #[serde(deserialize_with = "read_rules")]
     pub rules: String,
     /// The study's whole seed range, half-open.
     pub seeds_first: u64,
@@ -130,6 +167,38 @@ pub fn shard_range(range: std::ops::Range<u64>, shard: Option<(u64, u64)>) -> st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every form the published manifests hold reads as the options today's code prints.
+    #[test]
+    fn legacy_rules_read_as_option_values() {
+        for (legacy, now) in [
+            (
+                "AlgerianRules { variant: AlgerianParlett, reserve_space: AfterStock, foundation_to_depot: true }",
+                "reserve-space=after-stock, foundation-to-depot=true",
+            ),
+            (
+                "AlhambraRules { variant: Granada, empty_waste_any: false, pf_refill_timing: false, redeals: 2 }",
+                "empty-waste-any=false, pf-refill-timing=false, redeals=2",
+            ),
+            (
+                "QueenRules { variant: QueenOfItalyOpen, redeals: 0, foundation_to_tableau: true }",
+                "redeals=0, foundation-to-tableau=true",
+            ),
+            ("QuiltRules { variant: PersianRug, wrap: true, redeals: 0 }", "wrap=true, redeals=0"),
+        ] {
+            assert_eq!(legacy_rules(legacy).as_deref(), Some(now));
+            let json = format!("{{\"rules\": {legacy:?}}}");
+            #[derive(Deserialize)]
+            struct Only {
+                #[serde(deserialize_with = "read_rules")]
+                rules: String,
+            }
+            assert_eq!(serde_json::from_str::<Only>(&json).unwrap().rules, now);
+        }
+        for kept in ["redeals=0, wrap=true", "", "QueenRules {", "Two Rules { a: 1 }"] {
+            assert_eq!(legacy_rules(kept), None, "{kept}");
+        }
+    }
 
     #[test]
     fn shards_cover_the_range_once_in_order() {

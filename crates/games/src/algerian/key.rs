@@ -256,7 +256,7 @@ impl Algerian {
     /// The foundation term without its stock-size key.
     #[inline(always)]
     fn heights_term(&self, mut found: u32, mut run: u8) -> u128 {
-        if self.rules.carthage() {
+        if self.rules.paired_foundations() {
             (found, run, _) = carthage_ordered(found, run);
         }
         let mut t = RUN_KEYS[run as usize & 15];
@@ -277,7 +277,7 @@ impl Algerian {
         mut found: u32,
         mut run: u8,
     ) -> u128 {
-        if self.rules.carthage() {
+        if self.rules.paired_foundations() {
             (old_found, old_run, _) = carthage_ordered(old_found, old_run);
             (found, run, _) = carthage_ordered(found, run);
         }
@@ -336,7 +336,7 @@ impl Algerian {
             return self.dealt_class_fingerprint(s);
         };
         let domains = &DOMAIN_OF[self.symmetric[s.dealt as usize & 127] as usize & 3];
-        let carthage = self.rules.carthage();
+        let paired = self.rules.paired_foundations();
         let mut fp = s.class_fp();
         let mut found = s.found;
         // As in `play`: a foundation transfer made under the partial-order reduction opens a
@@ -361,7 +361,7 @@ impl Algerian {
                 let h = s.height(f as usize);
                 found -= 1 << (4 * f);
                 run = f + 1;
-                if !carthage {
+                if !paired {
                     fp = fp.wrapping_sub(HEIGHT_STEPS[(16 * f as usize + h as usize - 1) & 127]);
                 }
                 self.top_kind[f as usize & 7][h as usize & 15] as u64
@@ -378,7 +378,7 @@ impl Algerian {
                     run = 0;
                 }
                 // (Never the source's foundation: its height is the parent's.)
-                if !carthage {
+                if !paired {
                     fp = fp.wrapping_add(
                         HEIGHT_STEPS[(16 * f as usize + s.height(f as usize) as usize) & 127],
                     );
@@ -386,7 +386,7 @@ impl Algerian {
                 found += 1 << (4 * f);
             }
         }
-        if carthage {
+        if paired {
             if found != s.found || run != s.run {
                 fp = fp.wrapping_add(self.heights_change(s.found, s.run, found, run));
             }

@@ -17,86 +17,117 @@ pub use state::AlgerianState;
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
 use crate::layout::{BadLayout, Layout, check_two_of_each};
+use crate::variant::Variant;
 use state::{CAP, DEPOTS, RESERVES};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AlgerianVariant {
-    Algerian,
-    Carthage,
-    AlgerianParlett,
-}
 
 /// (Defined with the rule options, which name it, so the options depend on no family.)
 pub use crate::rules::ReserveSpace;
 
+/// How an Algerian variant's eight foundations build (RULES.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlgerianFoundations {
+    /// F0..F3 up from the ace, F4..F7 down from the king, one of each per suit (algerian,
+    /// algerian-parlett).
+    UpAndDown,
+    /// Every foundation up from the ace, a suit's two side by side (F2s, F2s+1) and
+    /// interchangeable (carthage).
+    UpInPairs,
+}
+
+/// How an Algerian variant's depots build (RULES.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepotBuilding {
+    /// In suit, one rank up or down, wrapping K–A (algerian, algerian-parlett).
+    UpOrDownWrapping,
+    /// In suit, one rank down, no wrap (carthage).
+    Down,
+}
+
+/// What an Algerian variant's rules fix (RULES.md §4): its record in the variant registry
+/// (`crate::variant::registry`) gives the values; the family's code asks these, never the
+/// variant's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgerianShape {
+    /// The deal's first cards go to the down foundations F4..F7 (algerian: its four kings, put
+    /// on top by the deal's hook); 0 or 4.
+    pub foundation_bases: u8,
+    /// Cards then dealt to the depots P0..P7 in turn (8: one each; algerian-parlett 12: a second
+    /// to P0..P3).
+    pub depot_cards: u8,
+    /// Then cards dealt to each of the six reserves, round by round (6; algerian-parlett 4).
+    pub reserve_depth: u8,
+    pub foundations: AlgerianFoundations,
+    pub depots: DepotBuilding,
+    /// A deal from a stock of exactly 8 cards puts one on each depot (algerian,
+    /// algerian-parlett); else every deal goes to the reserves (carthage).
+    pub last_deal_to_depots: bool,
+}
+
 /// The rules of one variant with its options (RULES.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlgerianRules {
-    pub variant: AlgerianVariant,
+    /// Which variant (its record's key; the rules below are all the family's code reads).
+    pub variant: Variant,
+    pub shape: AlgerianShape,
     pub reserve_space: ReserveSpace,
     /// A foundation's top card may go back to a depot (PySolFC; default on).
     pub foundation_to_depot: bool,
 }
 
 impl AlgerianRules {
-    /// The rule book's defaults.
-    pub const fn new(variant: AlgerianVariant) -> Self {
-        let reserve_space = match variant {
-            AlgerianVariant::AlgerianParlett => ReserveSpace::AfterStock,
-            _ => ReserveSpace::Any,
-        };
-        AlgerianRules { variant, reserve_space, foundation_to_depot: true }
+    /// A variant's rules with the options at the rule book's defaults (`reserve_space`: the
+    /// variant's).
+    pub const fn with_shape(
+        variant: Variant,
+        shape: AlgerianShape,
+        reserve_space: ReserveSpace,
+    ) -> Self {
+        AlgerianRules { variant, shape, reserve_space, foundation_to_depot: true }
+    }
+    /// The registry's rules of `variant`, which must be of this family (tests and benches).
+    pub fn of(variant: Variant) -> Self {
+        match variant.info().rules {
+            crate::variant::Rules::Algerian(r) => r,
+            other => panic!("{variant:?} is of the {} family", other.family()),
+        }
     }
 
-    /// Carthage: every foundation builds up; depots build down in suit without wrap; every deal
-    /// goes to the reserves.
+    /// Every foundation builds up, a suit's two interchangeable ([`AlgerianFoundations::UpInPairs`]).
     #[inline]
-    pub(crate) fn carthage(&self) -> bool {
-        self.variant == AlgerianVariant::Carthage
+    pub(crate) fn paired_foundations(&self) -> bool {
+        self.shape.foundations == AlgerianFoundations::UpInPairs
     }
 
     /// The starting layout of a deal (RULES.md §4 "Deal"; `deal` already has the variant's hook:
-    /// kings to top for algerian, none for carthage and algerian-parlett).
+    /// kings to top for algerian, none for carthage and algerian-parlett): the foundation bases,
+    /// then the depots in turn, then the reserves round by round, the rest the stock.
     pub fn layout(&self, deal: &Deal) -> Layout {
         let d = deal.cards();
+        let AlgerianShape { foundation_bases, depot_cards, reserve_depth, .. } = self.shape;
+        let (bases, depot_cards, depth) =
+            (foundation_bases as usize, depot_cards as usize, reserve_depth as usize);
         let mut foundations: Vec<Vec<Card>> = vec![vec![]; 8];
-        let (rows, reserves, stock_from): (Vec<Vec<Card>>, Vec<Vec<Card>>, usize) = match self
-            .variant
-        {
-            AlgerianVariant::Algerian => {
-                for i in 0..4 {
-                    foundations[4 + i].push(d[i]);
-                }
-                let rows = (0..8).map(|i| vec![d[4 + i]]).collect();
-                let reserves =
-                    (0..6).map(|i| (0..6).map(|k| d[12 + i + 6 * k]).collect()).collect();
-                (rows, reserves, 48)
-            }
-            AlgerianVariant::Carthage => {
-                let rows = (0..8).map(|i| vec![d[i]]).collect();
-                let reserves = (0..6).map(|i| (0..6).map(|k| d[8 + i + 6 * k]).collect()).collect();
-                (rows, reserves, 44)
-            }
-            AlgerianVariant::AlgerianParlett => {
-                let rows =
-                    (0..8).map(|i| if i < 4 { vec![d[i], d[8 + i]] } else { vec![d[i]] }).collect();
-                let reserves =
-                    (0..6).map(|i| (0..4).map(|k| d[12 + i + 6 * k]).collect()).collect();
-                (rows, reserves, 36)
-            }
-        };
+        for (i, &c) in d[..bases].iter().enumerate() {
+            foundations[4 + i].push(c);
+        }
+        let mut rows: Vec<Vec<Card>> = vec![vec![]; 8];
+        for (i, &c) in d[bases..bases + depot_cards].iter().enumerate() {
+            rows[i % 8].push(c);
+        }
+        let first = bases + depot_cards;
+        let reserves = (0..6).map(|i| (0..depth).map(|k| d[first + i + 6 * k]).collect()).collect();
         Layout {
             foundations,
             reserves,
             rows,
-            stock_top_first: d[stock_from..].to_vec(),
+            stock_top_first: d[first + 6 * depth..].to_vec(),
             ..Layout::default()
         }
     }
 
     /// The `i`-th card (from the bottom) of foundation `f`.
     pub fn foundation_card(&self, f: usize, i: u8) -> Kind {
-        if self.carthage() {
+        if self.paired_foundations() {
             Kind::new(f as u8 / 2, i)
         } else if f < 4 {
             Kind::new(f as u8, i)
@@ -255,7 +286,11 @@ impl Algerian {
     /// The physical foundation that stored foundation `f` is.
     #[inline]
     pub(crate) fn physical_foundation(&self, s: &AlgerianState, f: usize) -> u8 {
-        if self.rules.carthage() && s.suit_swapped(f / 2) { (f ^ 1) as u8 } else { f as u8 }
+        if self.rules.paired_foundations() && s.suit_swapped(f / 2) {
+            (f ^ 1) as u8
+        } else {
+            f as u8
+        }
     }
 }
 

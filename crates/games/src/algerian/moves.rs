@@ -6,7 +6,7 @@
 //! moves out of a foundation (to another foundation or to a depot).
 
 use super::state::{AlgerianState, DEPOTS, PILES, RESERVES};
-use super::{Algerian, AlgerianRules, NO_KIND, ReserveSpace};
+use super::{Algerian, AlgerianRules, DepotBuilding, NO_KIND, ReserveSpace};
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{
@@ -198,14 +198,14 @@ const DUMP: u8 = 62;
 /// test.
 /// (64 rows, the last 12 all DUMP, so that a lookup by any 6-bit index needs no bounds check.)
 pub(super) const BUILDERS_WRAP: [[u8; 2]; 64] = builders(false);
-pub(super) const BUILDERS_CARTHAGE: [[u8; 2]; 64] = builders(true);
+pub(super) const BUILDERS_DOWN: [[u8; 2]; 64] = builders(true);
 
-const fn builders(carthage: bool) -> [[u8; 2]; 64] {
+const fn builders(down_only: bool) -> [[u8; 2]; 64] {
     let mut t = [[DUMP; 2]; 64];
     let mut k = 0;
     while k < 52 {
         let (base, r) = (k - k % 13, k % 13);
-        if carthage {
+        if down_only {
             if r > 0 {
                 t[k][0] = (k - 1) as u8;
             }
@@ -234,7 +234,7 @@ impl Algerian {
     /// The two foundations of `suit` (stored indices).
     #[inline]
     pub(super) fn suit_foundations(&self, suit: u8) -> [u8; 2] {
-        if self.rules.carthage() { [2 * suit, 2 * suit + 1] } else { [suit, 4 + suit] }
+        if self.rules.paired_foundations() { [2 * suit, 2 * suit + 1] } else { [suit, 4 + suit] }
     }
     /// Whether a card may go to an empty reserve now.
     #[inline]
@@ -294,13 +294,13 @@ impl Algerian {
         reduce: bool,
         mut sink: Sink<'_, O, FILTER>,
     ) -> bool {
-        let carthage = self.rules.carthage();
+        let paired = self.rules.paired_foundations();
         let sym = Reductions {
-            one_foundation: reduce && carthage,
+            one_foundation: reduce && paired,
             depots: reduce && self.depots_interchangeable(s),
             reserves: reduce && self.reserves_interchangeable(s),
         };
-        let scan = self.scan(s, carthage);
+        let scan = self.scan(s);
         self.pile_to_foundation_moves(&scan, s, sym, &mut sink);
         self.pile_to_depot_moves(&scan, s, &mut sink);
         self.to_empty_depot_moves(&scan, s, sym, &mut sink);
@@ -308,20 +308,22 @@ impl Algerian {
         if self.stock_left(s) > 0 {
             sink.push(AlgerianMove::Deal { flags: sink.flags });
         }
-        self.foundation_moves(&scan, s, carthage, sym, &mut sink);
+        self.foundation_moves(&scan, s, paired, sym, &mut sink);
         !sink.full
     }
 
-    /// Reads every pile top and foundation of `s` once (see [`Scan`]); `carthage`: the rules
-    /// are Carthage's.
+    /// Reads every pile top and foundation of `s` once (see [`Scan`]).
     #[inline(always)]
-    fn scan(&self, s: &AlgerianState, carthage: bool) -> Scan {
+    fn scan(&self, s: &AlgerianState) -> Scan {
         // Pile tops (kind index, NO_CARD if empty), as the state keeps them, and the empty
         // piles (bit p).
         let tops = &s.tops;
         let empty = s.empty_piles();
         let mut takers = [0u16; 64];
-        let builders = if carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
+        let builders = match self.rules.shape.depots {
+            DepotBuilding::Down => &BUILDERS_DOWN,
+            DepotBuilding::UpOrDownWrapping => &BUILDERS_WRAP,
+        };
         for (d, &t) in tops[..DEPOTS].iter().enumerate() {
             // (Indices masked to 6 bits: every table index is below 64, and the mask lets the
             // compiler drop the bounds checks. An empty depot's top, NO_KIND, has builders
@@ -460,7 +462,7 @@ impl Algerian {
         &self,
         scan: &Scan,
         s: &AlgerianState,
-        carthage: bool,
+        paired: bool,
         sym: Reductions,
         sink: &mut Sink<'_, O, FILTER>,
     ) {
@@ -469,7 +471,7 @@ impl Algerian {
             if sym.depots { empty_depots & empty_depots.wrapping_neg() } else { empty_depots };
         // The other foundation of f's suit (carthage: F_{2s} and F_{2s+1}; else F_s and F_{s+4}).
         let others: &[u8; 8] =
-            if carthage { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
+            if paired { &[1, 0, 3, 2, 5, 4, 7, 6] } else { &[4, 5, 6, 7, 0, 1, 2, 3] };
         let to_depot = self.rules.foundation_to_depot;
         // Each foundation's takers that make a move (`others_bit[f]`: the other foundation of
         // its suit; Carthage: a transfer between a suit's two foundations only exchanges their
@@ -479,7 +481,7 @@ impl Algerian {
         // foundation's top is NO_CARD, whose takers are none.
         let others_bit: &[u16; 8] = if sym.one_foundation {
             &[0; 8]
-        } else if carthage {
+        } else if paired {
             &[1 << 9, 1 << 8, 1 << 11, 1 << 10, 1 << 13, 1 << 12, 1 << 15, 1 << 14]
         } else {
             &[1 << 12, 1 << 13, 1 << 14, 1 << 15, 1 << 8, 1 << 9, 1 << 10, 1 << 11]
@@ -532,7 +534,7 @@ impl Algerian {
         if res != 0 && self.reserves_interchangeable(s) {
             s.resort_group(DEPOTS, RESERVES, res);
         }
-        if self.rules.carthage() {
+        if self.rules.paired_foundations() {
             s.order_carthage_foundations();
         }
         s.set_sorted(true);
@@ -544,7 +546,11 @@ impl Algerian {
     #[inline]
     pub(super) fn deal_plan(&self, s: &AlgerianState) -> (bool, usize) {
         let n = self.stock_left(s);
-        if n == 8 && !self.rules.carthage() { (true, 8) } else { (false, n.min(2 * RESERVES)) }
+        if n == 8 && self.rules.shape.last_deal_to_depots {
+            (true, 8)
+        } else {
+            (false, n.min(2 * RESERVES))
+        }
     }
 
     /// `play`, given the child's class fingerprint when known (else computed whole at the end).

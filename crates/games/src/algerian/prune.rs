@@ -101,13 +101,13 @@ impl Algerian {
     /// Symmetry 1: no deal will put a card on a depot by index.
     pub(super) fn depots_interchangeable_by_rule(&self, s: &AlgerianState) -> bool {
         let n = self.stock_left(s);
-        self.rules.carthage() || n < 8 || !(n - 8).is_multiple_of(12)
+        !self.rules.shape.last_deal_to_depots || n < 8 || !(n - 8).is_multiple_of(12)
     }
 
     /// Symmetry 2: no deal will put a card on a reserve.
     pub(super) fn reserves_interchangeable_by_rule(&self, s: &AlgerianState) -> bool {
         let n = self.stock_left(s);
-        n == 0 || (n == 8 && !self.rules.carthage())
+        n == 0 || (n == 8 && self.rules.shape.last_deal_to_depots)
     }
 
     /// [`Self::depots_interchangeable_by_rule`], read from the game's table of it by stock size

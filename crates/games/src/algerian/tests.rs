@@ -4,17 +4,17 @@ use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Action, Game, MAX_MOVES, MoveList, Notation, Pile, Pruning};
-use AlgerianVariant::{AlgerianParlett, Carthage};
-const ALG: AlgerianVariant = AlgerianVariant::Algerian;
+use crate::variant::Variant::{AlgerianParlett, Carthage};
+const ALG: Variant = Variant::Algerian;
 
-fn hook(v: AlgerianVariant) -> Hook {
+fn hook(v: Variant) -> Hook {
     if v == ALG { Hook::KingsToTop } else { Hook::None }
 }
-fn deal(v: AlgerianVariant, seed: u64) -> Deal {
+fn deal(v: Variant, seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), hook(v)).unwrap()
 }
-fn game(v: AlgerianVariant, seed: u64) -> Algerian {
-    Algerian::new(AlgerianRules::new(v), &deal(v, seed))
+fn game(v: Variant, seed: u64) -> Algerian {
+    Algerian::new(AlgerianRules::of(v), &deal(v, seed))
 }
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| parse_kind(c).unwrap().card()).collect()
@@ -29,7 +29,7 @@ fn k(code: &str) -> Kind {
 /// Published layouts never change: a few cards of every pile group, per variant.
 #[test]
 fn pinned_native_layouts() {
-    let l = AlgerianRules::new(ALG).layout(&deal(ALG, 0));
+    let l = AlgerianRules::of(ALG).layout(&deal(ALG, 0));
     assert_eq!(
         l.foundations.iter().map(|f| codes(f)).collect::<Vec<_>>(),
         ["", "", "", "", "KC", "KS", "KH", "KD"]
@@ -44,7 +44,7 @@ fn pinned_native_layouts() {
     assert_eq!(codes(&l.stock_top_first[..4]), "AD 6C QH 4D");
     assert_eq!(codes(&l.stock_top_first[52..]), "TH 8S 5D AH");
 
-    let l = AlgerianRules::new(Carthage).layout(&deal(Carthage, 1));
+    let l = AlgerianRules::of(Carthage).layout(&deal(Carthage, 1));
     assert!(l.foundations.iter().all(|f| f.is_empty()) && l.foundations.len() == 8);
     assert_eq!(
         l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"),
@@ -55,7 +55,7 @@ fn pinned_native_layouts() {
     assert_eq!(l.stock_top_first.len(), 60);
     assert_eq!(codes(&l.stock_top_first[..4]), "TD TC QC 6S");
 
-    let l = AlgerianRules::new(AlgerianParlett).layout(&deal(AlgerianParlett, 2));
+    let l = AlgerianRules::of(AlgerianParlett).layout(&deal(AlgerianParlett, 2));
     assert!(l.foundations.iter().all(|f| f.is_empty()));
     assert_eq!(
         l.rows.iter().map(|f| codes(f)).collect::<Vec<_>>().join("|"),
@@ -69,11 +69,11 @@ fn pinned_native_layouts() {
 
 #[test]
 fn rule_book_defaults() {
-    let r = AlgerianRules::new(ALG);
+    let r = AlgerianRules::of(ALG);
     assert_eq!((r.reserve_space, r.foundation_to_depot), (ReserveSpace::Any, true));
-    let r = AlgerianRules::new(Carthage);
+    let r = AlgerianRules::of(Carthage);
     assert_eq!((r.reserve_space, r.foundation_to_depot), (ReserveSpace::Any, true));
-    let r = AlgerianRules::new(AlgerianParlett);
+    let r = AlgerianRules::of(AlgerianParlett);
     assert_eq!((r.reserve_space, r.foundation_to_depot), (ReserveSpace::AfterStock, true));
 }
 
@@ -120,7 +120,7 @@ fn actions(g: &Algerian, s: &AlgerianState, pruning: Pruning) -> Vec<String> {
 
 #[test]
 fn every_move_kind_follows_the_rules() {
-    let mut rules = AlgerianRules::new(ALG);
+    let mut rules = AlgerianRules::of(ALG);
     rules.reserve_space = ReserveSpace::Never;
     // P0 5D can go up (F3 wants 5D); R0 8D can go down (F7 wants 8D);
     // 6D (R1) builds on 5D (P0) or 7D (P1), KD (P2) on AD (P3, wrap), QD (R2) on KD (P2).
@@ -182,7 +182,7 @@ fn empty_reserves_follow_reserve_space() {
         (ReserveSpace::AfterStock, "", true),
         (ReserveSpace::Never, "", false),
     ] {
-        let mut rules = AlgerianRules::new(ALG);
+        let mut rules = AlgerianRules::of(ALG);
         rules.reserve_space = space;
         let mut rows = ["5D", "7D", "", "AD", "2D 3D 4D", "5D 6D", "6D 7D", "8D 8D"];
         if stock.is_empty() {
@@ -207,7 +207,7 @@ fn foundations_meet_and_return_to_depots_only_if_allowed() {
     let found = [13, 13, 13, 7, 13, 13, 13, 6];
     let rows = ["AD 2D 3D", "4D 5D 6D", "7D", "8D 9D", "TD", "JD", "QD", "KD"];
     for ftd in [true, false] {
-        let mut rules = AlgerianRules::new(ALG);
+        let mut rules = AlgerianRules::of(ALG);
         rules.foundation_to_depot = ftd;
         let g = position(rules, found, rows, ["", "", "", "", "", ""], "");
         let got = actions(&g, &g.start(), Pruning::NONE);
@@ -224,7 +224,7 @@ fn foundations_meet_and_return_to_depots_only_if_allowed() {
         assert_eq!((s.height(3), s.height(7)), (6, 7));
     }
     // Carthage: F0 and F1 (clubs) both up: top of the higher moves to the lower when it is one less.
-    let rules = AlgerianRules::new(Carthage);
+    let rules = AlgerianRules::of(Carthage);
     let g = position(
         rules,
         [5, 4, 13, 13, 13, 13, 13, 13],
@@ -246,7 +246,7 @@ fn foundations_meet_and_return_to_depots_only_if_allowed() {
 #[test]
 fn carthage_builds_down_without_wrap() {
     // Carthage: F6 (diamonds) empty, F7 full: every diamond once, KD and AD on depots.
-    let rules = AlgerianRules::new(Carthage);
+    let rules = AlgerianRules::of(Carthage);
     let g = position(
         rules,
         [13, 13, 13, 13, 13, 13, 0, 13],
@@ -268,7 +268,7 @@ fn carthage_builds_down_without_wrap() {
         "{got:?}"
     );
     // Algerian and parlett wrap: KD on AD, AD on KD.
-    let rules = AlgerianRules::new(ALG);
+    let rules = AlgerianRules::of(ALG);
     let g = position(
         rules,
         [13, 13, 13, 12, 13, 13, 13, 12],
@@ -316,12 +316,13 @@ fn deal_order() {
             ALG => &[56, 44, 32, 20, 8, 0],
             Carthage => &[60, 48, 36, 24, 12, 0],
             AlgerianParlett => &[68, 56, 44, 32, 20, 8, 0],
+            other => unreachable!("{other:?} is not of the Algerian family"),
         };
         assert_eq!(sizes, want, "{v:?}");
     }
     // A short stock (test positions only): the reserve deal stops when the stock runs out.
     let g = position(
-        AlgerianRules::new(ALG),
+        AlgerianRules::of(ALG),
         DIAMONDS,
         ["", "", "", "", "", "", "", ""],
         ["", "", "", "", "", ""],
@@ -423,8 +424,8 @@ fn symmetric_positions_share_a_canonical_form_only_when_allowed() {
 
 /// The rule book's rules of `v` with its options varied by `seed`, for the random playouts: every
 /// `reserve_space`, and foundation-to-depot off one seed in four.
-fn varied_rules(v: AlgerianVariant, seed: u64) -> AlgerianRules {
-    let mut rules = AlgerianRules::new(v);
+fn varied_rules(v: Variant, seed: u64) -> AlgerianRules {
+    let mut rules = AlgerianRules::of(v);
     rules.reserve_space =
         [ReserveSpace::Any, ReserveSpace::AfterStock, ReserveSpace::Never][seed as usize % 3];
     rules.foundation_to_depot = seed % 4 != 3;
@@ -604,7 +605,7 @@ fn accepts(rules: &AlgerianRules, f: usize, pile: &[Card], c: Card) -> bool {
 }
 fn builds(rules: &AlgerianRules, top: Card, c: Card) -> bool {
     let (t, k) = (top.kind(), c.kind());
-    if rules.carthage() {
+    if rules.shape.depots == DepotBuilding::Down {
         t.suit() == k.suit() && k.rank() + 1 == t.rank()
     } else {
         t.is_suit_neighbour_wrapping(k)
@@ -686,7 +687,7 @@ fn apply(rules: &AlgerianRules, l: &mut Layout, a: Action) {
         }
         Action::Deal => {
             let n = l.stock_top_first.len();
-            if n == 8 && !rules.carthage() {
+            if n == 8 && rules.shape.last_deal_to_depots {
                 for d in 0..8 {
                     let c = l.stock_top_first.remove(0);
                     l.rows[d].push(c);
@@ -814,7 +815,7 @@ fn foundation_transfer_runs_restrict_the_next_move() {
     // Diamonds meet (up A–6, down K–8); other cards to play: 7D on a depot.
     let found = [13, 13, 13, 7, 13, 13, 13, 6];
     let rows = ["AD 2D 3D", "4D 5D 6D", "7D", "8D 9D", "TD", "JD", "QD", "KD"];
-    let g = position(AlgerianRules::new(ALG), found, rows, ["", "", "", "", "", ""], "");
+    let g = position(AlgerianRules::of(ALG), found, rows, ["", "", "", "", "", ""], "");
     let mut s = g.start();
     let mut list = MoveList::new();
     g.moves(&s, Pruning::ALL, &mut list);
@@ -928,7 +929,7 @@ fn canonicalise_simple(g: &Algerian, s: &mut AlgerianState) {
     if g.reserves_interchangeable(s) {
         s.sort_group_simple(DEPOTS, super::state::RESERVES);
     }
-    if g.rules().carthage() {
+    if g.rules().paired_foundations() {
         s.order_carthage_foundations();
     }
 }
@@ -1118,10 +1119,10 @@ fn carthage_foundation_order_fast_path() {
 /// The kind tables of the fast move generator agree with the rules they stand for.
 #[test]
 fn generator_kind_tables_match_the_rules() {
-    use super::moves::{BUILDERS_CARTHAGE, BUILDERS_WRAP};
+    use super::moves::{BUILDERS_DOWN, BUILDERS_WRAP};
     for v in [ALG, Carthage, AlgerianParlett] {
         let g = game(v, 1);
-        let table = if v == Carthage { &BUILDERS_CARTHAGE } else { &BUILDERS_WRAP };
+        let table = if v == Carthage { &BUILDERS_DOWN } else { &BUILDERS_WRAP };
         for t in 0..52u8 {
             let want: Vec<u8> = (0..52u8)
                 .filter(|&k| g.builds_on(Kind::from_index(t), Kind::from_index(k)))

@@ -15,18 +15,30 @@ use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
 use crate::foundations::Foundations;
 use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
+use crate::variant::Variant;
 
+/// What an Alhambra variant's rules fix (RULES.md §2): its record in the variant registry
+/// (`crate::variant::registry`) gives the values; the family's code asks these, never the
+/// variant's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AlhambraVariant {
-    Alhambra,
-    Granada,
-    Reinforcements,
+pub struct AlhambraShape {
+    /// Reserve piles (8; reinforcements 4).
+    pub reserves: u8,
+    /// Cards dealt to each reserve (4; reinforcements 12).
+    pub reserve_depth: u8,
+    /// Waste piles (1; granada 4, between which a waste's top card may move).
+    pub wastes: u8,
+    /// An emptied reserve takes the stock's next card (reinforcements). Where reserves refill, the
+    /// empty-waste-any option does not apply and the pf-refill-timing option does.
+    pub refills: bool,
 }
 
 /// The rules of one variant with its options (RULES.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlhambraRules {
-    pub variant: AlhambraVariant,
+    /// Which variant (its record's key; the rules below are all the family's code reads).
+    pub variant: Variant,
+    pub shape: AlhambraShape,
     /// PySolFC: an empty waste accepts any card (alhambra, granada; RULES.md §2 option).
     pub empty_waste_any: bool,
     /// PySolFC: refill empty reserves after player moves only, not after deals (reinforcements).
@@ -36,24 +48,39 @@ pub struct AlhambraRules {
 }
 
 impl AlhambraRules {
-    pub const fn new(variant: AlhambraVariant) -> Self {
-        AlhambraRules { variant, empty_waste_any: false, pf_refill_timing: false, redeals: 2 }
+    /// A variant's rules with the options at the rule book's defaults.
+    pub const fn with_shape(variant: Variant, shape: AlhambraShape) -> Self {
+        AlhambraRules {
+            variant,
+            shape,
+            empty_waste_any: false,
+            pf_refill_timing: false,
+            redeals: 2,
+        }
+    }
+    /// The registry's rules of `variant`, which must be of this family (tests and benches).
+    pub fn of(variant: Variant) -> Self {
+        match variant.info().rules {
+            crate::variant::Rules::Alhambra(r) => r,
+            other => panic!("{variant:?} is of the {} family", other.family()),
+        }
     }
     pub fn reserves(&self) -> usize {
-        if self.variant == AlhambraVariant::Reinforcements { 4 } else { 8 }
+        self.shape.reserves as usize
     }
     pub fn reserve_depth(&self) -> usize {
-        if self.variant == AlhambraVariant::Reinforcements { 12 } else { 4 }
+        self.shape.reserve_depth as usize
     }
     pub fn wastes(&self) -> usize {
-        if self.variant == AlhambraVariant::Granada { 4 } else { 1 }
+        self.shape.wastes as usize
     }
-    fn refills(&self) -> bool {
-        self.variant == AlhambraVariant::Reinforcements
+    pub(crate) fn refills(&self) -> bool {
+        self.shape.refills
     }
-    /// An empty waste accepts any card only where the option applies (not reinforcements).
+    /// An empty waste accepts any card only where the option applies (reserves that never
+    /// refill).
     fn empty_waste_accepts_any(&self) -> bool {
-        self.empty_waste_any && self.variant != AlhambraVariant::Reinforcements
+        self.empty_waste_any && !self.refills()
     }
     /// The names of the waste piles in solutions.
     pub fn waste_names(&self) -> Vec<String> {
@@ -227,11 +254,17 @@ impl crate::rules::FamilyRules for AlhambraRules {
                     .into(),
             );
         }
-        if o.empty_waste_any && self.variant == AlhambraVariant::Reinforcements {
-            return Err("--empty-waste-any does not apply to reinforcements (its empty waste always accepts nothing)".into());
+        if o.empty_waste_any && self.refills() {
+            return Err(format!(
+                "--empty-waste-any does not apply to {} (its empty waste always accepts nothing)",
+                self.variant.info().name
+            ));
         }
-        if o.pf_refill_timing && self.variant != AlhambraVariant::Reinforcements {
-            return Err("--pf-refill-timing applies only to reinforcements".into());
+        if o.pf_refill_timing && !self.refills() {
+            let refilled = crate::variant::names_where(
+                |r| matches!(r, crate::variant::Rules::Alhambra(a) if a.refills()),
+            );
+            return Err(format!("--pf-refill-timing applies only to {refilled}"));
         }
         if o.no_wrap {
             return Err("--no-wrap applies only to the Crazy Quilt family (the Alhambra waste always wraps)".into());

@@ -1,7 +1,7 @@
 //! Move generation and play for the Alhambra family (RULES.md §2 "Moves").
 
+use super::Alhambra;
 use super::state::AlhambraState;
-use super::{Alhambra, AlhambraVariant};
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
 
@@ -77,7 +77,7 @@ impl Alhambra {
 
     /// Rule M (the "met suit" forced move) is sound where no refill exists; see `prune.rs`.
     fn forced_moves_allowed(&self, pruning: Pruning) -> bool {
-        pruning.forced_moves && self.rules.variant != AlhambraVariant::Reinforcements
+        pruning.forced_moves && !self.rules.refills()
     }
 }
 

@@ -75,16 +75,16 @@
 //! stock card into a reserve). Not used for granada, where a waste card may also move to another
 //! waste and so uncover the cards beneath it.
 
+use super::Alhambra;
 use super::moves::AlhambraMove;
 use super::state::AlhambraState;
-use super::{Alhambra, AlhambraVariant};
 use crate::passes::PassBound;
 
 impl Alhambra {
     /// Whether a reserve-to-foundation move from `r` may be postponed into a run (see the notes).
     #[inline]
     pub(super) fn commutes_when_postponed(&self, s: &AlhambraState, r: usize) -> bool {
-        if self.rules.variant != AlhambraVariant::Reinforcements {
+        if !self.rules.refills() {
             return true;
         }
         let empties = if s.refill[r] != 0 { s.height(r) == 0 } else { s.height(r) == 1 };
@@ -108,7 +108,7 @@ impl Alhambra {
     }
 
     /// The across-pass test of `crate::passes` on any position (false where it does not apply:
-    /// granada, reinforcements). The search asks it at its start only (`is_dead_at_start`).
+    /// several wastes, as granada's, or reserves that refill, as reinforcements'). The search asks it at its start only (`is_dead_at_start`).
     pub fn pass_bound_dead(&self, s: &AlhambraState) -> bool {
         self.pass_bound_dead_with(s, true)
     }
@@ -116,7 +116,7 @@ impl Alhambra {
     /// [`Self::pass_bound_dead`] with its copies rule (f) or without (at a search's start other than
     /// the game's first position, and in the tests).
     pub fn pass_bound_dead_with(&self, s: &AlhambraState, copies_rule: bool) -> bool {
-        if self.rules.variant != AlhambraVariant::Alhambra {
+        if self.rules.wastes() != 1 || self.rules.refills() {
             return false;
         }
         let mut b =
@@ -130,11 +130,7 @@ impl Alhambra {
     /// The last-pass dead-position test (see the notes).
     pub(super) fn last_pass_dead(&self, s: &AlhambraState) -> bool {
         s.redeals_left == 0
-            && self.rules.variant != AlhambraVariant::Granada
-            && s.found.last_pass_is_dead(
-                &s.seq,
-                s.wlen[0] as usize,
-                self.rules.variant == AlhambraVariant::Alhambra,
-            )
+            && self.rules.wastes() == 1
+            && s.found.last_pass_is_dead(&s.seq, s.wlen[0] as usize, !self.rules.refills())
     }
 }

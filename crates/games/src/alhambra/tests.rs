@@ -2,13 +2,14 @@ use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Game, MoveList, Pruning};
+use crate::variant::Variant;
 
 fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
 }
 
-fn game(variant: AlhambraVariant, seed: u64) -> Alhambra {
-    Alhambra::new(AlhambraRules::new(variant), &deal(seed))
+fn game(variant: Variant, seed: u64) -> Alhambra {
+    Alhambra::new(AlhambraRules::of(variant), &deal(seed))
 }
 
 fn kinds(text: &str) -> Vec<Card> {
@@ -19,12 +20,12 @@ fn kinds(text: &str) -> Vec<Card> {
 #[test]
 fn pinned_native_layouts() {
     for (variant, name, seed) in [
-        (AlhambraVariant::Alhambra, "alhambra", 0u64),
-        (AlhambraVariant::Alhambra, "alhambra", 42),
-        (AlhambraVariant::Granada, "granada", 1),
-        (AlhambraVariant::Reinforcements, "reinforcements", 7),
+        (Variant::Alhambra, "alhambra", 0u64),
+        (Variant::Alhambra, "alhambra", 42),
+        (Variant::Granada, "granada", 1),
+        (Variant::Reinforcements, "reinforcements", 7),
     ] {
-        let rules = AlhambraRules::new(variant);
+        let rules = AlhambraRules::of(variant);
         let got = rules.layout(&deal(seed)).to_text(&rules.waste_names());
         crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
@@ -33,11 +34,9 @@ fn pinned_native_layouts() {
 /// Plays pseudo-random legal moves and checks the invariants of the packed state after each.
 #[test]
 fn random_playouts_keep_the_state_consistent() {
-    for variant in
-        [AlhambraVariant::Alhambra, AlhambraVariant::Granada, AlhambraVariant::Reinforcements]
-    {
+    for variant in [Variant::Alhambra, Variant::Granada, Variant::Reinforcements] {
         for seed in 0..20u64 {
-            let mut rules = AlhambraRules::new(variant);
+            let mut rules = AlhambraRules::of(variant);
             rules.empty_waste_any = seed % 2 == 1;
             rules.pf_refill_timing = seed % 4 == 3;
             let g = Alhambra::new(rules, &deal(seed));
@@ -65,7 +64,7 @@ fn random_playouts_keep_the_state_consistent() {
                     count.iter().all(|&c| c == 2),
                     "{variant:?} seed {seed}: cards lost after {m:?}"
                 );
-                if variant == AlhambraVariant::Reinforcements
+                if variant == Variant::Reinforcements
                     && !rules.pf_refill_timing
                     && s.stock_len() > 0
                 {
@@ -80,14 +79,14 @@ fn random_playouts_keep_the_state_consistent() {
 }
 
 fn position(
-    variant: AlhambraVariant,
+    variant: Variant,
     found: [u8; 8],
     reserves: &[&str],
     wastes: &[&str],
     stock: &str,
     redeals: u8,
 ) -> Alhambra {
-    let mut rules = AlhambraRules::new(variant);
+    let mut rules = AlhambraRules::of(variant);
     rules.redeals = redeals;
     let foundations = (0..8u8)
         .map(|f| {
@@ -112,7 +111,7 @@ const DIAMONDS_LEFT: [u8; 8] = [13, 13, 13, 4, 13, 13, 13, 13];
 
 #[test]
 fn layouts_must_hold_two_of_each_card() {
-    let mut rules = AlhambraRules::new(AlhambraVariant::Alhambra);
+    let mut rules = AlhambraRules::of(Variant::Alhambra);
     rules.redeals = 0;
     let mut layout = rules.layout(&deal(3));
     layout.stock_top_first.pop();
@@ -125,7 +124,7 @@ fn layouts_must_hold_two_of_each_card() {
 #[test]
 fn move_generation_follows_the_rules() {
     let reserves = ["5D", "6D", "KD", "9D 8D", "QD", "", "", ""];
-    let g = position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D"], "TD JD", 2);
+    let g = position(Variant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D"], "TD JD", 2);
     let s = g.start();
     let mut list = MoveList::new();
     g.moves(&s, Pruning::NONE, &mut list);
@@ -147,8 +146,7 @@ fn move_generation_follows_the_rules() {
 fn empty_waste_accepts_nothing_unless_the_option_says_any() {
     let reserves = ["5D", "6D", "KD", "9D 8D", "QD", "7D", "", ""];
     for any in [false, true] {
-        let mut g =
-            position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &[""], "TD JD", 0);
+        let mut g = position(Variant::Alhambra, DIAMONDS_LEFT, &reserves, &[""], "TD JD", 0);
         g.rules.empty_waste_any = any;
         let mut list = MoveList::new();
         g.moves(&g.start(), Pruning::NONE, &mut list);
@@ -160,7 +158,7 @@ fn empty_waste_accepts_nothing_unless_the_option_says_any() {
 
 #[test]
 fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
-    let g = game(AlhambraVariant::Granada, 11);
+    let g = game(Variant::Granada, 11);
     let mut s = g.start();
     let layout = g.rules.layout(&deal(11));
     g.play(&mut s, AlhambraMove::Deal);
@@ -189,33 +187,24 @@ fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
 fn last_pass_dead_position_is_detected_and_only_then() {
     let reserves = ["TD", "JD QD KD", "", "", "", "", "", ""];
     // 7D lies on 5D and 6D but needs both on the foundation first: lost on the last pass.
-    let dead =
-        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 0);
+    let dead = position(Variant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 0);
     assert!(dead.is_dead(&dead.start()));
     // With a redeal left the waste will be turned over: not dead.
-    let redeal =
-        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 1);
+    let redeal = position(Variant::Alhambra, DIAMONDS_LEFT, &reserves, &["6D 5D 7D"], "8D 9D", 1);
     assert!(!redeal.is_dead(&redeal.start()));
     // In playing order: not dead.
-    let fine =
-        position(AlhambraVariant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D 6D 5D"], "8D 9D", 0);
+    let fine = position(Variant::Alhambra, DIAMONDS_LEFT, &reserves, &["7D 6D 5D"], "8D 9D", 0);
     assert!(!fine.is_dead(&fine.start()));
     // Granada's wastes are not pure stacks: never dead by this test.
-    let granada = position(
-        AlhambraVariant::Granada,
-        DIAMONDS_LEFT,
-        &reserves,
-        &["6D 5D 7D", "", "", ""],
-        "8D 9D",
-        0,
-    );
+    let granada =
+        position(Variant::Granada, DIAMONDS_LEFT, &reserves, &["6D 5D 7D", "", "", ""], "8D 9D", 0);
     assert!(!granada.is_dead(&granada.start()));
 }
 
 /// The two last-pass tests of `foundations.rs` spelled out literally, quadratic and plain, to
 /// check the prefix-minimum implementations against: (waste test, stock test).
 fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
-    if s.redeals_left > 0 || g.rules.variant == AlhambraVariant::Granada {
+    if s.redeals_left > 0 || g.rules.variant == Variant::Granada {
         return (false, false);
     }
     let seq: Vec<Kind> = (0..s.seq.len()).map(|i| s.seq.get(i)).collect();
@@ -251,7 +240,7 @@ fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
             .collect();
         if idx.len() < remaining(k) { 0 } else { idx.into_iter().min().unwrap_or(usize::MAX) }
     };
-    let stock_dead = g.rules.variant == AlhambraVariant::Alhambra
+    let stock_dead = g.rules.variant == Variant::Alhambra
         && (waste..seq.len()).any(|t| {
             let y = seq[t];
             let up_ready = |q: Kind| {
@@ -273,9 +262,9 @@ fn dead_naive(g: &Alhambra, s: &AlhambraState) -> (bool, bool) {
 #[test]
 fn dead_tests_match_their_literal_reading() {
     let (mut waste_dead, mut stock_dead, mut checked) = (0, 0, 0);
-    for variant in [AlhambraVariant::Alhambra, AlhambraVariant::Reinforcements] {
+    for variant in [Variant::Alhambra, Variant::Reinforcements] {
         for seed in 0..60u64 {
-            let mut rules = AlhambraRules::new(variant);
+            let mut rules = AlhambraRules::of(variant);
             rules.redeals = 0;
             let g = Alhambra::new(rules, &deal(seed));
             let mut s = g.start();
@@ -288,7 +277,7 @@ fn dead_tests_match_their_literal_reading() {
                     w,
                     "{variant:?} seed {seed}: {s:?}"
                 );
-                if variant == AlhambraVariant::Alhambra {
+                if variant == Variant::Alhambra {
                     assert_eq!(
                         s.found.stock_lands_on_blocker(&s.seq, s.wlen[0] as usize),
                         st,

@@ -24,33 +24,37 @@ pub use state::QueenState;
 use crate::card::{Card, Kind};
 use crate::deal::Deal;
 use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
+use crate::variant::Variant;
 
+/// What a Queen of Italy variant's rules fix (RULES.md §3): its record in the variant registry
+/// (`crate::variant::registry`) gives the values; the family's code asks these, never the
+/// variant's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QueenVariant {
-    QueenOfItaly,
-    QueenOfItalyOpen,
-    GeneralsPatience,
-    BlondesAndBrunettes,
-    FallingStar,
-    Redheads,
-}
-
-impl QueenVariant {
-    /// Every variant of the family.
-    pub const ALL: [QueenVariant; 6] = [
-        QueenVariant::QueenOfItaly,
-        QueenVariant::QueenOfItalyOpen,
-        QueenVariant::GeneralsPatience,
-        QueenVariant::BlondesAndBrunettes,
-        QueenVariant::FallingStar,
-        QueenVariant::Redheads,
-    ];
+pub struct QueenShape {
+    /// Cards on the terrace (10 to 13; redheads 21).
+    pub terrace: u8,
+    /// Tableau piles (9; redheads 8).
+    pub rows: u8,
+    /// The base rank is chosen from P0..P3 by the first move (else the deal's next card sets it).
+    pub base_chosen: bool,
+    /// Gaps are filled by force and an empty waste is refilled from the stock at once
+    /// (every variant but queen-of-italy-open).
+    pub forced_fills: bool,
+    /// Foundations build in suit (generals-patience); else in alternating colours.
+    pub suited_foundations: bool,
+    /// The terrace fills a gap before the waste does (redheads); its top then also goes to the
+    /// tableau, not only home.
+    pub terrace_fills_gaps: bool,
+    /// The foundation-to-tableau option applies (queen-of-italy-open, as PySolFC plays it).
+    pub foundation_to_tableau_option: bool,
 }
 
 /// The rules of one variant with its options (RULES.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QueenRules {
-    pub variant: QueenVariant,
+    /// Which variant (its record's key; the rules below are all the family's code reads).
+    pub variant: Variant,
+    pub shape: QueenShape,
     /// Turns of the waste allowed (0 by the rules; option `redeals=1`: during the second pass a
     /// card may be dealt only while the waste is empty).
     pub redeals: u8,
@@ -65,47 +69,50 @@ const MAX_TERRACE: usize = 21;
 const MAX_SEQ: usize = 96;
 
 impl QueenRules {
-    pub const fn new(variant: QueenVariant) -> Self {
-        QueenRules { variant, redeals: 0, foundation_to_tableau: false }
+    /// A variant's rules with the options at the rule book's defaults.
+    pub const fn with_shape(variant: Variant, shape: QueenShape) -> Self {
+        QueenRules { variant, shape, redeals: 0, foundation_to_tableau: false }
+    }
+    /// The registry's rules of `variant`, which must be of this family (tests and benches).
+    pub fn of(variant: Variant) -> Self {
+        match variant.info().rules {
+            crate::variant::Rules::Queen(r) => r,
+            other => panic!("{variant:?} is of the {} family", other.family()),
+        }
+    }
+    /// The rules of every variant of the family, in the registry's order (tests).
+    pub fn all() -> impl Iterator<Item = QueenRules> {
+        crate::variant::VARIANTS.iter().filter_map(|v| match v.rules {
+            crate::variant::Rules::Queen(r) => Some(r),
+            _ => None,
+        })
     }
     /// The base rank is chosen from P0..P3 by the first move.
     pub fn has_choice(&self) -> bool {
-        matches!(
-            self.variant,
-            QueenVariant::QueenOfItaly
-                | QueenVariant::QueenOfItalyOpen
-                | QueenVariant::GeneralsPatience
-        )
+        self.shape.base_chosen
     }
     /// Gaps are filled by force and an empty waste is refilled from the stock at once.
     pub fn forced_fills(&self) -> bool {
-        self.variant != QueenVariant::QueenOfItalyOpen
+        self.shape.forced_fills
     }
-    /// Foundations kept exactly (`found.rs`): with the foundation-to-tableau option, which
-    /// only queen-of-italy-open has (ignored elsewhere, as in the reference rules).
+    /// Foundations kept exactly (`found.rs`): with the foundation-to-tableau option, where it
+    /// applies (ignored elsewhere, as in the reference rules).
     pub fn exact_foundations(&self) -> bool {
-        self.foundation_to_tableau && self.variant == QueenVariant::QueenOfItalyOpen
+        self.foundation_to_tableau && self.shape.foundation_to_tableau_option
     }
     /// General's Patience builds its foundations in suit; the others in alternating colours.
     pub fn suited_foundations(&self) -> bool {
-        self.variant == QueenVariant::GeneralsPatience
+        self.shape.suited_foundations
     }
     pub fn rows(&self) -> usize {
-        if self.variant == QueenVariant::Redheads { 8 } else { 9 }
+        self.shape.rows as usize
     }
     pub fn terrace_size(&self) -> usize {
-        match self.variant {
-            QueenVariant::QueenOfItaly
-            | QueenVariant::QueenOfItalyOpen
-            | QueenVariant::FallingStar => 11,
-            QueenVariant::GeneralsPatience => 13,
-            QueenVariant::BlondesAndBrunettes => 10,
-            QueenVariant::Redheads => 21,
-        }
+        self.shape.terrace as usize
     }
     /// Redheads fills a gap from the terrace before the waste.
-    fn fills_from_terrace(&self) -> bool {
-        self.variant == QueenVariant::Redheads
+    pub(crate) fn fills_from_terrace(&self) -> bool {
+        self.shape.terrace_fills_gaps
     }
     pub fn waste_names(&self) -> Vec<String> {
         vec!["W".into()]
@@ -476,8 +483,11 @@ impl crate::rules::FamilyRules for QueenRules {
             self.redeals = r;
         }
         if o.foundation_to_tableau {
-            if self.variant != QueenVariant::QueenOfItalyOpen {
-                return Err("--foundation-to-tableau applies only to queen-of-italy-open".into());
+            if !self.shape.foundation_to_tableau_option {
+                let open = crate::variant::names_where(
+                    |r| matches!(r, crate::variant::Rules::Queen(q) if q.shape.foundation_to_tableau_option),
+                );
+                return Err(format!("--foundation-to-tableau applies only to {open}"));
             }
             self.foundation_to_tableau = true;
         }

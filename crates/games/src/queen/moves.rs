@@ -3,7 +3,7 @@
 
 use super::found::{Foundations, NEW_FOUNDATION};
 use super::state::{CHILD_FP_BIT, DEAD_BIT, HOME_COUNT_AT, HOME_COUNT_MASK, NO_CARD, QueenState};
-use super::{Queen, QueenRules, QueenVariant, tableau_accepts};
+use super::{Queen, QueenRules, QueenShape, tableau_accepts};
 use crate::bits::bits;
 use crate::card::Kind;
 use crate::game::{Action, Game, MoveList, Notation, Pile, PlayerView, Pruning};
@@ -349,7 +349,7 @@ impl Queen {
         };
         if let Some(t) = self.terrace_top(s)
             && playable(t)
-            && home(Loc::Terrace, t, self.rules.variant != QueenVariant::Redheads, out)
+            && home(Loc::Terrace, t, !self.rules.fills_from_terrace(), out)
         {
             return;
         }
@@ -734,14 +734,15 @@ impl Game for Queen {
     /// choose from, so each of its lines is a line of the game; it loses wins (a card sent home
     /// may be one a line needed on the tableau), which is why only its wins count.
     fn stricter(&self) -> Option<Queen> {
-        if self.rules.variant != QueenVariant::QueenOfItalyOpen {
+        if self.rules.forced_fills() {
             return (!self.home_first).then(|| Queen { home_first: true, ..self.clone() });
         }
-        let rules = QueenRules {
-            variant: QueenVariant::QueenOfItaly,
-            foundation_to_tableau: false,
-            ..self.rules
+        let shape = QueenShape {
+            forced_fills: true,
+            foundation_to_tableau_option: false,
+            ..self.rules.shape
         };
+        let rules = QueenRules { shape, foundation_to_tableau: false, ..self.rules };
         // A position with a gap or an empty waste waiting is not one of the forced game's.
         Queen::from_layout(rules, &self.layout_of(&self.start)).ok()
     }

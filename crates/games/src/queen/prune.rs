@@ -31,7 +31,7 @@
 
 use super::moves::{NIBBLE_ONES, home_kinds, nibbles_at_least};
 use super::state::QueenState;
-use super::{MAX_TERRACE, Queen, QueenVariant};
+use super::{MAX_TERRACE, Queen};
 use crate::card::Kind;
 
 /// No bound: the terrace card is of the base rank (it always finds an empty foundation).
@@ -87,7 +87,7 @@ impl Queen {
     /// that bound is smaller than the need for some `j`, no line of play ever empties the terrace:
     /// the position is lost. Base-rank cards always find an empty foundation and need nothing.
     pub(crate) fn terrace_dead(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+        if !s.chosen() || self.rules.fills_from_terrace() || s.terrace < 2 {
             return false;
         }
         // The bounds that depend only on the terrace and the base rank are computed once per

@@ -64,8 +64,8 @@
 //! deals the pipeline left unknown. The cost is one pass over the terrace with at most 13
 //! steps per card, paid where the counts home change (`refresh_playable`).
 
+use super::Queen;
 use super::state::QueenState;
-use super::{Queen, QueenVariant};
 use crate::card::Kind;
 
 /// Slots per group in the test's arrays: offsets 0..12, and 13, always 0 (no foundation
@@ -105,7 +105,7 @@ impl Queen {
 
     /// The terrace schedule test (module notes): `true` only if the position is lost.
     pub(crate) fn terrace_schedule_dead(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace == 0 {
+        if !s.chosen() || self.rules.fills_from_terrace() || s.terrace == 0 {
             return false;
         }
         let slot = &self.schedule_slots.slot[s.base_rank as usize];

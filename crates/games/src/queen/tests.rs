@@ -2,6 +2,7 @@ use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Action, Game, MoveList, Notation, Pile, Pruning};
 use crate::layout::golden::assert_golden;
+use crate::variant::Variant;
 
 fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::None).unwrap()
@@ -15,14 +16,14 @@ fn k(code: &str) -> u8 {
 #[test]
 fn native_layouts_are_pinned() {
     let variants = [
-        (QueenVariant::QueenOfItaly, "queen-of-italy"),
-        (QueenVariant::GeneralsPatience, "generals-patience"),
-        (QueenVariant::BlondesAndBrunettes, "blondes-and-brunettes"),
-        (QueenVariant::FallingStar, "falling-star"),
-        (QueenVariant::Redheads, "redheads"),
+        (Variant::QueenOfItaly, "queen-of-italy"),
+        (Variant::GeneralsPatience, "generals-patience"),
+        (Variant::BlondesAndBrunettes, "blondes-and-brunettes"),
+        (Variant::FallingStar, "falling-star"),
+        (Variant::Redheads, "redheads"),
     ];
     for (seed, (variant, name)) in variants.into_iter().enumerate() {
-        let rules = QueenRules::new(variant);
+        let rules = QueenRules::of(variant);
         let text = rules.layout(&deal(seed as u64)).to_text(&rules.waste_names());
         assert_golden(&format!("{name}-seed-{seed}.txt"), &text);
     }
@@ -33,7 +34,7 @@ fn native_layouts_are_pinned() {
 #[test]
 fn the_choice_deals_as_the_rules_say() {
     let d = deal(7);
-    let g = Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &d);
+    let g = Queen::new(QueenRules::of(Variant::QueenOfItaly), &d);
     let mut list = MoveList::new();
     g.moves(&g.start(), Pruning::NONE, &mut list);
     assert_eq!(
@@ -56,7 +57,7 @@ fn the_choice_deals_as_the_rules_say() {
 /// card; the rendered line shows both as forced actions.
 #[test]
 fn gaps_fill_by_force_and_the_solution_shows_it() {
-    let rules = QueenRules::new(QueenVariant::QueenOfItaly);
+    let rules = QueenRules::of(Variant::QueenOfItaly);
     // Base A: F0..F3 hold A..Q, F4..F7 are full, so the four cards out are the last of
     // F0..F3's chains (called `kings` below; they are the K of each chain).
     let d = deal(3);
@@ -76,7 +77,7 @@ fn gaps_fill_by_force_and_the_solution_shows_it() {
     lay.wastes = vec![vec![kings[3]]];
     // Gaps with a waste card: the forced variant refuses such a layout (a fill is pending).
     assert!(Queen::from_layout(rules, &lay).is_err());
-    let open = QueenRules::new(QueenVariant::QueenOfItalyOpen);
+    let open = QueenRules::of(Variant::QueenOfItalyOpen);
     let g = Queen::from_layout(open, &lay).unwrap();
     let mut list = MoveList::new();
     g.moves(&g.start(), Pruning::NONE, &mut list);
@@ -106,7 +107,7 @@ fn gaps_fill_by_force_and_the_solution_shows_it() {
 /// Positions that differ only in the order of the piles share one representative.
 #[test]
 fn pile_order_does_not_matter_to_the_table() {
-    let g = Queen::new(QueenRules::new(QueenVariant::QueenOfItaly), &deal(11));
+    let g = Queen::new(QueenRules::of(Variant::QueenOfItaly), &deal(11));
     let s = g.after_choice(0);
     let mut t = s;
     // Swap P1 and P5 by rebuilding them.
@@ -131,7 +132,7 @@ fn pile_order_does_not_matter_to_the_table() {
 /// The terrace test: a terrace whose bottom card needs a card that lies above it is dead.
 #[test]
 fn a_blocked_terrace_is_dead() {
-    let rules = QueenRules::new(QueenVariant::QueenOfItaly);
+    let rules = QueenRules::of(Variant::QueenOfItaly);
     let d = deal(5);
     // Base A. F0..F3 (black bases) full; F4..F7 (red bases) hold A..J: out are the last two
     // cards of their chains, four black queens and four red kings.
@@ -172,7 +173,7 @@ fn a_blocked_terrace_is_dead() {
 fn precomputed_terrace_dead_test_equals_the_simple_one() {
     let (mut dead, mut alive) = (0, 0);
     on_random_positions(3, 12, 400, 0.7, |g, s| {
-        if g.rules.variant == QueenVariant::Redheads {
+        if g.rules.variant == Variant::Redheads {
             return;
         }
         let d = g.terrace_dead(s);
@@ -220,7 +221,7 @@ pub(super) fn on_random_positions(
     home_share: f64,
     f: impl FnMut(&Queen, &QueenState),
 ) {
-    on_random_lines(seed, &QueenVariant::ALL.map(QueenRules::new), deals, steps, home_share, f);
+    on_random_lines(seed, &QueenRules::all().collect::<Vec<_>>(), deals, steps, home_share, f);
 }
 
 /// `on_random_positions` for the variants with options `rules`, in this order.
@@ -485,11 +486,11 @@ fn child_fingerprints_are_the_played_childrens() {
     let (mut forced, mut multi_fill, mut unsymmetric) = (0, 0, 0);
     let mut rules: Vec<QueenRules> = vec![];
     for redeals in [0, 1] {
-        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+        rules.extend(QueenRules::all().map(|r| QueenRules { redeals, ..r }));
     }
     rules.push(QueenRules {
         foundation_to_tableau: true,
-        ..QueenRules::new(QueenVariant::QueenOfItalyOpen)
+        ..QueenRules::of(Variant::QueenOfItalyOpen)
     });
     let mut list = MoveList::new();
     on_random_lines(81, &rules, 20, 300, 0.8, |g, s| {
@@ -568,11 +569,11 @@ fn child_fingerprints_are_the_played_childrens() {
 fn kept_playable_masks_equal_the_computed_ones() {
     let mut rules: Vec<QueenRules> = vec![];
     for redeals in [0, 1] {
-        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+        rules.extend(QueenRules::all().map(|r| QueenRules { redeals, ..r }));
     }
     rules.push(QueenRules {
         foundation_to_tableau: true,
-        ..QueenRules::new(QueenVariant::QueenOfItalyOpen)
+        ..QueenRules::of(Variant::QueenOfItalyOpen)
     });
     let (mut positions, mut changed, mut exact, mut unchosen, mut dead, mut many_home) =
         (0, 0, 0, 0, 0, 0);
@@ -632,7 +633,7 @@ fn kept_playable_masks_equal_the_computed_ones() {
 fn talon_caches_follow_the_talon() {
     let mut rules: Vec<QueenRules> = vec![];
     for redeals in [0, 1] {
-        rules.extend(QueenVariant::ALL.map(|v| QueenRules { redeals, ..QueenRules::new(v) }));
+        rules.extend(QueenRules::all().map(|r| QueenRules { redeals, ..r }));
     }
     let (mut waste, mut no_waste, mut stock, mut no_stock, mut second) = (0, 0, 0, 0, 0);
     on_random_lines(93, &rules, 12, 300, 0.5, |g, s| {

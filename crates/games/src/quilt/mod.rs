@@ -15,17 +15,23 @@ use crate::cardseq::SEQ_CAP;
 use crate::deal::Deal;
 use crate::foundations::Foundations;
 use crate::layout::{BadLayout, Layout, check_two_of_each, redeals_left};
+use crate::variant::Variant;
 
+/// What a Crazy Quilt variant's rules fix (RULES.md §5): its record in the variant registry
+/// (`crate::variant::registry`) gives the values; the family's code asks these, never the
+/// variant's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QuiltVariant {
-    CrazyQuilt,
-    IndianCarpet,
-    PersianRug,
+pub struct QuiltShape {
+    /// Eight reserves of four cards in place of a stock and waste (persian-rug): no stock, so no
+    /// redeal option.
+    pub reserves: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuiltRules {
-    pub variant: QuiltVariant,
+    /// Which variant (its record's key; the rules below are all the family's code reads).
+    pub variant: Variant,
+    pub shape: QuiltShape,
     /// Building (on the waste, or persian-rug's reserves) wraps K–A (RULES.md §5: our judgment;
     /// the option turns it off).
     pub wrap: bool,
@@ -34,16 +40,19 @@ pub struct QuiltRules {
 }
 
 impl QuiltRules {
-    pub const fn new(variant: QuiltVariant) -> Self {
-        let redeals = match variant {
-            QuiltVariant::CrazyQuilt => 1,
-            QuiltVariant::IndianCarpet => 2,
-            QuiltVariant::PersianRug => 0,
-        };
-        QuiltRules { variant, wrap: true, redeals }
+    /// A variant's rules with the options at the rule book's defaults (`redeals`: the variant's).
+    pub const fn with_shape(variant: Variant, shape: QuiltShape, redeals: u8) -> Self {
+        QuiltRules { variant, shape, wrap: true, redeals }
+    }
+    /// The registry's rules of `variant`, which must be of this family (tests and benches).
+    pub fn of(variant: Variant) -> Self {
+        match variant.info().rules {
+            crate::variant::Rules::Quilt(r) => r,
+            other => panic!("{variant:?} is of the {} family", other.family()),
+        }
     }
     pub fn has_reserves(&self) -> bool {
-        self.variant == QuiltVariant::PersianRug
+        self.shape.reserves
     }
 
     /// The starting layout of a deal (RULES.md §5).
@@ -212,8 +221,9 @@ impl crate::rules::FamilyRules for QuiltRules {
         }
         self.wrap = !o.no_wrap;
         if let Some(r) = o.redeals {
-            if self.variant == QuiltVariant::PersianRug {
-                return Err("--redeals does not apply to persian-rug, which has no stock".into());
+            if self.has_reserves() {
+                let name = self.variant.info().name;
+                return Err(format!("--redeals does not apply to {name}, which has no stock"));
             }
             self.redeals = r;
         }

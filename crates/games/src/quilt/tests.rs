@@ -1,19 +1,19 @@
 use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Game, MoveList, Pruning};
+use crate::variant::Variant;
 
 fn deal(seed: u64) -> Deal {
     make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap()
 }
 
-const VARIANTS: [QuiltVariant; 3] =
-    [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet, QuiltVariant::PersianRug];
+const VARIANTS: [Variant; 3] = [Variant::CrazyQuilt, Variant::IndianCarpet, Variant::PersianRug];
 
 #[test]
 fn layouts_follow_the_rule_book() {
     let d = deal(4);
     for v in VARIANTS {
-        let layout = QuiltRules::new(v).layout(&d);
+        let layout = QuiltRules::of(v).layout(&d);
         assert_eq!(
             layout.foundations.iter().map(|f| f[0].to_string()).collect::<Vec<_>>().join(" "),
             "AC AS AH AD KC KS KH KD"
@@ -22,14 +22,14 @@ fn layouts_follow_the_rule_book() {
         assert_eq!(layout.quilt[0], Some(d.card(8)));
         assert_eq!(layout.quilt[8 * 3 + 5], Some(d.card(8 + 29)));
         assert_eq!(layout.quilt[63], Some(d.card(71)));
-        if v == QuiltVariant::PersianRug {
+        if v == Variant::PersianRug {
             assert!(layout.wastes.is_empty() && layout.stock_top_first.is_empty());
             assert_eq!(layout.reserves[2], vec![d.card(74), d.card(82), d.card(90), d.card(98)]);
         } else {
             assert_eq!(layout.wastes, vec![vec![]]);
             assert_eq!(layout.stock_top_first, d.cards()[72..].to_vec());
         }
-        let g = Quilt::new(QuiltRules::new(v), &d);
+        let g = Quilt::new(QuiltRules::of(v), &d);
         assert_eq!(available_cells(g.start().quilt).count_ones(), 16);
     }
 }
@@ -37,11 +37,10 @@ fn layouts_follow_the_rule_book() {
 /// Published layouts never change.
 #[test]
 fn pinned_native_layouts() {
-    for (v, name, seed) in [
-        (QuiltVariant::CrazyQuilt, "crazy-quilt", 0u64),
-        (QuiltVariant::PersianRug, "persian-rug", 3),
-    ] {
-        let got = QuiltRules::new(v).layout(&deal(seed)).to_text(&["W".to_string()]);
+    for (v, name, seed) in
+        [(Variant::CrazyQuilt, "crazy-quilt", 0u64), (Variant::PersianRug, "persian-rug", 3)]
+    {
+        let got = QuiltRules::of(v).layout(&deal(seed)).to_text(&["W".to_string()]);
         crate::layout::golden::assert_golden(&format!("{name}-seed-{seed}.txt"), &got);
     }
 }
@@ -52,7 +51,7 @@ fn pinned_native_layouts() {
 fn random_playouts_keep_the_state_consistent() {
     for v in VARIANTS {
         for seed in 0..20u64 {
-            let mut rules = QuiltRules::new(v);
+            let mut rules = QuiltRules::of(v);
             rules.wrap = seed % 2 == 0;
             let g = Quilt::new(rules, &deal(seed));
             let mut s = g.start();
@@ -83,7 +82,7 @@ fn random_playouts_keep_the_state_consistent() {
 #[test]
 fn building_wraps_unless_the_option_says_not() {
     let d = deal(0);
-    let mut rules = QuiltRules::new(QuiltVariant::CrazyQuilt);
+    let mut rules = QuiltRules::of(Variant::CrazyQuilt);
     let k = |s| crate::card::parse_kind(s).unwrap();
     assert!(rules.builds_on(k("KH"), k("AH")) && rules.builds_on(k("AH"), k("KH")));
     rules.wrap = false;
@@ -93,7 +92,7 @@ fn building_wraps_unless_the_option_says_not() {
 
 #[test]
 fn the_grid_marks_availability_and_orientation() {
-    let text = grid::grid_text(&QuiltRules::new(QuiltVariant::CrazyQuilt).layout(&deal(0)).quilt);
+    let text = grid::grid_text(&QuiltRules::of(Variant::CrazyQuilt).layout(&deal(0)).quilt);
     let rows: Vec<&str> = text.lines().skip(2).collect();
     assert_eq!(rows.len(), 8);
     assert_eq!(rows.iter().map(|r| r.matches('[').count()).sum::<usize>(), 16);
@@ -120,7 +119,7 @@ fn optimised_moves_and_dead_test_match_the_reference() {
     let (mut positions, mut dead, mut last_pass) = (0u64, 0u64, 0u64);
     for v in VARIANTS {
         for seed in 0..150u64 {
-            let mut rules = QuiltRules::new(v);
+            let mut rules = QuiltRules::of(v);
             rules.wrap = seed % 3 != 0;
             let d = deal(seed);
             let k = 1 + (seed % 12) as u8;
@@ -174,9 +173,9 @@ fn optimised_moves_and_dead_test_match_the_reference() {
 fn the_streamliner_drops_builds_onto_the_waste_that_free_nothing() {
     use rand::{RngExt, SeedableRng};
     let (mut dropped, mut kept_builds) = (0, 0);
-    for v in [QuiltVariant::CrazyQuilt, QuiltVariant::IndianCarpet] {
+    for v in [Variant::CrazyQuilt, Variant::IndianCarpet] {
         for seed in 0..6 {
-            let g = Quilt::new(QuiltRules::new(v), &deal(seed));
+            let g = Quilt::new(QuiltRules::of(v), &deal(seed));
             let strict = g.stricter().unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let mut s = g.start();

@@ -1,14 +1,15 @@
 use super::*;
 use crate::{Limits, Verdict, solve};
 use patience_games::deal::{DealSource, Hook, make_deal};
-use patience_games::quilt::{Quilt, QuiltRules, QuiltVariant};
+use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::Variant;
 
 /// A long persian-rug win gets much shorter, with one-move jumps alone too, and still wins
 /// on the fast state.
 #[test]
 fn wandering_wins_get_shorter_and_still_win() {
     let deal = make_deal(&DealSource::Native(5), Hook::AcesKingsToTop).unwrap();
-    let game = Quilt::new(QuiltRules::new(QuiltVariant::PersianRug), &deal);
+    let game = Quilt::new(QuiltRules::of(Variant::PersianRug), &deal);
     let r = solve(
         &game,
         Limits { max_states: 500_000, max_time: None, table_bytes: 256 << 20, ..Limits::default() },

@@ -8,7 +8,7 @@ impl Algerian {
     /// wrap; carthage: same suit, exactly one lower, no wrap).
     #[inline]
     pub(in crate::algerian) fn builds_on(&self, top: Kind, k: Kind) -> bool {
-        if self.rules.carthage() {
+        if self.rules.shape.depots == DepotBuilding::Down {
             top.suit() == k.suit() && k.rank() + 1 == top.rank()
         } else {
             top.is_suit_neighbour_wrapping(k)
@@ -36,7 +36,7 @@ impl Algerian {
         let spot = |p: usize| {
             if p < DEPOTS { Spot::Depot(p as u8) } else { Spot::Reserve((p - DEPOTS) as u8) }
         };
-        let carthage = self.rules.carthage();
+        let carthage = self.rules.paired_foundations();
         let dep_sym = reduce && self.depots_interchangeable(s);
         let res_sym = reduce && self.reserves_interchangeable(s);
         // Sources in order: reserves first, then depots.

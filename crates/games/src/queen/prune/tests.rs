@@ -4,12 +4,13 @@
 use super::*;
 use crate::queen::moves::{Loc, QueenMove};
 use crate::queen::state::NO_CARD;
+use crate::variant::Variant;
 
 impl Queen {
     /// The dead test reading each terrace card's class count (before `need`): a reference
     /// for the tests.
     pub(crate) fn terrace_dead_per_card(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+        if !s.chosen() || self.rules.variant == Variant::Redheads || s.terrace < 2 {
             return false;
         }
         let h = s.terrace as usize;
@@ -25,7 +26,7 @@ impl Queen {
     /// The dead test as first written, walking the terrace per position: the reference the
     /// precomputed one must equal.
     pub(crate) fn terrace_dead_simple(&self, s: &QueenState) -> bool {
-        if !s.chosen() || self.rules.variant == QueenVariant::Redheads || s.terrace < 2 {
+        if !s.chosen() || self.rules.variant == Variant::Redheads || s.terrace < 2 {
             return false;
         }
         let h = s.terrace as usize;
@@ -64,7 +65,7 @@ impl Queen {
     /// tests' reference.
     pub(crate) fn safe_move(&self, s: &QueenState) -> Option<QueenMove> {
         let home = |from| Some(QueenMove::Card { from, to: Loc::Home });
-        if self.rules.variant != QueenVariant::Redheads
+        if self.rules.variant != Variant::Redheads
             && let Some(t) = (s.terrace > 0).then(|| self.terrace[s.terrace as usize - 1])
             && self.playable(s, t)
             && self.slots_for_all(s, t)

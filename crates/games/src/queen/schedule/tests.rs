@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::super::tests::on_random_positions;
 use super::*;
 use crate::card::Kind;
+use crate::variant::Variant;
 
 /// The relaxation of the module notes searched plainly, without the lazy form or the choice
 /// of the highest foundation: every card neither home nor on the terrace may go home whenever
@@ -96,7 +97,7 @@ fn relaxation_empties_terrace(g: &Queen, s: &QueenState, limit: usize) -> Option
 fn schedule_test_contains_the_count_test_and_decides_the_relaxation() {
     let (mut dead, mut alive, mut beyond_count, mut compared) = (0, 0, 0, 0);
     on_random_positions(5, 4, 400, 0.8, |g, s| {
-        if g.rules.variant == QueenVariant::Redheads || !s.chosen() {
+        if g.rules.variant == Variant::Redheads || !s.chosen() {
             return;
         }
         let schedule = g.terrace_schedule_dead(s);

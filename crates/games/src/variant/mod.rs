@@ -1,0 +1,217 @@
+//! The variants: [`Variant`], the key of each one's record ([`VariantInfo`], in
+//! [`registry`]), and the one place that turns a variant's rules into its game: [`Rules`] (which
+//! family, with every rule parameter and option) and [`with_rules!`](crate::with_rules), the
+//! single `match` that hands generic code the family's concrete rules type (which implements
+//! [`crate::rules::FamilyRules`]).
+//!
+//! Adding a variant of an existing family is an arm of [`Variant`] and its record in
+//! [`registry`] (plus its reference rules' entry and its tests). Adding a family is its module
+//! (declared in `lib.rs`, with its shape type), an arm of [`Family`], of [`Rules`], of
+//! `with_rules!` and of [`Rules::family`] here, its records, and its reference rules.
+
+mod registry;
+pub mod tuning;
+
+pub use registry::VARIANTS;
+pub use tuning::{Shares, Tuning};
+
+use crate::algerian::AlgerianRules;
+use crate::alhambra::AlhambraRules;
+use crate::deal::Deal;
+use crate::deal::Hook;
+use crate::layout::{BadLayout, Layout};
+use crate::queen::QueenRules;
+use crate::quilt::QuiltRules;
+use crate::rules::{FamilyRules, RuleOptions};
+use std::fmt;
+
+/// Every variant: the key of its record in [`VARIANTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Alhambra,
+    Granada,
+    Reinforcements,
+    QueenOfItaly,
+    QueenOfItalyOpen,
+    GeneralsPatience,
+    BlondesAndBrunettes,
+    FallingStar,
+    Redheads,
+    Algerian,
+    Carthage,
+    AlgerianParlett,
+    CrazyQuilt,
+    IndianCarpet,
+    PersianRug,
+}
+
+impl Variant {
+    /// How many variants there are (the registry's length).
+    pub const COUNT: usize = 15;
+
+    /// The variant's record.
+    pub fn info(self) -> &'static VariantInfo {
+        &VARIANTS[self as usize]
+    }
+}
+
+/// The four families of the rule book (RULES.md §2–5), one module of the games crate each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Alhambra,
+    Queen,
+    Algerian,
+    Quilt,
+}
+
+impl Family {
+    /// The family as the rule book's section titles name it (reports group variants by it).
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Alhambra => "Alhambra",
+            Family::Quilt => "Crazy Quilt",
+            Family::Queen => "Queen of Italy",
+            Family::Algerian => "Algerian",
+        }
+    }
+}
+
+/// A variant's rules with their options: which family, and that family's rules type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Alhambra(AlhambraRules),
+    Quilt(QuiltRules),
+    Queen(QueenRules),
+    Algerian(AlgerianRules),
+}
+
+/// Runs `$body` with `$r` bound to the concrete rules type of `$rules` (a [`Rules`]): the one
+/// dispatch from rules to the generic code of every command. `$body` is compiled once a family.
+#[macro_export]
+macro_rules! with_rules {
+    ($rules:expr, |$r:ident| $body:expr) => {
+        match $rules {
+            $crate::variant::Rules::Alhambra($r) => $body,
+            $crate::variant::Rules::Quilt($r) => $body,
+            $crate::variant::Rules::Queen($r) => $body,
+            $crate::variant::Rules::Algerian($r) => $body,
+        }
+    };
+}
+
+impl Rules {
+    /// The registry's entry of this variant (whatever the options).
+    pub fn variant(&self) -> &'static VariantInfo {
+        self.key().info()
+    }
+    /// The variant's key.
+    pub fn key(&self) -> Variant {
+        match self {
+            Rules::Alhambra(r) => r.variant,
+            Rules::Quilt(r) => r.variant,
+            Rules::Queen(r) => r.variant,
+            Rules::Algerian(r) => r.variant,
+        }
+    }
+    /// The family, as the rule book's section titles name it (reports group variants by it).
+    pub fn family(&self) -> &'static str {
+        self.family_key().title()
+    }
+    pub fn family_key(&self) -> Family {
+        match self {
+            Rules::Alhambra(_) => Family::Alhambra,
+            Rules::Quilt(_) => Family::Quilt,
+            Rules::Queen(_) => Family::Queen,
+            Rules::Algerian(_) => Family::Algerian,
+        }
+    }
+    pub fn layout(&self, deal: &Deal) -> Layout {
+        with_rules!(self, |r| r.layout(deal))
+    }
+    /// Builds the game from `layout` and drops it: the game's own check of a layout.
+    pub fn check(&self, layout: &Layout) -> Result<(), BadLayout> {
+        with_rules!(self, |r| r.game(layout).map(drop))
+    }
+    pub fn waste_names(&self) -> Vec<String> {
+        with_rules!(self, |r| r.waste_names())
+    }
+    pub fn has_terrace(&self) -> bool {
+        with_rules!(self, |r| r.has_terrace())
+    }
+    /// The family's options and their values (see [`FamilyRules::option_values`]).
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        with_rules!(self, |r| r.option_values())
+    }
+    /// The options and their values as `name=value, …` in the family's order: what a study's
+    /// manifest records of its rules.
+    pub fn options_text(&self) -> String {
+        let values = self.option_values();
+        values.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(", ")
+    }
+    /// These rules with `options` set, or a one-line reason why an option does not apply.
+    pub fn with_options(mut self, options: &RuleOptions) -> Result<Rules, String> {
+        with_rules!(&mut self, |r| r.apply_options(options))?;
+        Ok(self)
+    }
+}
+
+/// A variant's record: everything the code knows of it.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// The key ([`Variant::info`] finds this record from it).
+    pub variant: Variant,
+    /// Its name in `patience games` and on the command line.
+    pub name: &'static str,
+    /// Other names it is found by (`find_variant`).
+    pub aliases: &'static [&'static str],
+    pub pysol_id: Option<u32>,
+    /// The rule-book section.
+    pub section: &'static str,
+    /// Which cards the deal puts on top before dealing (RULES.md §1).
+    pub hook: Hook,
+    /// The variant's own rules: its family, every rule parameter the family's code reads, and
+    /// the options at the rule book's defaults.
+    pub rules: Rules,
+    /// How the solving pipeline splits a deal's budget for it (`tuning.rs`).
+    pub tuning: Tuning,
+}
+
+/// The names of the variants whose default rules satisfy `pred`, joined by " and " (for
+/// messages that say where an option applies).
+pub fn names_where(pred: impl Fn(&Rules) -> bool) -> String {
+    let names: Vec<&str> = VARIANTS.iter().filter(|v| pred(&v.rules)).map(|v| v.name).collect();
+    names.join(" and ")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    Unknown(String),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Unknown(name) => {
+                let names: Vec<&str> = VARIANTS.iter().map(|v| v.name).collect();
+                write!(
+                    f,
+                    "unknown game {name:?}; known games: {} (see `patience games`)",
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+impl std::error::Error for VariantError {}
+
+/// Finds a variant by name or alias (case-insensitive; `_` and spaces read as `-`).
+pub fn find_variant(name: &str) -> Result<&'static VariantInfo, VariantError> {
+    let norm = name.trim().to_lowercase().replace(['_', ' '], "-").replace('\'', "");
+    VARIANTS
+        .iter()
+        .find(|v| v.name == norm || v.aliases.contains(&norm.as_str()))
+        .ok_or_else(|| VariantError::Unknown(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests;
