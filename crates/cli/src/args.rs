@@ -1,16 +1,9 @@
 //! Command-line arguments shared by the subcommands.
 
-use anyhow::{Context, Result, bail};
+use anyhow::bail;
 use clap::{Args, ValueEnum};
 use patience_games::algerian::ReserveSpace;
-use patience_games::deal::{
-    Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number,
-};
-use patience_games::layout::Layout;
 use patience_games::rules::RuleOptions;
-use patience_games::variant::Rules;
-use patience_games::variant::{VariantInfo, find_variant};
-use std::io::Read;
 
 /// Which deal: exactly one of a native seed, a PySolFC game number, an explicit deal text or a
 /// position.
@@ -235,14 +228,9 @@ pub enum Format {
     Json,
 }
 
-/// A resolved game: which variant, with which rules.
-pub struct GameChoice {
-    pub info: &'static VariantInfo,
-    pub rules: Rules,
-}
-
 impl RuleArgs {
-    fn options(&self) -> RuleOptions {
+    /// The options set, for the families to check.
+    pub fn options(&self) -> RuleOptions {
         RuleOptions {
             empty_waste_any: self.empty_waste_any,
             pf_refill_timing: self.pf_refill_timing,
@@ -257,114 +245,4 @@ impl RuleArgs {
             redeals: self.redeals,
         }
     }
-}
-
-/// The variant named `name` with the rule options given (each family checks its own).
-pub fn choose_game(name: &str, options: &RuleArgs) -> Result<GameChoice> {
-    let info = find_variant(name)?;
-    let rules = info.rules.with_options(&options.options()).map_err(anyhow::Error::msg)?;
-    Ok(GameChoice { info, rules })
-}
-
-/// What the user asked for, in words for the report.
-pub fn describe_source(source: &DealSource) -> String {
-    match source {
-        DealSource::Native(s) => format!("native seed {s}"),
-        DealSource::Pysol(n) => format!("PySolFC game #{n}"),
-        DealSource::Text(_) => "explicit deal".to_string(),
-        DealSource::TextToHook(_) => "explicit deal, hook applied".to_string(),
-    }
-}
-
-pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
-    let (hooked, args) = (args.apply_hook, &args.which);
-    if let Some(seed) = args.seed {
-        return Ok(DealSource::Native(seed));
-    }
-    if let Some(n) = &args.pysol {
-        if info.pysol_id.is_none() {
-            bail!(DealError::NoPysolNumbering(info.name.to_string()));
-        }
-        return Ok(DealSource::Pysol(parse_game_number(n)?));
-    }
-    let Some(path) = args.deal.as_deref() else {
-        bail!("name a deal: --seed, --pysol, --deal or --position")
-    };
-    let text = deal_text(read_input(path, "deal")?)?;
-    if !hooked {
-        return Ok(DealSource::Text(text));
-    }
-    if info.hook == Hook::None {
-        bail!("--apply-hook: {} has no hook (its deal text is dealt as given)", info.name);
-    }
-    Ok(DealSource::TextToHook(text))
-}
-
-/// The bytes of FILE, or of standard input for `-`.
-fn read_input(path: &str, what: &str) -> Result<Vec<u8>> {
-    if path == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .with_context(|| format!("reading the {what} from standard input"))?;
-        Ok(b)
-    } else {
-        std::fs::read(path).with_context(|| format!("reading {what} file {path}"))
-    }
-}
-
-/// A deal file's bytes as text: card codes are ASCII or the suit symbols, so anything that is not
-/// UTF-8 is refused here with the offset of the first bad byte.
-pub fn deal_text(bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "deal text is not UTF-8 text: byte {} is not valid (card codes look like TD, 10d, Q♠)",
-            e.utf8_error().valid_up_to() + 1
-        )
-    })
-}
-
-/// A deal's start or a position, checked: what `deal`, `solve`, `hint` and every other command
-/// that takes a game from the user go through. A layout the game rejects is an error, never a
-/// panic.
-pub struct LoadedDeal {
-    /// In words, for the report: "native seed 5", "position from FILE", ...
-    pub name: String,
-    /// The native seed, if the deal has one (it seeds the sampling player's shuffles).
-    pub seed: Option<u64>,
-    /// The talon of a deal; `None` for a position, which needs none.
-    pub deal: Option<Deal>,
-    pub layout: Layout,
-}
-
-pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {
-    if args.apply_hook && args.which.deal.is_none() {
-        bail!(
-            "--apply-hook applies only to --deal (a seed's or game number's deal has its hook already, a position's cards are where it says)"
-        );
-    }
-    if let Some(path) = &args.which.position {
-        let text = String::from_utf8(read_input(path, "position")?)
-            .map_err(|_| anyhow::anyhow!("position file {path} is not UTF-8 text"))?;
-        let layout = crate::position::parse_position(&text, choice)?;
-        choice.rules.check(&layout)?;
-        let name = if path == "-" {
-            "position from standard input".into()
-        } else {
-            format!("position from {path}")
-        };
-        return Ok(LoadedDeal { name, seed: None, deal: None, layout });
-    }
-    deal_from_source(choice, deal_source(args, choice.info)?)
-}
-
-pub fn deal_from_source(choice: &GameChoice, source: DealSource) -> Result<LoadedDeal> {
-    let deal = make_deal(&source, choice.info.hook)?;
-    let layout = choice.rules.layout(&deal);
-    choice.rules.check(&layout)?;
-    let seed = match source {
-        DealSource::Native(seed) => Some(seed),
-        _ => None,
-    };
-    Ok(LoadedDeal { name: describe_source(&source), seed, deal: Some(deal), layout })
 }

@@ -14,7 +14,7 @@
 //! read here; the game's own check of the layout (`Rules::check`: counts, building orders, fixed
 //! cards, pile sizes) follows in `load_deal`.
 
-use crate::args::GameChoice;
+use crate::choice::GameChoice;
 use anyhow::{Result, bail};
 use patience_games::card::{Card, KINDS, Kind, parse_kind};
 use patience_games::layout::Layout;

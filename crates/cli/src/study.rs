@@ -1,6 +1,6 @@
 //! `patience study` and `patience merge`: the command-line side of `patience-study`.
 
-use crate::args::GameChoice;
+use crate::choice::GameChoice;
 use anyhow::{Result, bail};
 use patience_games::game::Pruning;
 use patience_solver::Limits;
@@ -142,8 +142,8 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
     run_study(&job, choice.rules)
 }
 
-/// `patience bench`: no files, no verification (the study and solve commands verify); the
-/// default pruning and table budget.
+/// `patience bench`: no files; the default pruning and table budget. Every win is replayed
+/// through the reference rules, outside the timed part.
 pub fn bench(
     choice: &GameChoice,
     seeds: std::ops::Range<u64>,
@@ -154,9 +154,10 @@ pub fn bench(
     exact_table: bool,
 ) -> Result<patience_study::bench::BenchReport> {
     use patience_study::bench::run_bench;
+    use patience_study::decide::Deciding;
     let max_time = max_ms.map(Duration::from_millis);
     let limits =
         Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
-    let (name, hook, p) = (choice.info.name, choice.info.hook, Pruning::ALL);
-    run_bench(name, seeds, hook, choice.rules, limits, plan, p, jobs)
+    let (rules, hook, pruning) = (choice.rules, choice.info.hook, Pruning::ALL);
+    run_bench(choice.info.name, seeds, &Deciding { rules, hook, limits, plan, pruning, jobs })
 }

@@ -38,6 +38,51 @@ pub struct RuleOptions {
     pub redeals: Option<u8>,
 }
 
+impl RuleOptions {
+    /// The options that `text` (`Rules::options_text`'s form: `name=value, …`) sets. An
+    /// option at the family's own value sets nothing; one this version does not know, or a value
+    /// it cannot read, is an error naming it.
+    pub fn from_text(text: &str) -> Result<RuleOptions, String> {
+        let mut o = RuleOptions::default();
+        for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) =
+                pair.split_once('=').ok_or_else(|| format!("rule option {pair:?} has no value"))?;
+            let flag = || match value {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(format!("rule option {name}={value}: not true or false")),
+            };
+            match name {
+                "empty-waste-any" => o.empty_waste_any = flag()?,
+                "pf-refill-timing" => o.pf_refill_timing = flag()?,
+                "wrap" => o.no_wrap = !flag()?,
+                "foundation-to-tableau" => o.foundation_to_tableau = flag()?,
+                "foundation-to-depot" => o.no_foundation_to_depot = !flag()?,
+                "redeals" => {
+                    let n = value.parse().map_err(|_| {
+                        format!("rule option redeals={value}: not a number of redeals")
+                    })?;
+                    o.redeals = Some(n);
+                }
+                "reserve-space" => {
+                    o.reserve_space = Some(match value {
+                        "any" => ReserveSpace::Any,
+                        "after-stock" => ReserveSpace::AfterStock,
+                        "never" => ReserveSpace::Never,
+                        _ => {
+                            return Err(format!(
+                                "rule option reserve-space={value}: not any, after-stock or never"
+                            ));
+                        }
+                    })
+                }
+                _ => return Err(format!("unknown rule option {name:?}")),
+            }
+        }
+        Ok(o)
+    }
+}
+
 /// What every family's rules type provides to the commands, the study and the verifier.
 pub trait FamilyRules: Copy + std::fmt::Debug {
     type Game: Game<State: Default>;

@@ -10,6 +10,7 @@
 //! given up at once by every phase, and the audit would check nothing. The other pruning rules
 //! only drop moves or positions whose verdict another one has, so they stay.
 
+use crate::decide::Deciding;
 use crate::solve_seeds::solve_seeds;
 use anyhow::Context;
 use patience_games::deal::Hook;
@@ -54,7 +55,8 @@ pub fn check(
 ) -> anyhow::Result<Vec<Contradiction>> {
     let (plan, max_states) = plan(rules.variant(), budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
-    Ok(solve_seeds(rules, hook, seeds, limits, plan, AUDIT_PRUNING, jobs)?
+    let deciding = Deciding { rules, hook, limits, plan, pruning: AUDIT_PRUNING, jobs };
+    Ok(solve_seeds(&deciding, seeds)?
         .into_iter()
         .filter(|s| s.verdict == Verdict::Won)
         .map(|s| Contradiction {

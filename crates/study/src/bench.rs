@@ -11,14 +11,11 @@
 //! time on a platform without one, as the report's `clock` says), so the rate per core does not
 //! fall when threads wait for a core.
 
-use crate::clock::{Clock, Stopwatch};
-use patience_games::deal::{Deal, DealSource, Hook, make_deal};
-use patience_games::game::{PlayerView, Pruning};
+use crate::clock::Clock;
+use crate::decide::Deciding;
 use patience_games::rules::FamilyRules;
-use patience_games::variant::Rules;
 use patience_games::with_rules;
-use patience_solver::{Limits, Phase, Pipeline, Plan, Verdict};
-use rayon::prelude::*;
+use patience_solver::{Phase, Verdict};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -65,83 +62,21 @@ pub struct BenchReport {
     pub table: String,
 }
 
-struct One {
-    verdict: Verdict,
-    decided_by: Option<Phase>,
-    states: u64,
-    expanded: u64,
-    seconds: f64,
-    clock: Clock,
-    table_bytes: usize,
-    table_len: usize,
-}
-
-/// Solves `seeds` of the variant `rules` make (dealt with `hook`) on `jobs` threads.
-#[allow(clippy::too_many_arguments)]
+/// Solves `seeds` as `deciding` says and measures them (`variant` names them in the report).
+/// Each deal's time is its pipeline's CPU time; a win's replay through the reference rules,
+/// which every win gets, is not timed.
 pub fn run_bench(
     variant: &str,
     seeds: std::ops::Range<u64>,
-    hook: Hook,
-    rules: Rules,
-    limits: Limits,
-    plan: Plan,
-    pruning: Pruning,
-    jobs: usize,
+    deciding: &Deciding,
 ) -> anyhow::Result<BenchReport> {
-    with_rules!(rules, |r| bench_games(variant, seeds, hook, limits, plan, pruning, jobs, |d| r
-        .deal_game(d)))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn bench_games<G, F>(
-    variant: &str,
-    seeds: std::ops::Range<u64>,
-    hook: Hook,
-    limits: Limits,
-    plan: Plan,
-    pruning: Pruning,
-    jobs: usize,
-    make: F,
-) -> anyhow::Result<BenchReport>
-where
-    G: PlayerView,
-    G::State: Default,
-    F: Fn(&Deal) -> G + Sync,
-{
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let started = Instant::now();
-    let ones: Vec<One> = pool.install(|| {
-        seeds
-            .clone()
-            .into_par_iter()
-            .map_init(
-                || Pipeline::<G>::new(limits, plan),
-                |solver, seed| {
-                    let game = make(
-                        &make_deal(&DealSource::Native(seed), hook)
-                            .expect("native deals always exist"),
-                    );
-                    let t = Stopwatch::start();
-                    let d = solver.solve(&game, pruning);
-                    let (seconds, clock) = t.seconds();
-                    let r = d.result;
-                    One {
-                        verdict: r.verdict,
-                        decided_by: d.decided_by,
-                        states: r.states,
-                        expanded: r.expanded,
-                        seconds,
-                        clock,
-                        table_bytes: solver.table_bytes(),
-                        table_len: solver.table_len(),
-                    }
-                },
-            )
-            .collect()
-    });
+    let list: Vec<u64> = seeds.clone().collect();
+    let ones = deciding.decide_seeds(&list, |_, d| d)?;
+    let (limits, plan, jobs) = (deciding.limits, deciding.plan, deciding.jobs);
     let wall = started.elapsed().as_secs_f64();
     let count = |v| ones.iter().filter(|o| o.verdict == v).count();
-    let mut secs: Vec<f64> = ones.iter().map(|o| o.seconds).collect();
+    let mut secs: Vec<f64> = ones.iter().map(|o| o.solve_seconds.0).collect();
     secs.sort_by(f64::total_cmp);
     let q = |p: f64| crate::summary::quantile(&secs, p);
     let total: f64 = secs.iter().sum();
@@ -171,7 +106,7 @@ where
         seconds_p99: q(0.99),
         seconds_max: *secs.last().unwrap(),
         seconds_total: total,
-        clock: Clock::name_of(ones.iter().map(|o| o.clock)).into(),
+        clock: Clock::name_of(ones.iter().map(|o| o.solve_seconds.1)).into(),
         wall_seconds: wall,
         states,
         states_per_second_per_core: states as f64 / total.max(1e-9),
@@ -179,9 +114,14 @@ where
         expanded_per_second_per_core: expanded as f64 / total.max(1e-9),
         peak_table_bytes: ones.iter().map(|o| o.table_bytes).max().unwrap_or(0),
         bytes_per_state: biggest.table_bytes as f64 / biggest.table_len.max(1) as f64,
-        state_bytes: std::mem::size_of::<G::State>(),
+        state_bytes: with_rules!(deciding.rules, |r| state_bytes(&r)),
         table: crate::manifest::table_kind(limits.exact_table).into(),
     })
+}
+
+/// The size of one position of the game `rules` make.
+fn state_bytes<R: FamilyRules>(_: &R) -> usize {
+    std::mem::size_of::<<R::Game as patience_games::game::Game>::State>()
 }
 
 impl BenchReport {

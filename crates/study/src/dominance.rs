@@ -3,6 +3,7 @@
 //! unknown is a win it failed to find; one it calls lost would be a wrong proof (the player's
 //! win was replayed through the reference rules when its study was made).
 
+use crate::decide::Deciding;
 use crate::solve_seeds::solve_seeds;
 use patience_games::deal::Hook;
 use patience_games::game::Pruning;
@@ -28,7 +29,8 @@ pub fn check(
     plan: Plan,
     jobs: usize,
 ) -> anyhow::Result<Vec<Exception>> {
-    Ok(solve_seeds(rules, hook, seeds, limits, plan, Pruning::ALL, jobs)?
+    let deciding = Deciding { rules, hook, limits, plan, pruning: Pruning::ALL, jobs };
+    Ok(solve_seeds(&deciding, seeds)?
         .into_iter()
         .filter(|s| s.verdict != Verdict::Won)
         .map(|s| Exception { seed: s.seed, verdict: s.verdict, states: s.states })

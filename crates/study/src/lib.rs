@@ -14,6 +14,7 @@
 pub mod audit;
 pub mod bench;
 pub mod clock;
+pub mod decide;
 pub mod dominance;
 pub mod interval;
 pub mod manifest;
@@ -29,3 +30,8 @@ pub use merge::merge;
 pub use row::DealRow;
 pub use run::{PlayerKind, Progress, StudyJob, run_study};
 pub use summary::Summary;
+
+/// Positions per deal before it is called unknown, unless the user says otherwise: the budget of
+/// the published studies, so that `solve` and a newcomer's `study` reproduce their rows without
+/// flags. (`bench` keeps its own, 200,000, so that its log stays comparable.)
+pub const DEFAULT_MAX_STATES: u64 = 5_000_000;

@@ -1,6 +1,7 @@
 //! What a study is: everything that determines its rows. Two runs with equal manifests (the
 //! command line aside) produce the same rows, timing aside; `--resume` and `merge` insist on it.
 
+use patience_games::variant::{Rules, VariantInfo, find_variant};
 use serde::{Deserialize, Serialize};
 
 /// Studies made before the pipeline: the exhaustive search alone.
@@ -110,6 +111,20 @@ pub struct Manifest {
 }
 
 impl Manifest {
+    /// The variant and the rules (with their options) the study's deals were dealt and solved
+    /// under, from its `variant` and `rules` (either form, [`read_rules`]).
+    pub fn game(&self) -> anyhow::Result<(&'static VariantInfo, Rules)> {
+        let info = find_variant(&self.variant)?;
+        if info.name != self.variant {
+            anyhow::bail!("the manifest names the variant {:?} by an alias", self.variant);
+        }
+        let rules = info
+            .rules
+            .with_options_text(&self.rules)
+            .map_err(|e| anyhow::anyhow!("the manifest's rules of {}: {e}", info.name))?;
+        Ok((info, rules))
+    }
+
     /// The seeds this folder covers: the whole range, or the shard's contiguous part of it.
     pub fn shard_seeds(&self) -> std::ops::Range<u64> {
         shard_range(self.seeds_first..self.seeds_end, self.shard)

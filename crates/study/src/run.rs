@@ -8,7 +8,8 @@
 //! finished in, nor on how many threads ran them, nor on interruptions: only the timing column
 //! differs from an uninterrupted run (limits are in states, not time, unless `--limit-ms`).
 
-use crate::clock::Stopwatch;
+use crate::clock::{Clock, Stopwatch};
+use crate::decide::{Shortening, decide_deal};
 use crate::manifest::Manifest;
 use crate::row::{DealRow, read_rows, row_line, write_rows};
 use crate::summary::Summary;
@@ -20,7 +21,7 @@ use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
 use patience_games::with_rules;
 use patience_solver::player::{Greedy, Played, Player, Sampling, play};
-use patience_solver::{Limits, Pipeline, Plan, Verdict, actions, shorten};
+use patience_solver::{Limits, Pipeline, Plan, actions};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fs;
@@ -282,43 +283,32 @@ where
 {
     let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
     let game = make(&deal);
-    // The clock covers all that the deal costs: the search, then for a win the shortening and the
-    // replay through the reference rules (for deals decided in a millisecond, most of it).
-    let clock = Stopwatch::start();
-    let decided = solver.solve(&game, pruning);
-    let r = decided.result;
-    let decided_by = decided.decided_by.map_or("", |p| p.as_str()).to_string();
-    let (solution_len, redeals_used) = match r.verdict {
-        Verdict::Won => {
-            verified_line(&deal, &actions(&game, &shorten::quick(&game, &r.moves)), verify)
-                .map_err(|e| format!("seed {seed}: {e}"))?
-        }
-        _ => (0, 0),
-    };
-    let micros = cpu_micros(&clock);
+    let decision =
+        decide_deal(solver, &game, pruning, Shortening::Quick, |line| verify(&deal, line))
+            .map_err(|e| format!("seed {seed}: {e}"))?;
+    let r = &decision.decided.result;
     Ok(DealRow {
         seed,
         outcome: r.verdict.as_str().into(),
         states: r.states,
-        micros,
-        solution_len,
+        // The clock covers all that the deal costs: the search, then for a win the shortening
+        // and the replay through the reference rules.
+        micros: micros(decision.total_seconds),
+        solution_len: chosen_moves(&decision.line),
         max_home: r.max_home,
-        redeals_used,
-        decided_by,
+        redeals_used: redeals(&decision.line),
+        decided_by: decision.decided.decided_by.map_or("", |p| p.as_str()).to_string(),
     })
 }
 
-/// A winning line replayed through the reference rules (`verify`): its length in moves the
-/// player chose (forced ones not counted) and the redeals it uses.
-fn verified_line<V: Fn(&Deal, &[Action]) -> Result<(), String>>(
-    deal: &Deal,
-    line: &[Action],
-    verify: &V,
-) -> Result<(u32, u32), String> {
-    verify(deal, line)?;
-    let moves = line.iter().filter(|a| !a.is_forced()).count() as u32;
-    let redeals = line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32;
-    Ok((moves, redeals))
+/// The moves of a line the player chose (forced ones not counted).
+fn chosen_moves(line: &[Action]) -> u32 {
+    line.iter().filter(|a| !a.is_forced()).count() as u32
+}
+
+/// The redeals a line uses.
+fn redeals(line: &[Action]) -> u32 {
+    line.iter().filter(|a| matches!(a, Action::Redeal)).count() as u32
 }
 
 /// One deal played by a player that cannot see the stock: won or lost (the player's result,
@@ -340,30 +330,28 @@ where
     let game = make(&deal);
     let clock = Stopwatch::start();
     let r = player.play(&game, seed);
-    let (solution_len, redeals_used) = if r.won {
-        verified_line(&deal, &actions(&game, &r.moves), verify)
-            .map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?
-    } else {
-        (0, 0)
-    };
-    let micros = cpu_micros(&clock);
+    let line = if r.won { actions(&game, &r.moves) } else { vec![] };
+    if r.won {
+        verify(&deal, &line).map_err(|e| format!("seed {seed} ({}): {e}", player.describe()))?;
+    }
+    let micros = micros(clock.seconds());
     let outcome = if r.won { "won" } else { "lost" };
     Ok(DealRow {
         seed,
         outcome: outcome.into(),
         states: r.states,
         micros,
-        solution_len,
+        solution_len: chosen_moves(&line),
         max_home: r.max_home,
-        redeals_used,
+        redeals_used: redeals(&line),
         decided_by: String::new(),
     })
 }
 
 /// Microseconds of the deal's thread's CPU time (wall time where the platform has no thread
 /// clock, see `clock.rs`): what a deal cost, whatever else ran on the machine.
-fn cpu_micros(clock: &Stopwatch) -> u64 {
-    (clock.seconds().0 * 1e6).round() as u64
+fn micros((seconds, _): (f64, Clock)) -> u64 {
+    (seconds * 1e6).round() as u64
 }
 
 /// A player that has not won after this many moves has given up.

@@ -16,3 +16,17 @@ pub fn tempdir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
+
+/// A refusal is one non-empty line (the property tests of deal texts and positions).
+pub fn assert_one_line(
+    result: Result<(), String>,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    if let Err(message) = result {
+        proptest::prop_assert!(!message.trim().is_empty(), "an empty error message");
+        proptest::prop_assert!(
+            !message.contains('\n'),
+            "a rejection of more than one line: {message}"
+        );
+    }
+    Ok(())
+}

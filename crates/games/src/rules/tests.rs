@@ -34,3 +34,41 @@ fn options_are_checked_by_each_family() {
     assert!(find("queen-of-italy").with_options(&open).is_err());
     assert!(find("queen-of-italy-open").with_options(&open).is_ok());
 }
+
+/// Every variant's rules, at its defaults and with each option it takes, read back from the text
+/// a manifest records of them.
+#[test]
+fn options_text_reads_back() {
+    let variations = [
+        RuleOptions::default(),
+        RuleOptions { empty_waste_any: true, ..RuleOptions::default() },
+        RuleOptions { pf_refill_timing: true, ..RuleOptions::default() },
+        RuleOptions { no_wrap: true, ..RuleOptions::default() },
+        RuleOptions { foundation_to_tableau: true, ..RuleOptions::default() },
+        RuleOptions { reserve_space: Some(ReserveSpace::Never), ..RuleOptions::default() },
+        RuleOptions { reserve_space: Some(ReserveSpace::AfterStock), ..RuleOptions::default() },
+        RuleOptions { no_foundation_to_depot: true, ..RuleOptions::default() },
+        RuleOptions { redeals: Some(1), ..RuleOptions::default() },
+    ];
+    let mut read = 0;
+    for v in VARIANTS {
+        for options in &variations {
+            let Ok(rules) = v.rules.with_options(options) else { continue };
+            let text = rules.options_text();
+            assert_eq!(v.rules.with_options_text(&text), Ok(rules), "{}: {text}", v.name);
+            read += 1;
+        }
+    }
+    assert!(read >= 30, "{read}");
+    let alhambra = crate::variant::find_variant("alhambra").unwrap().rules;
+    for (bad, why) in [
+        ("redeals=two", "not a number"),
+        ("wrap=false", "only to the Crazy Quilt family"),
+        ("colour=red", "unknown rule option"),
+        ("redeals", "has no value"),
+        ("redeals=2", "read as"),
+    ] {
+        let e = alhambra.with_options_text(bad).unwrap_err();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}

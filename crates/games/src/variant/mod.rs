@@ -148,6 +148,27 @@ impl Rules {
         let values = self.option_values();
         values.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(", ")
     }
+    /// These rules with the options `text` records ([`Rules::options_text`]'s form) set: the
+    /// rules a study's manifest names. The text must be the one these rules print, so a study
+    /// is never read under rules other than its own.
+    pub fn with_options_text(self, text: &str) -> Result<Rules, String> {
+        // An option at these rules' own value sets nothing (some, persian-rug's `redeals=0`,
+        // cannot be set at all).
+        let own = self.option_values();
+        let changed: Vec<&str> = text
+            .split(", ")
+            .filter(|pair| !own.iter().any(|(name, value)| *pair == format!("{name}={value}")))
+            .collect();
+        let rules = self.with_options(&RuleOptions::from_text(&changed.join(", "))?)?;
+        if rules.options_text() != text {
+            return Err(format!(
+                "the rule options {text:?} read as {:?} for {}",
+                rules.options_text(),
+                self.variant().name
+            ));
+        }
+        Ok(rules)
+    }
     /// These rules with `options` set, or a one-line reason why an option does not apply.
     pub fn with_options(mut self, options: &RuleOptions) -> Result<Rules, String> {
         with_rules!(&mut self, |r| r.apply_options(options))?;

@@ -3,9 +3,9 @@
 //! through the path `solve --position` takes (JSON → cards → the game's check → game → a small
 //! search with its win replayed): nothing panics, every rejection is one line.
 
-use crate::args::{RuleArgs, choose_game};
-use crate::deal_fuzz::assert_one_line;
-use crate::position::parse_position;
+use patience_cli::args::RuleArgs;
+use patience_cli::choice::choose_game;
+use patience_cli::position::parse_position;
 use patience_games::deal::{DealSource, make_deal};
 use patience_games::game::Pruning;
 use patience_games::rules::FamilyRules;
@@ -13,6 +13,9 @@ use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
 use patience_solver::{Limits, Verdict, actions, solve};
 use proptest::prelude::*;
+
+mod common;
+use common::assert_one_line;
 use serde_json::Value;
 
 /// What `solve --position` does with `text`: `Ok` if searched, the error's message if refused.

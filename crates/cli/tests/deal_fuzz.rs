@@ -2,7 +2,9 @@
 //! through the path `deal` and `solve` take (bytes → text → deal → checked layout → game → a
 //! small search), and nothing panics; every rejection is one line.
 
-use crate::args::{RuleArgs, choose_game, deal_from_source, deal_text};
+use patience_cli::args::RuleArgs;
+use patience_cli::choice::choose_game;
+use patience_cli::load::{deal_from_source, deal_text};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::Pruning;
 use patience_games::rules::FamilyRules;
@@ -10,6 +12,9 @@ use patience_games::variant::VARIANTS;
 use patience_games::with_rules;
 use patience_solver::{Limits, solve};
 use proptest::prelude::*;
+
+mod common;
+use common::assert_one_line;
 
 /// A few card codes and near-codes, valid and not.
 const CODES: &[&str] =
@@ -94,15 +99,6 @@ fn mutate(mut codes: Vec<String>, mutations: &[Mutation]) -> Vec<String> {
         }
     }
     codes
-}
-
-/// A refusal is one non-empty line (shared with `position_fuzz.rs`).
-pub(crate) fn assert_one_line(result: Result<(), String>) -> Result<(), TestCaseError> {
-    if let Err(message) = result {
-        prop_assert!(!message.trim().is_empty(), "an empty error message");
-        prop_assert!(!message.contains('\n'), "a rejection of more than one line: {message}");
-    }
-    Ok(())
 }
 
 proptest! {

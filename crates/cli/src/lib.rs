@@ -1,0 +1,67 @@
+//! The `patience` command line as a library: `main.rs` only calls [`main`]. Each module has one
+//! job: the grammar (`cli`), the arguments shared by subcommands (`args`), the game and the deal
+//! the user names (`choice`, `load`, `position`), running a subcommand (`run`, `solve`, `study`,
+//! `checks`) and the report a solve prints (`report`).
+
+/// Printing that ignores a closed pipe (`patience … | head`): the reader is gone, nothing to do.
+macro_rules! outln {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($t)*);
+    }};
+}
+
+pub mod args;
+pub mod checks;
+pub mod choice;
+pub mod cli;
+pub mod cpu;
+pub mod load;
+pub mod position;
+pub mod report;
+pub mod run;
+pub mod solve;
+pub mod study;
+
+use std::process::ExitCode;
+
+/// Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown, 4 internal error.
+pub const EXIT_LOST: u8 = 1;
+pub const EXIT_BAD_INPUT: u8 = 2;
+pub const EXIT_UNKNOWN: u8 = 3;
+pub const EXIT_INTERNAL: u8 = 4;
+
+/// The `patience` binary: checks the processor, parses the command line, runs it, and turns the
+/// outcome into the exit code.
+pub fn main() -> ExitCode {
+    // Before anything built for the target's features runs (see cpu.rs).
+    if let Some(why) = cpu::unsupported() {
+        eprintln!("patience: {why}");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    let cli = <cli::Cli as clap::Parser>::parse();
+    match run::run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("patience: {e:#}");
+            let internal = e.downcast_ref::<InternalError>().is_some();
+            ExitCode::from(if internal { EXIT_INTERNAL } else { EXIT_BAD_INPUT })
+        }
+    }
+}
+
+/// A bug of ours, not bad input.
+#[derive(Debug)]
+pub struct InternalError(pub String);
+impl std::fmt::Display for InternalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "internal error: {}", self.0)
+    }
+}
+impl std::error::Error for InternalError {}
