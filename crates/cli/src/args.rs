@@ -3,6 +3,7 @@
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use patience_games::algerian::ReserveSpace;
+use patience_games::game::Pruning;
 use patience_games::rules::RuleOptions;
 
 /// Which deal: exactly one of a native seed, a PySolFC game number, an explicit deal text or a
@@ -245,4 +246,25 @@ impl RuleArgs {
             redeals: self.redeals,
         }
     }
+}
+
+/// `--prune`: `all`, `none`, or a comma list of the sound pruning rules to use.
+pub fn parse_pruning(text: &str) -> Result<Pruning, String> {
+    let mut p = Pruning::NONE;
+    for word in text.split(',').map(str::trim) {
+        match word {
+            "all" => p = Pruning::ALL,
+            "none" => {}
+            "dead" => p.dead_positions = true,
+            "forced" => p.forced_moves = true,
+            "por" => p.partial_order = true,
+            "sym" => p.symmetry = true,
+            other => {
+                return Err(format!(
+                    "unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)"
+                ));
+            }
+        }
+    }
+    Ok(p)
 }

@@ -1,6 +1,6 @@
 //! The command line's grammar: every subcommand and its options (clap).
 
-use crate::args::{DealArgs, Format, PlanArgs, PlayerArgs, RuleArgs, TableArgs};
+use crate::args::{DealArgs, Format, PlanArgs, PlayerArgs, RuleArgs, TableArgs, parse_pruning};
 use crate::study;
 use clap::{Parser, Subcommand};
 use patience_games::game::Pruning;
@@ -50,7 +50,7 @@ pub enum Command {
         /// Sound pruning rules to use: `all`, `none` (a plain search), or a comma list of
         /// `dead` (dead positions), `forced` (forced moves), `por` (partial-order reduction),
         /// `sym` (symmetric positions).
-        #[arg(long, default_value = "all", value_parser = crate::run::parse_pruning)]
+        #[arg(long, default_value = "all", value_parser = parse_pruning)]
         prune: Pruning,
         #[command(flatten)]
         plan: PlanArgs,

@@ -22,6 +22,7 @@ pub mod checks;
 pub mod choice;
 pub mod cli;
 pub mod cpu;
+pub mod exit;
 pub mod load;
 pub mod position;
 pub mod report;
@@ -29,13 +30,8 @@ pub mod run;
 pub mod solve;
 pub mod study;
 
+use exit::{EXIT_BAD_INPUT, EXIT_INTERNAL, InternalError};
 use std::process::ExitCode;
-
-/// Exit codes: 0 won, 1 lost, 2 bad input, 3 unknown, 4 internal error.
-pub const EXIT_LOST: u8 = 1;
-pub const EXIT_BAD_INPUT: u8 = 2;
-pub const EXIT_UNKNOWN: u8 = 3;
-pub const EXIT_INTERNAL: u8 = 4;
 
 /// The `patience` binary: checks the processor, parses the command line, runs it, and turns the
 /// outcome into the exit code.
@@ -55,13 +51,3 @@ pub fn main() -> ExitCode {
         }
     }
 }
-
-/// A bug of ours, not bad input.
-#[derive(Debug)]
-pub struct InternalError(pub String);
-impl std::fmt::Display for InternalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "internal error: {}", self.0)
-    }
-}
-impl std::error::Error for InternalError {}

@@ -1,6 +1,6 @@
 //! Running a parsed command line: each subcommand's checks of its options, then its work.
 
-use crate::args::{Format, RuleArgs};
+use crate::args::{Format, RuleArgs, parse_pruning};
 use crate::checks::{audit, dominance};
 use crate::choice::choose_game;
 use crate::cli::{Cli, Command};
@@ -8,7 +8,6 @@ use crate::load::{LoadedDeal, load_deal};
 use crate::solve::{SolveJob, play_and_report, solve_and_report};
 use crate::study;
 use anyhow::{Result, bail};
-use patience_games::game::Pruning;
 use patience_games::variant::VARIANTS;
 use patience_solver::Limits;
 use std::time::Duration;
@@ -214,26 +213,6 @@ fn time_limit_ms(max_seconds: Option<f64>, limit_ms: Option<u64>) -> Result<Opti
         (Some(s), _) => Ok(Some((s * 1000.0).round() as u64)),
         (None, ms) => Ok(ms),
     }
-}
-
-pub fn parse_pruning(text: &str) -> Result<Pruning, String> {
-    let mut p = Pruning::NONE;
-    for word in text.split(',').map(str::trim) {
-        match word {
-            "all" => p = Pruning::ALL,
-            "none" => {}
-            "dead" => p.dead_positions = true,
-            "forced" => p.forced_moves = true,
-            "por" => p.partial_order = true,
-            "sym" => p.symmetry = true,
-            other => {
-                return Err(format!(
-                    "unknown pruning rule {other:?} (use all, none, dead, forced, por, sym)"
-                ));
-            }
-        }
-    }
-    Ok(p)
 }
 
 fn print_games() {

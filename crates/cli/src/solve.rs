@@ -3,9 +3,9 @@
 
 use crate::args::Format;
 use crate::choice::GameChoice;
+use crate::exit::{EXIT_LOST, EXIT_UNKNOWN, InternalError};
 use crate::load::LoadedDeal;
 use crate::report::{self, SolveReport};
-use crate::{EXIT_LOST, EXIT_UNKNOWN, InternalError};
 use anyhow::{Result, bail};
 use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
