@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # How the engine's speed falls as the table grows past the L2 cache: `patience bench` of the four base
 # variants at three state limits, one thread, each limit on a seed set of about the same total
-# work (the bench's 200,000 states a deal on seeds 0..999; the study default, 1,000,000, on 0..199;
-# solve's default, 5,000,000, on 0..39). At 200,000 states a table holds at most 6 MiB; at
+# work (the bench's 200,000 states a deal on seeds 0..999; 1,000,000 (the study default until 2026-12-06) on 0..199;
+# the default of solve and study, 5,000,000, on 0..39). At 200,000 states a table holds at most 6 MiB; at
 # 5,000,000 it grows to 96 MiB, past the L2 cache and the TLB's reach, and a new position's probe
 # costs more. Prints one markdown table: the median states/s/core of RUNS rounds (each variant and
 # limit once a round, so a slow spell of the host falls on all alike), their range, and each

@@ -38,6 +38,10 @@ def rerun_args(manifest, seeds, jobs, out):
             continue
         args.append(a)
         i += 1
+    # A command that relied on the default budget gets the one its manifest recorded (the
+    # default has changed: 1,000,000 before 2026-12-06, 5,000,000 since).
+    if not any(a.split("=", 1)[0] in ("--max-states", "--limit-states") for a in args):
+        args += ["--max-states", str(manifest["max_states"])]
     first = manifest["seeds_first"]
     return ["study", *args, "--seeds", f"{first}..{first + seeds}", "-j", str(jobs), "--quiet", "--out", str(out)]
 
