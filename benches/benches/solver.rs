@@ -9,6 +9,7 @@ use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules};
 use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Variant;
 use patience_solver::table::{ExactTable, FingerprintTable};
 use patience_solver::{Limits, Solver};

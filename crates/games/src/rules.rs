@@ -84,7 +84,7 @@ impl RuleOptions {
 }
 
 /// What every family's rules type provides to the commands, the study and the verifier.
-pub trait FamilyRules: Copy + std::fmt::Debug {
+pub trait FamilyRules: Copy + std::fmt::Debug + Sized {
     type Game: Game<State: Default>;
 
     /// The starting layout of a deal.
@@ -98,8 +98,14 @@ pub trait FamilyRules: Copy + std::fmt::Debug {
     }
     /// The names of the waste piles in solutions and layouts (none for a game without a waste).
     fn waste_names(&self) -> Vec<String>;
-    /// Sets `options` on these rules, or says which option does not apply to this family.
-    fn apply_options(&mut self, options: &RuleOptions) -> Result<(), String>;
+    /// Sets `options` on these rules, or says which option does not apply to this variant.
+    /// `family` names the family's variants with their default rules (from the registry, which
+    /// the family's code does not import), for the messages that name variants.
+    fn apply_options(
+        &mut self,
+        options: &RuleOptions,
+        family: &[(&'static str, Self)],
+    ) -> Result<(), String>;
     /// Every rule option of the family with its value, named as on the command line (`redeals`,
     /// `empty-waste-any`, …; `true`/`false`, a number, or a word): how the rules are handed to
     /// the independent reference rules, which read them by these names.
@@ -109,6 +115,13 @@ pub trait FamilyRules: Copy + std::fmt::Debug {
     fn has_terrace(&self) -> bool {
         false
     }
+}
+
+/// The names of the variants of `family` whose rules `is` holds of, joined by " and " (for the
+/// messages of [`FamilyRules::apply_options`]).
+pub fn names_where<R>(family: &[(&'static str, R)], is: impl Fn(&R) -> bool) -> String {
+    let names: Vec<&str> = family.iter().filter(|(_, r)| is(r)).map(|(name, _)| *name).collect();
+    names.join(" and ")
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use patience_games::algerian::AlgerianRules;
 use patience_games::card::Card;
 use patience_games::deal::{DealSource, Hook, make_deal, pysol::parse_game_number};
+use patience_games::variant::InFamily;
 use patience_games::variant::Variant;
 use serde_json::Value;
 

@@ -9,6 +9,7 @@ use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, MoveList, Pruning};
 use patience_games::queen::{Queen, QueenRules};
 use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Variant;
 use patience_solver::{Limits, Stop, Verdict, solve};
 

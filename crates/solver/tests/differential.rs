@@ -11,6 +11,7 @@ use patience_games::game::{Action, Game, Notation, Pruning};
 use patience_games::layout::Layout;
 use patience_games::queen::{self, Queen, QueenRules};
 use patience_games::quilt::{self, Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::{Rules, Variant};
 use patience_reference::PlainOutcome;
 use patience_solver::parallel::PAUSE_EVERY;

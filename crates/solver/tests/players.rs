@@ -6,6 +6,7 @@ use patience_games::card::Kind;
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Rules;
 use patience_games::variant::Variant;
 use patience_solver::actions;

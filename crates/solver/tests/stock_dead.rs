@@ -8,6 +8,7 @@ use patience_games::alhambra::{self, Alhambra, AlhambraRules};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::game::{Game, Pruning};
 use patience_games::quilt::{self, Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Rules;
 use patience_games::variant::Variant;
 use patience_reference::PlainOutcome;

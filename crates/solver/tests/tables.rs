@@ -14,6 +14,7 @@ use patience_games::deal::{Deal, DealSource, Hook, make_deal};
 use patience_games::game::{Action, Game, MoveList, Notation, PlayerView, Pruning};
 use patience_games::queen::{Queen, QueenRules};
 use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Variant;
 use patience_solver::{Limits, Verdict, solve};
 

@@ -84,13 +84,6 @@ impl AlgerianRules {
     ) -> Self {
         AlgerianRules { variant, shape, reserve_space, foundation_to_depot: true }
     }
-    /// The registry's rules of `variant`, which must be of this family (tests and benches).
-    pub fn of(variant: Variant) -> Self {
-        match variant.info().rules {
-            crate::variant::Rules::Algerian(r) => r,
-            other => panic!("{variant:?} is of the {} family", other.family()),
-        }
-    }
 
     /// Every foundation builds up, a suit's two interchangeable ([`AlgerianFoundations::UpInPairs`]).
     #[inline]
@@ -352,7 +345,11 @@ impl crate::rules::FamilyRules for AlgerianRules {
     fn waste_names(&self) -> Vec<String> {
         vec![]
     }
-    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+    fn apply_options(
+        &mut self,
+        o: &crate::rules::RuleOptions,
+        _family: &[(&'static str, Self)],
+    ) -> Result<(), String> {
         if o.empty_waste_any || o.pf_refill_timing || o.no_wrap || o.foundation_to_tableau {
             return Err("--empty-waste-any, --pf-refill-timing, --no-wrap and --foundation-to-tableau do not apply to the Algerian family".into());
         }

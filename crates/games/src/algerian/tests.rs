@@ -4,6 +4,7 @@ use super::*;
 use crate::card::parse_kind;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Action, Game, MAX_MOVES, MoveList, Notation, Pile, Pruning};
+use crate::variant::InFamily;
 use crate::variant::Variant::{AlgerianParlett, Carthage};
 const ALG: Variant = Variant::Algerian;
 

@@ -58,13 +58,6 @@ impl AlhambraRules {
             redeals: 2,
         }
     }
-    /// The registry's rules of `variant`, which must be of this family (tests and benches).
-    pub fn of(variant: Variant) -> Self {
-        match variant.info().rules {
-            crate::variant::Rules::Alhambra(r) => r,
-            other => panic!("{variant:?} is of the {} family", other.family()),
-        }
-    }
     pub fn reserves(&self) -> usize {
         self.shape.reserves as usize
     }
@@ -247,7 +240,11 @@ impl crate::rules::FamilyRules for AlhambraRules {
     fn waste_names(&self) -> Vec<String> {
         AlhambraRules::waste_names(self)
     }
-    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+    fn apply_options(
+        &mut self,
+        o: &crate::rules::RuleOptions,
+        family: &[(&'static str, Self)],
+    ) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
             return Err(
                 "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
@@ -257,13 +254,11 @@ impl crate::rules::FamilyRules for AlhambraRules {
         if o.empty_waste_any && self.refills() {
             return Err(format!(
                 "--empty-waste-any does not apply to {} (its empty waste always accepts nothing)",
-                self.variant.info().name
+                crate::rules::names_where(family, |r| r.variant == self.variant)
             ));
         }
         if o.pf_refill_timing && !self.refills() {
-            let refilled = crate::variant::names_where(
-                |r| matches!(r, crate::variant::Rules::Alhambra(a) if a.refills()),
-            );
+            let refilled = crate::rules::names_where(family, |r| r.refills());
             return Err(format!("--pf-refill-timing applies only to {refilled}"));
         }
         if o.no_wrap {

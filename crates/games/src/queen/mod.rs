@@ -73,20 +73,6 @@ impl QueenRules {
     pub const fn with_shape(variant: Variant, shape: QueenShape) -> Self {
         QueenRules { variant, shape, redeals: 0, foundation_to_tableau: false }
     }
-    /// The registry's rules of `variant`, which must be of this family (tests and benches).
-    pub fn of(variant: Variant) -> Self {
-        match variant.info().rules {
-            crate::variant::Rules::Queen(r) => r,
-            other => panic!("{variant:?} is of the {} family", other.family()),
-        }
-    }
-    /// The rules of every variant of the family, in the registry's order (tests).
-    pub fn all() -> impl Iterator<Item = QueenRules> {
-        crate::variant::VARIANTS.iter().filter_map(|v| match v.rules {
-            crate::variant::Rules::Queen(r) => Some(r),
-            _ => None,
-        })
-    }
     /// The base rank is chosen from P0..P3 by the first move.
     pub fn has_choice(&self) -> bool {
         self.shape.base_chosen
@@ -466,7 +452,11 @@ impl crate::rules::FamilyRules for QueenRules {
     fn waste_names(&self) -> Vec<String> {
         QueenRules::waste_names(self)
     }
-    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+    fn apply_options(
+        &mut self,
+        o: &crate::rules::RuleOptions,
+        family: &[(&'static str, Self)],
+    ) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
             return Err(
                 "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
@@ -484,9 +474,8 @@ impl crate::rules::FamilyRules for QueenRules {
         }
         if o.foundation_to_tableau {
             if !self.shape.foundation_to_tableau_option {
-                let open = crate::variant::names_where(
-                    |r| matches!(r, crate::variant::Rules::Queen(q) if q.shape.foundation_to_tableau_option),
-                );
+                let open =
+                    crate::rules::names_where(family, |r| r.shape.foundation_to_tableau_option);
                 return Err(format!("--foundation-to-tableau applies only to {open}"));
             }
             self.foundation_to_tableau = true;

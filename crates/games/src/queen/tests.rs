@@ -2,6 +2,7 @@ use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Action, Game, MoveList, Notation, Pile, Pruning};
 use crate::layout::golden::assert_golden;
+use crate::variant::InFamily;
 use crate::variant::Variant;
 
 fn deal(seed: u64) -> Deal {

@@ -44,13 +44,6 @@ impl QuiltRules {
     pub const fn with_shape(variant: Variant, shape: QuiltShape, redeals: u8) -> Self {
         QuiltRules { variant, shape, wrap: true, redeals }
     }
-    /// The registry's rules of `variant`, which must be of this family (tests and benches).
-    pub fn of(variant: Variant) -> Self {
-        match variant.info().rules {
-            crate::variant::Rules::Quilt(r) => r,
-            other => panic!("{variant:?} is of the {} family", other.family()),
-        }
-    }
     pub fn has_reserves(&self) -> bool {
         self.shape.reserves
     }
@@ -204,7 +197,11 @@ impl crate::rules::FamilyRules for QuiltRules {
     fn waste_names(&self) -> Vec<String> {
         vec!["W".into()]
     }
-    fn apply_options(&mut self, o: &crate::rules::RuleOptions) -> Result<(), String> {
+    fn apply_options(
+        &mut self,
+        o: &crate::rules::RuleOptions,
+        family: &[(&'static str, Self)],
+    ) -> Result<(), String> {
         if o.reserve_space.is_some() || o.no_foundation_to_depot {
             return Err(
                 "--reserve-space and --no-foundation-to-depot apply only to the Algerian family"
@@ -222,7 +219,7 @@ impl crate::rules::FamilyRules for QuiltRules {
         self.wrap = !o.no_wrap;
         if let Some(r) = o.redeals {
             if self.has_reserves() {
-                let name = self.variant.info().name;
+                let name = crate::rules::names_where(family, |r| r.variant == self.variant);
                 return Err(format!("--redeals does not apply to {name}, which has no stock"));
             }
             self.redeals = r;

@@ -1,6 +1,7 @@
 use super::*;
 use crate::deal::{DealSource, Hook, make_deal};
 use crate::game::{Game, MoveList, Pruning};
+use crate::variant::InFamily;
 use crate::variant::Variant;
 
 fn deal(seed: u64) -> Deal {

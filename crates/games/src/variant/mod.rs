@@ -9,9 +9,11 @@
 //! (declared in `lib.rs`, with its shape type), an arm of [`Family`], of [`Rules`], of
 //! `with_rules!` and of [`Rules::family`] here, its records, and its reference rules.
 
+mod key;
 mod registry;
 pub mod tuning;
 
+pub use key::Variant;
 pub use registry::VARIANTS;
 pub use tuning::{Shares, Tuning};
 
@@ -25,30 +27,7 @@ use crate::quilt::QuiltRules;
 use crate::rules::{FamilyRules, RuleOptions};
 use std::fmt;
 
-/// Every variant: the key of its record in [`VARIANTS`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Alhambra,
-    Granada,
-    Reinforcements,
-    QueenOfItaly,
-    QueenOfItalyOpen,
-    GeneralsPatience,
-    BlondesAndBrunettes,
-    FallingStar,
-    Redheads,
-    Algerian,
-    Carthage,
-    AlgerianParlett,
-    CrazyQuilt,
-    IndianCarpet,
-    PersianRug,
-}
-
 impl Variant {
-    /// How many variants there are (the registry's length).
-    pub const COUNT: usize = 15;
-
     /// The variant's record.
     pub fn info(self) -> &'static VariantInfo {
         &VARIANTS[self as usize]
@@ -171,7 +150,10 @@ impl Rules {
     }
     /// These rules with `options` set, or a one-line reason why an option does not apply.
     pub fn with_options(mut self, options: &RuleOptions) -> Result<Rules, String> {
-        with_rules!(&mut self, |r| r.apply_options(options))?;
+        with_rules!(&mut self, |r| {
+            let family = family_records(r);
+            r.apply_options(options, &family)
+        })?;
         Ok(self)
     }
 }
@@ -197,11 +179,46 @@ pub struct VariantInfo {
     pub tuning: Tuning,
 }
 
-/// The names of the variants whose default rules satisfy `pred`, joined by " and " (for
-/// messages that say where an option applies).
-pub fn names_where(pred: impl Fn(&Rules) -> bool) -> String {
-    let names: Vec<&str> = VARIANTS.iter().filter(|v| pred(&v.rules)).map(|v| v.name).collect();
-    names.join(" and ")
+/// A family's rules type, as one arm of [`Rules`]: what lets the registry hand a family its own
+/// records (the family's code does not import the registry, which imports it).
+pub trait InFamily: FamilyRules + 'static {
+    /// These rules if `rules` are of this family.
+    fn pick(rules: &Rules) -> Option<Self>;
+
+    /// The registry's rules of `variant`, which must be of this family (tests and benches).
+    fn of(variant: Variant) -> Self {
+        Self::pick(&variant.info().rules).unwrap_or_else(|| {
+            panic!("{variant:?} is of the {} family", variant.info().rules.family())
+        })
+    }
+
+    /// The rules of every variant of the family, in the registry's order (tests).
+    fn all() -> impl Iterator<Item = Self> {
+        VARIANTS.iter().filter_map(|v| Self::pick(&v.rules))
+    }
+}
+
+macro_rules! in_family {
+    ($arm:ident, $ty:ty) => {
+        impl InFamily for $ty {
+            fn pick(rules: &Rules) -> Option<Self> {
+                match rules {
+                    Rules::$arm(r) => Some(*r),
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+in_family!(Alhambra, AlhambraRules);
+in_family!(Quilt, QuiltRules);
+in_family!(Queen, QueenRules);
+in_family!(Algerian, AlgerianRules);
+
+/// The names and default rules of the variants of `rules`' family, for its option checks'
+/// messages ([`FamilyRules::apply_options`]).
+fn family_records<R: InFamily>(_: &R) -> Vec<(&'static str, R)> {
+    VARIANTS.iter().filter_map(|v| R::pick(&v.rules).map(|r| (v.name, r))).collect()
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

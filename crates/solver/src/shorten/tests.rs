@@ -2,6 +2,7 @@ use super::*;
 use crate::{Limits, Verdict, solve};
 use patience_games::deal::{DealSource, Hook, make_deal};
 use patience_games::quilt::{Quilt, QuiltRules};
+use patience_games::variant::InFamily;
 use patience_games::variant::Variant;
 
 /// A long persian-rug win gets much shorter, with one-move jumps alone too, and still wins
