@@ -45,6 +45,7 @@ use std::fmt;
 pub mod algerian;
 pub mod alhambra;
 mod by_name;
+mod given;
 pub mod queen;
 pub mod quilt;
 mod replay;
@@ -54,7 +55,8 @@ mod shared;
 #[cfg(test)]
 mod test_support;
 
-pub use by_name::{GivenOptions, NamedGame, Piles, variant_names};
+pub use by_name::{NamedGame, variant_names};
+pub use given::{GivenOptions, Piles};
 
 /// Something done to each family's variant type in turn (the by-name entry's lookups).
 pub(crate) trait FamilyVisitor {

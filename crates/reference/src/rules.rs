@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use crate::{GivenOptions, Move, Piles};
+use crate::Move;
+use crate::given::{GivenOptions, Piles};
 
 // ---------------------------------------------------------------------------------------------
 // Actions: moves in index form
