@@ -65,7 +65,8 @@
 //! may store up to `PAUSE_EVERY` positions per thread past it): near the limit a deal may be
 //! decided with one number of threads and unknown with another.
 
-use crate::search::{Limits, Outcome, SearchResult, Stop, Verdict, solve_choices};
+use crate::outcome::{Outcome, SearchResult, Stop, Verdict};
+use crate::search::{Limits, solve_choices};
 use crate::shared_table::{Handle, SharedTable};
 use crate::table::Insert;
 use crate::traverse::{End, Owner, Tally, Walker};

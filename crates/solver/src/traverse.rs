@@ -6,7 +6,7 @@
 //! (what happens every few thousand positions: the limits, and for the parallel search, sharing
 //! work), which are type parameters, so the one-thread search pays nothing for the other.
 
-use crate::search::Stop;
+use crate::outcome::Stop;
 use crate::table::{Insert, PositionTable, Prepared};
 use patience_games::game::{Game, MAX_MOVES, MoveList, MoveWindow, Pruning};
 
