@@ -113,6 +113,15 @@ enum Ending<M> {
     Cancelled,
 }
 
+/// What one search may spend: `limits` (table memory, depth, time) and at most `max_states`
+/// positions, its time limit counted from `started`.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    pub limits: Limits,
+    pub max_states: u64,
+    pub started: Instant,
+}
+
 /// One exhaustive search from one position, shared by the threads that [`Hunt::work`] on it.
 pub struct Hunt<G: Game> {
     pruning: Pruning,
@@ -146,20 +155,18 @@ impl<G: Game> Hunt<G>
 where
     G::State: Default,
 {
-    /// A search of `root` storing at most `max_states` positions, its time limit counted from
-    /// `started`, in `table` (emptied: [`SharedTable::reset`]; `None`: a new one), which may
-    /// grow to `limits.table_bytes`, by `threads` threads (those working when it starts).
-    #[allow(clippy::too_many_arguments)]
+    /// A search of `root` within `allowance`, in `table` (emptied: [`SharedTable::reset`];
+    /// `None`: a new one), which may grow to `allowance.limits.table_bytes`, by `threads`
+    /// threads (those working when it starts).
     pub fn new(
         game: &G,
         root: G::State,
         pruning: Pruning,
-        limits: Limits,
-        max_states: u64,
-        started: Instant,
+        allowance: Allowance,
         threads: usize,
         table: Option<SharedTable>,
     ) -> Self {
+        let Allowance { limits, max_states, started } = allowance;
         let max_states = max_states.min(limits.max_states);
         let table = match table {
             Some(t) => t.reset(limits.table_bytes),
@@ -555,7 +562,8 @@ where
     let max_states = max_states.min(limits.max_states);
     let search = |root, budget| {
         crew.search(game, |table| {
-            Hunt::new(game, root, pruning, limits, budget, started, crew.size(), table)
+            let allowance = Allowance { limits, max_states: budget, started };
+            Hunt::new(game, root, pruning, allowance, crew.size(), table)
         })
     };
     if game.split_root() && !game.is_won(&root) {
