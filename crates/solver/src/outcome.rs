@@ -53,10 +53,12 @@ pub struct SearchResult<M> {
     pub moves: Vec<M>,
     /// Distinct positions reached and stored in the table, the start included (0 when the start
     /// is won): what the state limit counts, and the "unique states" of the bench. A deal with
-    /// an opening choice ([`Game::split_root`](patience_games::game::Game::split_root)) sums its searches, each of one choice with a fresh
-    /// table (the start itself is not stored there). Each position is played, looked up and
-    /// stored; all are expanded but those the dead-position test rejects, those at the depth
+    /// an opening choice ([`Game::split_root`]) sums its searches, each of one choice with a
+    /// fresh table (the start itself is not stored there). Each position is played, looked up
+    /// and stored; all are expanded but those the dead-position test rejects, those at the depth
     /// limit, and the one on which a state or time limit stops a search.
+    ///
+    /// [`Game::split_root`]: patience_games::game::Game::split_root
     pub states: u64,
     /// Of those, the positions whose moves were generated.
     pub expanded: u64,

@@ -69,7 +69,7 @@ use crate::outcome::{Outcome, SearchResult, Stop, Verdict};
 use crate::search::{Limits, solve_choices};
 use crate::shared_table::{Handle, SharedTable};
 use crate::table::Insert;
-use crate::traverse::{End, Owner, Tally, Walker};
+use crate::traverse::{End, PausePolicy, Tally, Walker};
 use patience_games::game::{Game, Pruning};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -249,9 +249,9 @@ where
             walker.start(game, task.state, &handle, self.pruning);
             let mut tally =
                 Tally { expanded: 1, max_home: 0, pause_at: PAUSE_EVERY, ..Tally::default() };
-            let mut owner = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
-            let end = walker.traverse(game, self.pruning, &mut handle, &mut owner, &mut tally);
-            owner.add(&tally);
+            let mut worker = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
+            let end = walker.traverse(game, self.pruning, &mut handle, &mut worker, &mut tally);
+            worker.add(&tally);
             if tally.cut {
                 self.cut.store(true, Ordering::Relaxed);
             }
@@ -389,7 +389,7 @@ where
     }
 }
 
-/// A thread's traversal of one task, as its [`Owner`].
+/// A thread's traversal of one task, as its [`PausePolicy`].
 struct Worker<'h, G: Game> {
     hunt: &'h Hunt<G>,
     game: &'h G,
@@ -462,7 +462,7 @@ where
     }
 }
 
-impl<G: Game> Owner<G> for Worker<'_, G>
+impl<G: Game> PausePolicy<G> for Worker<'_, G>
 where
     G::State: Default,
 {

@@ -17,7 +17,7 @@ use crate::outcome::Outcome;
 // (Also at their old paths, `search::Verdict` and the others.)
 pub use crate::outcome::{SearchResult, Stop, Verdict};
 use crate::table::{Insert, PositionTable};
-use crate::traverse::{End, Owner, Tally, Walker};
+use crate::traverse::{End, PausePolicy, Tally, Walker};
 use patience_games::game::{Game, MoveList, Pruning};
 use std::time::{Duration, Instant};
 
@@ -221,7 +221,7 @@ impl Bounds {
     }
 }
 
-impl<G: Game> Owner<G> for Bounds {
+impl<G: Game> PausePolicy<G> for Bounds {
     fn pause(&mut self, _: &mut Walker<G>, tally: &mut Tally) -> Option<Stop> {
         if tally.states >= self.max_states {
             return Some(Stop::States);

@@ -186,10 +186,10 @@ struct Case<'a> {
 }
 
 /// The parallel search on `threads` threads against the one-thread search `one` of the same
-/// position (`case`): never the other verdict; a win replays through the reference rules; and a loss is
-/// the same closure of positions whatever the threads, so it stores exactly as many positions
-/// (a position lost, or expanded by no thread, would show here as a different count or a
-/// verdict that is not "lost").
+/// position (`case`): never the other verdict; a win replays through the reference rules; and a
+/// loss is the same closure of positions whatever the threads, so it stores exactly as many
+/// positions (a position lost, or expanded by no thread, would show here as a different count or
+/// a verdict that is not "lost").
 fn parallel_agrees<G: Game + Notation>(
     case: &Case,
     game: &G,
