@@ -4,6 +4,7 @@
 //! (`pipeline.rs`).
 
 pub mod lookahead;
+pub mod outcome;
 pub mod parallel;
 pub mod pipeline;
 pub mod player;
@@ -13,8 +14,9 @@ pub mod shorten;
 pub mod table;
 pub mod traverse;
 
+pub use outcome::{SearchResult, Stop, Verdict};
 pub use pipeline::{Decided, Phase, Pipeline, Plan};
-pub use search::{Limits, SearchResult, Solver, Stop, Verdict, solve};
+pub use search::{Limits, Solver, solve};
 pub use shorten::shorten;
 
 use patience_games::game::{Action, Notation};

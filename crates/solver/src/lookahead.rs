@@ -48,10 +48,28 @@ const WALK_STATES_PER_MOVE: u64 = 1_000;
 /// ... and each walk allows its child searches this many times the last one's positions.
 const WALK_GROWTH: u64 = 4;
 
-/// Runs the phase on `game` with at most `budget` positions in all: walks from the start, the
-/// first with `per_move` positions per child searched and at most `WALK_STATES_PER_MOVE` times
-/// that in all, until one wins or the budget is spent. The time limit of `solver`'s limits is
-/// counted from `started`.
+/// How much a lookahead searches: `budget` positions in all, `per_move` per child searched,
+/// each candidate hedged by `hedge` ([`Hedge::NONE`]: not hedged). For the phase ([`lookahead`])
+/// `per_move` is its first walk's; for one walk, that walk's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkSettings {
+    pub budget: u64,
+    pub per_move: u64,
+    pub hedge: Hedge,
+}
+
+/// What ends a phase before its budget is spent: its time limit (the solver's), counted from
+/// `started`, and `cancelled`, which says when a phase running at once has decided the deal.
+#[derive(Clone, Copy)]
+pub struct StopSignals<'a> {
+    pub started: Instant,
+    pub cancelled: &'a dyn Fn() -> bool,
+}
+
+/// Runs the phase on `game` with at most `settings.budget` positions in all: walks from the
+/// start, the first with `settings.per_move` positions per child searched and at most
+/// `WALK_STATES_PER_MOVE` times that in all, until one wins or the budget is spent, or `stop`
+/// ends it.
 ///
 /// Why several walks: a walk with small searches is cheap and often enough; one that fails
 /// does so by committing to a line that its searches judged well and that turned out lost.
@@ -61,23 +79,19 @@ const WALK_GROWTH: u64 = 4;
 /// keeping another number of the stock's cards ([`Hedge::keep_in_walk`]): measured, the
 /// samples' draw and the cards kept decide which deals a hedged walk wins far more than the
 /// size of its searches (`results/bench/decide-2026-12-04.md`, step 5).
-#[allow(clippy::too_many_arguments)]
 pub fn lookahead<G: PlayerView>(
     solver: &mut Solver<G>,
     game: &G,
     pruning: Pruning,
-    budget: u64,
-    per_move: u64,
-    hedge: Hedge,
-    started: Instant,
-    cancelled: &dyn Fn() -> bool,
+    settings: WalkSettings,
+    stop: StopSignals<'_>,
 ) -> LookaheadResult<G::Move>
 where
     G::State: Default,
 {
+    let WalkSettings { budget, mut per_move, hedge } = settings;
     let mut out =
         LookaheadResult { win: None, states: 0, expanded: 0, max_home: 0, timed_out: false };
-    let mut per_move = per_move;
     // One stream of samples for all the walks (seeded by the deal: a study's rows do not depend
     // on the machine or the threads), so that each walk draws its own.
     let mut rng = ChaCha8Rng::seed_from_u64(game.hash(&game.start()));
@@ -85,17 +99,19 @@ where
     while out.states < budget {
         let left = budget - out.states;
         let hedge_now = Hedge { keep: hedge.keep_in_walk(walk_no), ..hedge };
-        let w = walk(
-            solver,
+        let w = Walk {
+            solver: &mut *solver,
             game,
             pruning,
-            per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left),
-            per_move,
-            hedge_now,
-            started,
-            &mut rng,
-            cancelled,
-        );
+            settings: WalkSettings {
+                budget: per_move.saturating_mul(WALK_STATES_PER_MOVE).min(left),
+                per_move,
+                hedge: hedge_now,
+            },
+            stop,
+            rng: &mut rng,
+        }
+        .run();
         out.states += w.states;
         out.expanded += w.expanded;
         out.max_home = out.max_home.max(w.max_home);
@@ -112,119 +128,165 @@ where
     out
 }
 
-/// One walk from the start: at most `budget` positions in all, `per_move` per child searched.
-#[allow(clippy::too_many_arguments)]
-fn walk<G: PlayerView>(
-    solver: &mut Solver<G>,
-    game: &G,
+/// One walk from the start: the searches it runs (`solver`, on `game` with `pruning`), how
+/// much they search (`settings`), what ends it early (`stop`), and the stream its hedge's
+/// samples are drawn from.
+struct Walk<'a, G: PlayerView> {
+    solver: &'a mut Solver<G>,
+    game: &'a G,
     pruning: Pruning,
-    budget: u64,
-    per_move: u64,
-    hedge: Hedge,
-    started: Instant,
-    rng: &mut ChaCha8Rng,
-    cancelled: &dyn Fn() -> bool,
-) -> LookaheadResult<G::Move>
+    settings: WalkSettings,
+    stop: StopSignals<'a>,
+    rng: &'a mut ChaCha8Rng,
+}
+
+impl<G: PlayerView> Walk<'_, G>
 where
     G::State: Default,
 {
-    let mut s = game.start();
-    let mut out = LookaheadResult {
-        win: None,
-        states: 0,
-        expanded: 0,
-        max_home: game.home_cards(&s),
-        timed_out: false,
-    };
-    if game.is_won(&s) {
-        out.win = Some(vec![]);
-        return out;
-    }
-    // The line: each position on it with the candidates not yet tried there, best last.
-    let mut line: Vec<G::Move> = vec![];
-    let mut steps: Vec<Step<G>> = vec![];
-    // Every position ever put on the line: never entered again (on the line, it would be a
-    // cycle; backed out of, every candidate there has failed).
-    let mut met: AHashSet<u128> = AHashSet::default();
-    met.insert(game.fingerprint(&s, pruning.symmetry));
-    let mut moves = MoveList::new();
-    'walk: while out.states < budget {
-        game.moves(&s, pruning, &mut moves);
-        let mut candidates: Vec<Candidate<G::Move>> = vec![];
-        for (i, &m) in moves.iter().enumerate() {
-            let mut child = s;
-            game.play(&mut child, m);
-            if game.is_won(&child) {
-                line.push(m);
-                out.win = Some(line);
-                out.max_home = game.home_cards(&child);
-                return out;
-            }
-            if met.contains(&game.fingerprint(&child, pruning.symmetry))
-                || (pruning.dead_positions && game.is_dead(&child))
-            {
-                continue;
-            }
-            let left = budget - out.states;
-            if left == 0 {
-                break 'walk;
-            }
-            let r = solver.solve_from_within(game, child, pruning, per_move.min(left), started);
-            out.states += r.states;
-            out.expanded += r.expanded;
-            out.max_home = out.max_home.max(r.max_home);
-            match r.verdict {
-                // (`r.max_home` is the won position's: all the cards.)
-                Verdict::Won => {
+    /// Walks: at most `settings.budget` positions in all, `settings.per_move` per child
+    /// searched.
+    fn run(&mut self) -> LookaheadResult<G::Move> {
+        let (game, pruning) = (self.game, self.pruning);
+        let WalkSettings { budget, per_move, .. } = self.settings;
+        let started = self.stop.started;
+        let mut s = game.start();
+        let mut out = LookaheadResult {
+            win: None,
+            states: 0,
+            expanded: 0,
+            max_home: game.home_cards(&s),
+            timed_out: false,
+        };
+        if game.is_won(&s) {
+            out.win = Some(vec![]);
+            return out;
+        }
+        // The line: each position on it with the candidates not yet tried there, best last.
+        let mut line: Vec<G::Move> = vec![];
+        let mut steps: Vec<Step<G>> = vec![];
+        // Every position ever put on the line: never entered again (on the line, it would be a
+        // cycle; backed out of, every candidate there has failed).
+        let mut met: AHashSet<u128> = AHashSet::default();
+        met.insert(game.fingerprint(&s, pruning.symmetry));
+        let mut moves = MoveList::new();
+        'walk: while out.states < budget {
+            game.moves(&s, pruning, &mut moves);
+            let mut candidates: Vec<Candidate<G::Move>> = vec![];
+            for (i, &m) in moves.iter().enumerate() {
+                let mut child = s;
+                game.play(&mut child, m);
+                if game.is_won(&child) {
                     line.push(m);
-                    line.extend(r.moves);
                     out.win = Some(line);
+                    out.max_home = game.home_cards(&child);
                     return out;
                 }
-                Verdict::Lost => continue,
-                Verdict::Unknown => {
-                    // (A search this small reads the clock too rarely to stop itself: it is
-                    // read here, once a child; so is the word of a phase running at once that
-                    // decided the deal.)
-                    if r.stop == Some(crate::Stop::Time)
-                        || solver.limits().max_time.is_some_and(|t| started.elapsed() >= t)
-                        || cancelled()
-                    {
-                        out.timed_out = true;
+                if met.contains(&game.fingerprint(&child, pruning.symmetry))
+                    || (pruning.dead_positions && game.is_dead(&child))
+                {
+                    continue;
+                }
+                let left = budget - out.states;
+                if left == 0 {
+                    break 'walk;
+                }
+                let r = self.solver.solve_from_within(
+                    game,
+                    child,
+                    pruning,
+                    per_move.min(left),
+                    started,
+                );
+                out.states += r.states;
+                out.expanded += r.expanded;
+                out.max_home = out.max_home.max(r.max_home);
+                match r.verdict {
+                    // (`r.max_home` is the won position's: all the cards.)
+                    Verdict::Won => {
+                        line.push(m);
+                        line.extend(r.moves);
+                        out.win = Some(line);
                         return out;
                     }
-                    let wins = hedged_wins(
-                        solver, game, &child, pruning, per_move, hedge, budget, started, rng,
-                        &mut out,
-                    );
-                    candidates.push(Candidate {
-                        score: (wins, r.max_home, game.home_cards(&child)),
-                        order: i,
-                        mv: m,
-                    });
+                    Verdict::Lost => continue,
+                    Verdict::Unknown => {
+                        // (A search this small reads the clock too rarely to stop itself: it is
+                        // read here, once a child; so is the word of a phase running at once that
+                        // decided the deal.)
+                        if r.stop == Some(crate::Stop::Time)
+                            || self.solver.limits().max_time.is_some_and(|t| started.elapsed() >= t)
+                            || (self.stop.cancelled)()
+                        {
+                            out.timed_out = true;
+                            return out;
+                        }
+                        let wins = self.hedged_wins(&child, &mut out);
+                        candidates.push(Candidate {
+                            score: (wins, r.max_home, game.home_cards(&child)),
+                            order: i,
+                            mv: m,
+                        });
+                    }
+                }
+            }
+            // Best last: by score (see `Candidate`), then the family's order.
+            candidates.sort_by(|a, b| a.score.cmp(&b.score).then(b.order.cmp(&a.order)));
+            steps.push((s, candidates));
+            // Down the best candidate left, backing out of positions where none is left.
+            loop {
+                let Some((at, left)) = steps.last_mut() else { break 'walk };
+                if let Some(c) = left.pop() {
+                    s = *at;
+                    game.play(&mut s, c.mv);
+                    line.push(c.mv);
+                    met.insert(game.fingerprint(&s, pruning.symmetry));
+                    continue 'walk;
+                }
+                steps.pop();
+                if line.pop().is_none() {
+                    break 'walk;
                 }
             }
         }
-        // Best last: by score (see `Candidate`), then the family's order.
-        candidates.sort_by(|a, b| a.score.cmp(&b.score).then(b.order.cmp(&a.order)));
-        steps.push((s, candidates));
-        // Down the best candidate left, backing out of positions where none is left.
-        loop {
-            let Some((at, left)) = steps.last_mut() else { break 'walk };
-            if let Some(c) = left.pop() {
-                s = *at;
-                game.play(&mut s, c.mv);
-                line.push(c.mv);
-                met.insert(game.fingerprint(&s, pruning.symmetry));
-                continue 'walk;
-            }
-            steps.pop();
-            if line.pop().is_none() {
-                break 'walk;
-            }
-        }
+        out
     }
-    out
+
+    /// How many of the hedge's samples of `child` (the stock's cards past its next `keep`
+    /// shuffled) a search of `settings.per_move` positions wins, within what is left of the
+    /// walk's budget (its positions counted in `out`).
+    fn hedged_wins(&mut self, child: &G::State, out: &mut LookaheadResult<G::Move>) -> u32 {
+        let (game, hedge) = (self.game, self.settings.hedge);
+        if hedge.samples == 0 {
+            return 0;
+        }
+        let unseen = game.unseen(child);
+        if unseen.len() <= hedge.keep + 1 {
+            return 0;
+        }
+        let mut wins = 0;
+        for _ in 0..hedge.samples {
+            let left = self.settings.budget.saturating_sub(out.states);
+            if left == 0 {
+                break;
+            }
+            let mut order = unseen.clone();
+            order[hedge.keep..].shuffle(self.rng);
+            let (g, c) = game.with_unseen(child, &order);
+            let per_move = self.settings.per_move;
+            let r = self.solver.solve_from_within(
+                &g,
+                c,
+                self.pruning,
+                per_move.min(left),
+                self.stop.started,
+            );
+            out.states += r.states;
+            out.expanded += r.expanded;
+            wins += (r.verdict == Verdict::Won) as u32;
+        }
+        wins
+    }
 }
 
 /// A position of a walk's line and its candidates not yet tried, best last.
@@ -267,46 +329,6 @@ impl Hedge {
             _ => 0,
         }
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn hedged_wins<G: PlayerView>(
-    solver: &mut Solver<G>,
-    game: &G,
-    child: &G::State,
-    pruning: Pruning,
-    per_move: u64,
-    hedge: Hedge,
-    budget: u64,
-    started: Instant,
-    rng: &mut ChaCha8Rng,
-    out: &mut LookaheadResult<G::Move>,
-) -> u32
-where
-    G::State: Default,
-{
-    if hedge.samples == 0 {
-        return 0;
-    }
-    let unseen = game.unseen(child);
-    if unseen.len() <= hedge.keep + 1 {
-        return 0;
-    }
-    let mut wins = 0;
-    for _ in 0..hedge.samples {
-        let left = budget.saturating_sub(out.states);
-        if left == 0 {
-            break;
-        }
-        let mut order = unseen.clone();
-        order[hedge.keep..].shuffle(rng);
-        let (g, c) = game.with_unseen(child, &order);
-        let r = solver.solve_from_within(&g, c, pruning, per_move.min(left), started);
-        out.states += r.states;
-        out.expanded += r.expanded;
-        wins += (r.verdict == Verdict::Won) as u32;
-    }
-    wins
 }
 
 #[cfg(test)]

@@ -65,10 +65,11 @@
 //! may store up to `PAUSE_EVERY` positions per thread past it): near the limit a deal may be
 //! decided with one number of threads and unknown with another.
 
-use crate::search::{Limits, Outcome, SearchResult, Stop, Verdict, solve_choices};
+use crate::outcome::{Outcome, SearchResult, Stop, Verdict};
+use crate::search::{Limits, solve_choices};
 use crate::shared_table::{Handle, SharedTable};
 use crate::table::Insert;
-use crate::traverse::{End, Owner, Tally, Walker};
+use crate::traverse::{End, PausePolicy, Tally, Walker};
 use patience_games::game::{Game, Pruning};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -112,6 +113,15 @@ enum Ending<M> {
     Cancelled,
 }
 
+/// What one search may spend: `limits` (table memory, depth, time) and at most `max_states`
+/// positions, its time limit counted from `started`.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    pub limits: Limits,
+    pub max_states: u64,
+    pub started: Instant,
+}
+
 /// One exhaustive search from one position, shared by the threads that [`Hunt::work`] on it.
 pub struct Hunt<G: Game> {
     pruning: Pruning,
@@ -145,20 +155,18 @@ impl<G: Game> Hunt<G>
 where
     G::State: Default,
 {
-    /// A search of `root` storing at most `max_states` positions, its time limit counted from
-    /// `started`, in `table` (emptied: [`SharedTable::reset`]; `None`: a new one), which may
-    /// grow to `limits.table_bytes`, by `threads` threads (those working when it starts).
-    #[allow(clippy::too_many_arguments)]
+    /// A search of `root` within `allowance`, in `table` (emptied: [`SharedTable::reset`];
+    /// `None`: a new one), which may grow to `allowance.limits.table_bytes`, by `threads`
+    /// threads (those working when it starts).
     pub fn new(
         game: &G,
         root: G::State,
         pruning: Pruning,
-        limits: Limits,
-        max_states: u64,
-        started: Instant,
+        allowance: Allowance,
         threads: usize,
         table: Option<SharedTable>,
     ) -> Self {
+        let Allowance { limits, max_states, started } = allowance;
         let max_states = max_states.min(limits.max_states);
         let table = match table {
             Some(t) => t.reset(limits.table_bytes),
@@ -241,9 +249,9 @@ where
             walker.start(game, task.state, &handle, self.pruning);
             let mut tally =
                 Tally { expanded: 1, max_home: 0, pause_at: PAUSE_EVERY, ..Tally::default() };
-            let mut owner = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
-            let end = walker.traverse(game, self.pruning, &mut handle, &mut owner, &mut tally);
-            owner.add(&tally);
+            let mut worker = Worker { hunt: self, game, path: &task.path, added: Tally::default() };
+            let end = walker.traverse(game, self.pruning, &mut handle, &mut worker, &mut tally);
+            worker.add(&tally);
             if tally.cut {
                 self.cut.store(true, Ordering::Relaxed);
             }
@@ -381,7 +389,7 @@ where
     }
 }
 
-/// A thread's traversal of one task, as its [`Owner`].
+/// A thread's traversal of one task, as its [`PausePolicy`].
 struct Worker<'h, G: Game> {
     hunt: &'h Hunt<G>,
     game: &'h G,
@@ -454,7 +462,7 @@ where
     }
 }
 
-impl<G: Game> Owner<G> for Worker<'_, G>
+impl<G: Game> PausePolicy<G> for Worker<'_, G>
 where
     G::State: Default,
 {
@@ -554,7 +562,8 @@ where
     let max_states = max_states.min(limits.max_states);
     let search = |root, budget| {
         crew.search(game, |table| {
-            Hunt::new(game, root, pruning, limits, budget, started, crew.size(), table)
+            let allowance = Allowance { limits, max_states: budget, started };
+            Hunt::new(game, root, pruning, allowance, crew.size(), table)
         })
     };
     if game.split_root() && !game.is_won(&root) {

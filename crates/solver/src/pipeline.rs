@@ -34,7 +34,7 @@
 //! the win-finders' whole shares leave. What changes: which win is found first (so the line),
 //! and, near the budget, whether a deal is decided at all; never won against lost.
 
-use crate::lookahead::{Hedge, lookahead};
+use crate::lookahead::{Hedge, StopSignals, WalkSettings, lookahead};
 use crate::parallel::Crew;
 use crate::{Limits, SearchResult, Solver, Stop, Verdict};
 use patience_games::game::{Game, PlayerView, Pruning};
@@ -247,11 +247,16 @@ where
 
     /// Decides the deal of `game`: `result.states` counts the positions of every phase run.
     pub fn solve(&mut self, game: &G, pruning: Pruning) -> Decided<G::Move> {
-        let (plan, max, threads) = (self.plan, self.limits.max_states, self.threads);
-        self.run(game, pruning, plan, max, Instant::now(), threads, &Stopper::NEVER)
+        let (plan, max) = (self.plan, self.limits.max_states);
+        let run = RunSettings {
+            started: Instant::now(),
+            threads: self.threads,
+            stopper: &Stopper::NEVER,
+        };
+        self.run(game, pruning, plan, max, run)
     }
 
-    /// The phases of `plan` on `game` within `max` positions, on `threads` threads.
+    /// The phases of `plan` on `game` within `max` positions, on `run.threads` threads.
     ///
     /// On one thread, one phase after the other. On more, the probe and every exhaustive
     /// search run on all of them (`parallel.rs`); and after the probe, where the plan has both
@@ -261,17 +266,15 @@ where
     /// phases), each win-finder on a thread of its own ([`Pipeline::run_at_once`]). The first to
     /// decide the deal ends the others; a win-finder that ends without a win joins the search
     /// with its thread.
-    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         game: &G,
         pruning: Pruning,
         plan: Plan,
         max: u64,
-        started: Instant,
-        threads: usize,
-        stopper: &Stopper,
+        run: RunSettings<'_>,
     ) -> Decided<G::Move> {
+        let RunSettings { started, threads, .. } = run;
         let mut spent = Spent::default();
         if plan.probe > 0 && plan.probe < max {
             let r = self.exhaustive(game, pruning, plan.probe, started, threads);
@@ -287,19 +290,9 @@ where
         let reserved: u64 = parts.iter().map(Plan::win_finders_budget).sum();
         let left = max - spent.states;
         if threads > 1 && reserved > 0 && reserved < left {
-            return self.run_at_once(
-                game,
-                pruning,
-                &parts,
-                started,
-                threads,
-                stopper,
-                spent,
-                left - reserved,
-            );
+            return self.run_at_once(game, pruning, &parts, run, spent, left - reserved);
         }
-        let chain =
-            self.win_finders(game, pruning, plan, max, started, threads, stopper, &mut spent);
+        let chain = self.win_finders(game, pruning, plan, max, run, &mut spent);
         if let Some(d) = chain {
             return d;
         }
@@ -318,19 +311,17 @@ where
 
     /// The win-finding phases of `plan` one after the other (stricter rules, lookahead, hedged
     /// lookahead), within `max` positions counting `spent`: `Some` when one decides the deal
-    /// (won) or a limit or `stopper` ends the pipeline.
-    #[allow(clippy::too_many_arguments)]
+    /// (won) or a limit or `run.stopper` ends the pipeline.
     fn win_finders(
         &mut self,
         game: &G,
         pruning: Pruning,
         plan: Plan,
         max: u64,
-        started: Instant,
-        threads: usize,
-        stopper: &Stopper,
+        run: RunSettings<'_>,
         spent: &mut Spent,
     ) -> Option<Decided<G::Move>> {
+        let RunSettings { started, stopper, .. } = run;
         let stopped = |spent: &Spent, phase| {
             let stop = if stopper.is_set() { Stop::Cancelled } else { Stop::Time };
             Some(spent.ended(Verdict::Unknown, vec![], Some(stop), phase, started))
@@ -340,7 +331,7 @@ where
         {
             let budget = plan.stricter.min(max - spent.states);
             let sub = Plan { stricter: 0, ..Plan::with_shares(plan.stricter_split, budget) };
-            let d = self.run(&strict, pruning, sub, budget, started, threads, stopper);
+            let d = self.run(&strict, pruning, sub, budget, run);
             spent.add(d.result.states, d.result.expanded, 0);
             if d.result.verdict == Verdict::Won
                 && let Some(moves) = game.lift_from_stricter(&strict, &d.result.moves)
@@ -364,16 +355,9 @@ where
             // of the moves it defers, but a walk follows one line, and deferring a reserve card's
             // move home there hid wins (measured: `results/bench/decide-2026-12-04.md`).
             let look_pruning = Pruning { partial_order: false, ..pruning };
-            let l = lookahead(
-                &mut self.look,
-                game,
-                look_pruning,
-                budget,
-                plan.lookahead_per_move,
-                hedge,
-                started,
-                &|| stopper.is_set(),
-            );
+            let settings = WalkSettings { budget, per_move: plan.lookahead_per_move, hedge };
+            let stop = StopSignals { started, cancelled: &|| stopper.is_set() };
+            let l = lookahead(&mut self.look, game, look_pruning, settings, stop);
             spent.add(l.states, l.expanded, l.max_home);
             if let Some(moves) = l.win {
                 return Some(spent.ended(Verdict::Won, moves, None, phase, started));
@@ -396,18 +380,16 @@ where
     /// pipeline's), the final search on the rest. The first win ends the others and the search;
     /// the search's decision ends the win-finders; a part that ends without a win joins the
     /// search.
-    #[allow(clippy::too_many_arguments)]
     fn run_at_once(
         &mut self,
         game: &G,
         pruning: Pruning,
         parts: &[Plan],
-        started: Instant,
-        threads: usize,
-        stopper: &Stopper,
+        run: RunSettings<'_>,
         before: Spent,
         search: u64,
     ) -> Decided<G::Move> {
+        let RunSettings { started, threads, stopper } = run;
         let crew = Crew::new(self.shared.take(), threads);
         let decided_elsewhere = AtomicBool::new(false);
         let mine = Stopper { own: &decided_elsewhere, parent: Some(stopper) };
@@ -416,14 +398,13 @@ where
         // search unless they won.
         let phase = |pipeline: &mut Pipeline<G>, g: &G, part: Plan| {
             let mut spent = Spent::default();
+            let alone = RunSettings { started, threads: 1, stopper: &mine };
             let d = pipeline.win_finders(
                 g,
                 pruning,
                 part,
                 part.win_finders_budget(),
-                started,
-                1,
-                &mine,
+                alone,
                 &mut spent,
             );
             if d.as_ref().is_some_and(|d| d.result.verdict == Verdict::Won) {
@@ -569,6 +550,15 @@ impl Spent {
         };
         self.decided(r, phase)
     }
+}
+
+/// What every phase of a run shares besides its budget: the clock its time limit counts from,
+/// the threads it runs on, and what stops it early.
+#[derive(Clone, Copy)]
+struct RunSettings<'a> {
+    started: Instant,
+    threads: usize,
+    stopper: &'a Stopper<'a>,
 }
 
 /// Whether the pipeline should stop: a phase running at once (or, for the phases of the

@@ -13,8 +13,11 @@
 //! The traversal itself is `traverse.rs`, shared with the search on several threads
 //! (`parallel.rs`, which carries the same argument over to threads sharing one table).
 
+use crate::outcome::Outcome;
+// (Also at their old paths, `search::Verdict` and the others.)
+pub use crate::outcome::{SearchResult, Stop, Verdict};
 use crate::table::{Insert, PositionTable};
-use crate::traverse::{End, Owner, Tally, Walker};
+use crate::traverse::{End, PausePolicy, Tally, Walker};
 use patience_games::game::{Game, MoveList, Pruning};
 use std::time::{Duration, Instant};
 
@@ -45,67 +48,6 @@ impl Default for Limits {
             exact_table: false,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    Won,
-    Lost,
-    Unknown,
-}
-
-impl Verdict {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::Won => "won",
-            Verdict::Lost => "lost",
-            Verdict::Unknown => "unknown",
-        }
-    }
-}
-
-/// Which limit made a search give up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    States,
-    Time,
-    Memory,
-    Depth,
-    /// Another phase, running at once, decided the deal (`parallel::Crew::cancel`).
-    Cancelled,
-}
-
-impl Stop {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Stop::States => "state limit",
-            Stop::Time => "time limit",
-            Stop::Memory => "table memory limit",
-            Stop::Depth => "depth limit",
-            Stop::Cancelled => "another phase decided first",
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct SearchResult<M> {
-    pub verdict: Verdict,
-    /// The winning line from the start position (empty unless won).
-    pub moves: Vec<M>,
-    /// Distinct positions reached and stored in the table, the start included (0 when the start
-    /// is won): what the state limit counts, and the "unique states" of the bench. A deal with
-    /// an opening choice ([`Game::split_root`]) sums its searches, each of one choice with a fresh
-    /// table (the start itself is not stored there). Each position is played, looked up and
-    /// stored; all are expanded but those the dead-position test rejects, those at the depth
-    /// limit, and the one on which a state or time limit stops a search.
-    pub states: u64,
-    /// Of those, the positions whose moves were generated.
-    pub expanded: u64,
-    pub elapsed: Duration,
-    /// Set when the verdict is unknown.
-    pub stop: Option<Stop>,
-    /// Most cards on the foundations in any position examined (all of them when won).
-    pub max_home: u32,
 }
 
 /// A reusable searcher: keeps its table and line between deals, so a study allocates once.
@@ -279,7 +221,7 @@ impl Bounds {
     }
 }
 
-impl<G: Game> Owner<G> for Bounds {
+impl<G: Game> PausePolicy<G> for Bounds {
     fn pause(&mut self, _: &mut Walker<G>, tally: &mut Tally) -> Option<Stop> {
         if tally.states >= self.max_states {
             return Some(Stop::States);
@@ -387,31 +329,6 @@ pub(crate) fn solve_choices<G: Game>(
             expanded,
             stop: stop.or(Some(Stop::States)),
             max_home,
-        }
-    }
-}
-
-/// What one search found, before timing is attached.
-pub(crate) struct Outcome<M> {
-    pub verdict: Verdict,
-    pub moves: Vec<M>,
-    pub states: u64,
-    pub expanded: u64,
-    pub stop: Option<Stop>,
-    pub max_home: u32,
-}
-
-impl<M> Outcome<M> {
-    /// The outcome as a result, timed from `started`.
-    pub(crate) fn timed(self, started: Instant) -> SearchResult<M> {
-        SearchResult {
-            verdict: self.verdict,
-            moves: self.moves,
-            states: self.states,
-            expanded: self.expanded,
-            elapsed: started.elapsed(),
-            stop: self.stop,
-            max_home: self.max_home,
         }
     }
 }

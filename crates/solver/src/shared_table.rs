@@ -30,7 +30,7 @@
 //! unless the writer is descheduled between its two stores.
 
 use crate::table::{Insert, Prepared};
-use crate::traverse::Claims;
+use crate::traverse::VisitedTable;
 use patience_games::game::Game;
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -231,11 +231,11 @@ fn check_word(word: &AtomicU64) -> u64 {
     }
 }
 
-/// One thread's use of the shared table, as the traversal's [`Claims`]: fingerprints only (the
-/// parallel search has no exact table).
+/// One thread's use of the shared table, as the traversal's [`VisitedTable`]: fingerprints only
+/// (the parallel search has no exact table).
 pub struct Handle<'t>(pub &'t SharedTable);
 
-impl<G: Game> Claims<G> for Handle<'_> {
+impl<G: Game> VisitedTable<G> for Handle<'_> {
     #[inline(always)]
     fn insert(&mut self, game: &G, s: &G::State, symmetry: bool) -> Insert {
         self.0.insert(game.fingerprint(s, symmetry))
@@ -271,20 +271,20 @@ impl<G: Game> Claims<G> for Handle<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::tests::fp;
+    use crate::table::tests::test_key;
     use std::sync::atomic::AtomicUsize;
 
     #[test]
     fn finds_what_it_stored_and_nothing_else() {
         let t = SharedTable::new(1 << 17, 0);
         for i in 0..50_000u64 {
-            assert_eq!(t.insert(fp(i)), Insert::New);
+            assert_eq!(t.insert(test_key(i)), Insert::New);
         }
         for i in 0..50_000u64 {
-            assert_eq!(t.insert(fp(i)), Insert::Seen);
+            assert_eq!(t.insert(test_key(i)), Insert::Seen);
         }
         // Equal tags, different check words: different positions.
-        let base = fp(7) as u64 as u128;
+        let base = test_key(7) as u64 as u128;
         assert_eq!(t.insert(base | 124u128 << 64), Insert::New);
         assert_eq!(t.insert(base | 126u128 << 64), Insert::New);
         assert_eq!(t.insert(base | 124u128 << 64), Insert::Seen);
@@ -294,10 +294,10 @@ mod tests {
     fn a_full_table_says_so_and_still_knows_its_keys() {
         let t = SharedTable::new(MIN_SLOTS, 0);
         for i in 0..MIN_SLOTS as u64 {
-            assert_eq!(t.insert(fp(i)), Insert::New);
+            assert_eq!(t.insert(test_key(i)), Insert::New);
         }
-        assert_eq!(t.insert(fp(1 << 40)), Insert::Full);
-        assert_eq!(t.insert(fp(17)), Insert::Seen);
+        assert_eq!(t.insert(test_key(1 << 40)), Insert::Full);
+        assert_eq!(t.insert(test_key(17)), Insert::Seen);
     }
 
     /// Doubling up to the budget: every key stored is found afterwards, none other is, and
@@ -309,21 +309,21 @@ mod tests {
         let mut stored = 0u64;
         for round in 0..4 {
             while stored < t.grow_at() {
-                assert_eq!(t.insert(fp(stored)), Insert::New);
+                assert_eq!(t.insert(test_key(stored)), Insert::New);
                 stored += 1;
             }
             // SAFETY: one thread.
             unsafe { t.grow() };
             assert_eq!(t.size(), MIN_SLOTS << (round + 1));
             for i in 0..stored {
-                assert_eq!(t.insert(fp(i)), Insert::Seen, "round {round}, key {i}");
+                assert_eq!(t.insert(test_key(i)), Insert::Seen, "round {round}, key {i}");
             }
         }
         assert_eq!((t.size(), t.grow_at()), (65_536, u64::MAX), "at its budget");
         let t = t.reset(1 << 20);
         assert_eq!(t.size(), 65_536);
         for i in 0..1_000u64 {
-            assert_eq!(t.insert(fp(i)), Insert::New, "forgotten");
+            assert_eq!(t.insert(test_key(i)), Insert::New, "forgotten");
         }
     }
 
@@ -337,7 +337,9 @@ mod tests {
         const KEYS: u64 = 200_000;
         let t = SharedTable::new(1 << 18, 0);
         // Half the keys are the twin of another (same tag, check word + 2).
-        let key = |i: u64| if i.is_multiple_of(2) { fp(i / 2) } else { fp(i / 2) + (2u128 << 64) };
+        let key = |i: u64| {
+            if i.is_multiple_of(2) { test_key(i / 2) } else { test_key(i / 2) + (2u128 << 64) }
+        };
         let claimed: Vec<AtomicUsize> = (0..KEYS).map(|_| AtomicUsize::new(0)).collect();
         std::thread::scope(|scope| {
             for th in 0..THREADS {

@@ -2,17 +2,19 @@
 //! with its moves, walked child by child; every child is stored in a table of positions met and
 //! followed only when it is new there. One implementation for the one-thread search
 //! (`search.rs`, over its own table) and for each thread of the parallel search (`parallel.rs`,
-//! over the shared table): they differ only in their [`Claims`] (the table) and their [`Owner`]
-//! (what happens every few thousand positions: the limits, and for the parallel search, sharing
-//! work), which are type parameters, so the one-thread search pays nothing for the other.
+//! over the shared table): they differ only in their [`VisitedTable`] (the table) and their
+//! [`PausePolicy`] (what happens every few thousand positions: the limits, and for the parallel
+//! search, sharing work), which are type parameters, so the one-thread search pays nothing for
+//! the other.
 
-use crate::search::Stop;
+use crate::outcome::Stop;
 use crate::table::{Insert, PositionTable, Prepared};
 use patience_games::game::{Game, MAX_MOVES, MoveList, MoveWindow, Pruning};
 
-/// The table operations the traversal needs: "store this position unless it is there", and the
-/// preparation of a child's key ahead of its turn, so its slot is fetched in time.
-pub trait Claims<G: Game> {
+/// The table of the positions a traversal has stored, with the operations it needs: "store this
+/// position unless it is there", and the preparation of a child's key ahead of its turn, so its
+/// slot is fetched in time.
+pub trait VisitedTable<G: Game> {
     /// Adds the key of `s` (its symmetry class when `symmetry`) unless present.
     fn insert(&mut self, game: &G, s: &G::State, symmetry: bool) -> Insert;
     /// The key of `s`, its slot requested.
@@ -27,7 +29,7 @@ pub trait Claims<G: Game> {
     fn insert_prepared(&mut self, game: &G, s: &G::State, symmetry: bool, p: Prepared) -> Insert;
 }
 
-impl<G: Game> Claims<G> for PositionTable<G::State>
+impl<G: Game> VisitedTable<G> for PositionTable<G::State>
 where
     G::State: Default,
 {
@@ -67,14 +69,15 @@ pub struct Tally {
     pub max_home: u32,
     /// A line was cut at the depth limit: the traversal can no longer prove a loss.
     pub cut: bool,
-    /// When `states` reaches this, the traversal asks its [`Owner`] whether to go on.
+    /// When `states` reaches this, the traversal asks its [`PausePolicy`] whether to go on.
     pub pause_at: u64,
 }
 
-/// The owner of a traversal, asked every time `Tally::pause_at` positions have been stored.
-pub trait Owner<G: Game> {
+/// What a traversal does every time `Tally::pause_at` positions have been stored: whether it
+/// goes on (the limits), and for the parallel search, sharing work.
+pub trait PausePolicy<G: Game> {
     /// `Some(stop)` ends the traversal; `None` lets it go on, `tally.pause_at` moved on. The
-    /// owner may edit the line (`walker`): take untried moves off it (work sharing).
+    /// policy may edit the line (`walker`): take untried moves off it (work sharing).
     fn pause(&mut self, walker: &mut Walker<G>, tally: &mut Tally) -> Option<Stop>;
 }
 
@@ -102,7 +105,7 @@ pub struct Frame<S> {
     pub first: u32,
     pub end: u32,
     pub next: u32,
-    pending: Kid<S>,
+    pending: PendingChild<S>,
 }
 
 impl<S: Copy + Default> Frame<S> {
@@ -112,7 +115,7 @@ impl<S: Copy + Default> Frame<S> {
             first: 0,
             end: 0,
             next: 0,
-            pending: Kid { state: S::default(), prepared: Prepared::default() },
+            pending: PendingChild { state: S::default(), prepared: Prepared::default() },
         }
     }
 }
@@ -122,7 +125,7 @@ impl<S: Copy + Default> Frame<S> {
 /// ([`Game::child_fingerprint`]) leaves the child unplayed (`state` then means nothing): the
 /// move is played only if the table finds the child new.
 #[derive(Clone, Copy)]
-struct Kid<S> {
+struct PendingChild<S> {
     state: S,
     prepared: Prepared,
 }
@@ -161,7 +164,13 @@ where
     }
 
     /// Makes `root` the line's only position and expands it.
-    pub fn start<T: Claims<G>>(&mut self, game: &G, root: G::State, table: &T, pruning: Pruning) {
+    pub fn start<T: VisitedTable<G>>(
+        &mut self,
+        game: &G,
+        root: G::State,
+        table: &T,
+        pruning: Pruning,
+    ) {
         self.depth = 0;
         self.arena_top = 0;
         self.stack[0].state = root;
@@ -174,7 +183,7 @@ where
     }
 
     /// Walks the line until every position below its root is examined, a won position is met,
-    /// or the owner stops it. Each new child is counted in `tally`; the owner is asked at
+    /// or the pause policy stops it. Each new child is counted in `tally`; the policy is asked at
     /// `tally.pause_at`.
     ///
     /// Every child is put in the table when first generated and expanded once (unless the
@@ -182,12 +191,12 @@ where
     /// exhausted, with no cut, has expanded every position it stored: see `search.rs` for why
     /// that makes a loss.
     #[inline(always)]
-    pub fn traverse<T: Claims<G>, O: Owner<G>>(
+    pub fn traverse<T: VisitedTable<G>, P: PausePolicy<G>>(
         &mut self,
         game: &G,
         pruning: Pruning,
         table: &mut T,
-        owner: &mut O,
+        policy: &mut P,
         tally: &mut Tally,
     ) -> End<G::Move> {
         while self.depth > 0 {
@@ -250,7 +259,7 @@ where
             tally.states += 1;
             tally.max_home = tally.max_home.max(game.home_cards(child));
             if tally.states >= tally.pause_at
-                && let Some(stop) = owner.pause(self, tally)
+                && let Some(stop) = policy.pause(self, tally)
             {
                 return End::Stopped(stop);
             }
@@ -271,7 +280,7 @@ where
 
     /// Puts the position in the frame past the line (`stack[depth]`) on the line, with its moves
     /// and its first child prepared, and makes sure a frame lies past the new top.
-    fn expand<T: Claims<G>>(&mut self, game: &G, table: &T, pruning: Pruning) {
+    fn expand<T: VisitedTable<G>>(&mut self, game: &G, table: &T, pruning: Pruning) {
         if self.stack.len() == self.depth + 1 {
             self.stack.push(Frame::unused());
         }
@@ -293,24 +302,24 @@ where
     }
 }
 
-/// Prepares the child of `state` by `m` in `kid`, its table slot requested: from its key
+/// Prepares the child of `state` by `m` in `child`, its table slot requested: from its key
 /// alone when the family computes that without playing, else played where it is kept.
 #[inline]
-fn prepare_into<G: Game, T: Claims<G>>(
+fn prepare_into<G: Game, T: VisitedTable<G>>(
     table: &T,
     game: &G,
     state: &G::State,
     m: G::Move,
     pruning: Pruning,
-    kid: &mut Kid<G::State>,
+    child: &mut PendingChild<G::State>,
 ) {
     if G::CHILD_FINGERPRINTS
         && let Some(prepared) = table.prepare_child(game, state, m, pruning.symmetry)
     {
-        kid.prepared = prepared;
+        child.prepared = prepared;
         return;
     }
-    game.copy_position(&mut kid.state, state);
-    game.play(&mut kid.state, m);
-    kid.prepared = table.prepare(game, &kid.state, pruning.symmetry);
+    game.copy_position(&mut child.state, state);
+    game.play(&mut child.state, m);
+    child.prepared = table.prepare(game, &child.state, pruning.symmetry);
 }

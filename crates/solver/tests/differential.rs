@@ -150,10 +150,11 @@ fn compare<G: Game + Notation>(
             }
         }
         // (Two threads without pruning, four with all: the suite's time.)
+        let this = Case { name: case, rules, layout };
         if pruning == Pruning::NONE {
-            parallel_agrees(case, game, rules, layout, limits, pruning, &r, 2);
+            parallel_agrees(&this, game, limits, pruning, &r, 2);
         } else if pruning == Pruning::ALL {
-            parallel_agrees(case, game, rules, layout, limits, pruning, &r, 4);
+            parallel_agrees(&this, game, limits, pruning, &r, 4);
         }
         if r.verdict != Verdict::Unknown {
             if let Some(p) = plain_verdict {
@@ -178,17 +179,21 @@ fn compare<G: Game + Notation>(
     }
 }
 
-/// The parallel search on `threads` threads against the one-thread search `one` of the same
-/// position: never the other verdict; a win replays through the reference rules; and a loss is
-/// the same closure of positions whatever the threads, so it stores exactly as many positions
-/// (a position lost, or expanded by no thread, would show here as a different count or a
-/// verdict that is not "lost").
-#[allow(clippy::too_many_arguments)]
-fn parallel_agrees<G: Game + Notation>(
-    case: &str,
-    game: &G,
+/// A position under test: its name in messages, and the rules and layout its wins replay from.
+struct Case<'a> {
+    name: &'a str,
     rules: Rules,
-    layout: &Layout,
+    layout: &'a Layout,
+}
+
+/// The parallel search on `threads` threads against the one-thread search `one` of the same
+/// position (`case`): never the other verdict; a win replays through the reference rules; and a
+/// loss is the same closure of positions whatever the threads, so it stores exactly as many
+/// positions (a position lost, or expanded by no thread, would show here as a different count or
+/// a verdict that is not "lost").
+fn parallel_agrees<G: Game + Notation>(
+    case: &Case,
+    game: &G,
     limits: Limits,
     pruning: Pruning,
     one: &SearchResult<G::Move>,
@@ -204,7 +209,7 @@ fn parallel_agrees<G: Game + Notation>(
         std::time::Instant::now(),
         threads as usize,
     );
-    let what = format!("{case} {pruning:?} -j {threads}");
+    let what = format!("{} {pruning:?} -j {threads}", case.name);
     assert!(
         r.verdict == Verdict::Unknown
             || one.verdict == Verdict::Unknown
@@ -215,7 +220,7 @@ fn parallel_agrees<G: Game + Notation>(
     );
     match r.verdict {
         Verdict::Won => {
-            if let Err(e) = replay(&rules, layout, &actions(game, &r.moves)) {
+            if let Err(e) = replay(&case.rules, case.layout, &actions(game, &r.moves)) {
                 panic!("{what}: the parallel search's win does not replay: {e}");
             }
         }

@@ -18,7 +18,7 @@ fn limits(max_states: u64) -> Limits {
 
 /// (pipeline verdict, deciding phase, plain search verdict) of `seed`, the pipeline's win
 /// replayed through the reference rules.
-fn both(
+fn pipeline_and_plain(
     game: &str,
     seed: u64,
     max_states: u64,
@@ -55,14 +55,14 @@ fn the_lookahead_wins_what_the_plain_search_leaves_unknown() {
     let plan = Plan::split(200_000);
     for seed in [1, 2, 3, 4, 6, 7, 8, 10] {
         assert_eq!(
-            both("granada", seed, 200_000, plan, 200_000),
+            pipeline_and_plain("granada", seed, 200_000, plan, 200_000),
             (Verdict::Won, Some(Phase::Lookahead), Verdict::Unknown),
             "seed {seed}"
         );
     }
     for seed in [0, 5, 9, 11] {
         assert_eq!(
-            both("granada", seed, 200_000, plan, 200_000),
+            pipeline_and_plain("granada", seed, 200_000, plan, 200_000),
             (Verdict::Won, Some(Phase::Probe), Verdict::Won),
             "seed {seed}"
         );
@@ -78,12 +78,12 @@ fn the_hedged_walks_win_what_the_search_and_the_lookahead_leave_unknown() {
     let plan = Plan::split(5_000_000);
     for seed in [3520, 7723] {
         assert_eq!(
-            both("queen-of-italy", seed, 5_000_000, plan, 5_000_000),
+            pipeline_and_plain("queen-of-italy", seed, 5_000_000, plan, 5_000_000),
             (Verdict::Won, Some(Phase::Hedged), Verdict::Unknown),
             "seed {seed}"
         );
         let (unhedged, _, _) =
-            both("queen-of-italy", seed, 5_000_000, Plan { hedged: 0, ..plan }, 1);
+            pipeline_and_plain("queen-of-italy", seed, 5_000_000, Plan { hedged: 0, ..plan }, 1);
         assert_eq!(unhedged, Verdict::Unknown, "seed {seed}");
     }
 }
@@ -100,19 +100,19 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
     let without = Plan { stricter: 0, lookahead: 3_500_000, ..plan };
     for seed in [1, 14] {
         assert_eq!(
-            both("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000),
+            pipeline_and_plain("queen-of-italy-open", seed, 5_000_000, plan, 5_000_000),
             (Verdict::Won, Some(Phase::Stricter), Verdict::Unknown),
             "seed {seed}"
         );
         assert_eq!(
-            both("queen-of-italy-open", seed, 5_000_000, without, 1_000).0,
+            pipeline_and_plain("queen-of-italy-open", seed, 5_000_000, without, 1_000).0,
             Verdict::Unknown,
             "seed {seed}"
         );
     }
     // A variant without stricter rules (granada) skips the phase: the lookahead wins as without it.
     let strict_share = Plan { stricter: 100_000, ..Plan::split(200_000) };
-    let d = both("granada", 1, 200_000, strict_share, 1_000);
+    let d = pipeline_and_plain("granada", 1, 200_000, strict_share, 1_000);
     assert_eq!((d.0, d.1), (Verdict::Won, Some(Phase::Lookahead)));
 }
 
@@ -133,10 +133,10 @@ fn the_home_first_streamliner_wins_what_the_pipeline_left_unknown() {
         ..plan
     };
     for seed in [126, 175] {
-        let (verdict, phase, _) = both("falling-star", seed, 5_000_000, plan, 1_000);
+        let (verdict, phase, _) = pipeline_and_plain("falling-star", seed, 5_000_000, plan, 1_000);
         assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Stricter)), "seed {seed}");
         assert_eq!(
-            both("falling-star", seed, 5_000_000, before, 1_000).0,
+            pipeline_and_plain("falling-star", seed, 5_000_000, before, 1_000).0,
             Verdict::Unknown,
             "seed {seed}"
         );
@@ -158,7 +158,7 @@ fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
     };
     let mut won = 0;
     for seed in CARTHAGE_STRICTER_SEEDS {
-        let (verdict, phase, _) = both("carthage", seed, 5_000_000, plan, 1_000);
+        let (verdict, phase, _) = pipeline_and_plain("carthage", seed, 5_000_000, plan, 1_000);
         assert_eq!(verdict, Verdict::Won, "seed {seed}");
         won += (phase == Some(Phase::Stricter)) as u32;
     }
@@ -177,14 +177,14 @@ fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
         let plan = Plan::for_variant(find_variant(game).unwrap(), 5_000_000);
         assert!(plan.stricter > 0, "{game}");
         for seed in seeds {
-            let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
+            let (verdict, phase, _) = pipeline_and_plain(game, seed, 5_000_000, plan, 1_000);
             assert_eq!(
                 (verdict, phase),
                 (Verdict::Won, Some(Phase::Stricter)),
                 "{game} seed {seed}"
             );
             assert_eq!(
-                both(game, seed, 5_000_000, Plan { stricter: 0, ..plan }, 1_000).0,
+                pipeline_and_plain(game, seed, 5_000_000, Plan { stricter: 0, ..plan }, 1_000).0,
                 Verdict::Unknown,
                 "{game} seed {seed}"
             );
@@ -200,10 +200,17 @@ fn longer_walks_win_blondes_and_falling_star_deals() {
     for (game, seed) in [("blondes-and-brunettes", 807), ("falling-star", 618)] {
         let plan = Plan::for_variant(find_variant(game).unwrap(), 5_000_000);
         assert_eq!(plan.lookahead_per_move, 600, "{game}");
-        let (verdict, phase, _) = both(game, seed, 5_000_000, plan, 1_000);
+        let (verdict, phase, _) = pipeline_and_plain(game, seed, 5_000_000, plan, 1_000);
         assert_eq!((verdict, phase), (Verdict::Won, Some(Phase::Lookahead)), "{game} seed {seed}");
         assert_eq!(
-            both(game, seed, 5_000_000, Plan { lookahead_per_move: 250, ..plan }, 1_000).0,
+            pipeline_and_plain(
+                game,
+                seed,
+                5_000_000,
+                Plan { lookahead_per_move: 250, ..plan },
+                1_000
+            )
+            .0,
             Verdict::Unknown,
             "{game} seed {seed}"
         );
@@ -219,7 +226,7 @@ fn the_pipeline_never_contradicts_the_plain_search() {
     for v in VARIANTS.iter() {
         for seed in 0..6 {
             let (verdict, by, plain) =
-                both(v.name, seed, 60_000, Plan::for_variant(v, 60_000), 400_000);
+                pipeline_and_plain(v.name, seed, 60_000, Plan::for_variant(v, 60_000), 400_000);
             if verdict != Verdict::Unknown && plain != Verdict::Unknown {
                 assert_eq!(verdict, plain, "{} seed {seed}", v.name);
                 decided += 1;
@@ -240,7 +247,7 @@ fn the_pipeline_never_contradicts_the_plain_search() {
                 hedged: 20_000,
                 hedge: patience_solver::pipeline::HEDGE,
             };
-            let (verdict, by, _) = both(v.name, seed, 60_000, lookahead_first, 1);
+            let (verdict, by, _) = pipeline_and_plain(v.name, seed, 60_000, lookahead_first, 1);
             assert!(
                 !(verdict == Verdict::Lost && matches!(by, Some(Phase::Lookahead | Phase::Hedged))),
                 "{} seed {seed}",

@@ -162,7 +162,8 @@ fn players_play_whole_deals_of_every_family() {
     use patience_games::algerian::{Algerian, AlgerianRules};
     use patience_games::game::Action;
     use patience_games::quilt::{Quilt, QuiltRules};
-    fn both<G: PlayerView + Notation + Clone>(
+    /// Plays `game` with each player, replaying what they win; whether either line redealt.
+    fn play_with_both_players<G: PlayerView + Notation + Clone>(
         name: &str,
         game: &G,
         replay: impl Fn(&[Action]) -> Result<(), String>,
@@ -188,18 +189,18 @@ fn players_play_whole_deals_of_every_family() {
         let d = make_deal(&DealSource::Native(seed), Hook::AcesKingsToTop).unwrap();
         let rules = AlhambraRules::of(Variant::Alhambra);
         let layout = rules.layout(&d);
-        redeals += both("alhambra", &Alhambra::new(rules, &d), |a| {
+        redeals += play_with_both_players("alhambra", &Alhambra::new(rules, &d), |a| {
             verify::replay(&Rules::Alhambra(rules), &layout, a)
         }) as usize;
         let rules = QuiltRules::of(Variant::CrazyQuilt);
         let layout = rules.layout(&d);
-        redeals += both("crazy-quilt", &Quilt::new(rules, &d), |a| {
+        redeals += play_with_both_players("crazy-quilt", &Quilt::new(rules, &d), |a| {
             verify::replay(&Rules::Quilt(rules), &layout, a)
         }) as usize;
         let d = make_deal(&DealSource::Native(seed), Hook::KingsToTop).unwrap();
         let rules = AlgerianRules::of(Variant::Algerian);
         let layout = rules.layout(&d);
-        both("algerian", &Algerian::new(rules, &d), |a| {
+        play_with_both_players("algerian", &Algerian::new(rules, &d), |a| {
             verify::replay(&Rules::Algerian(rules), &layout, a)
         });
     }

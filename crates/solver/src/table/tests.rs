@@ -36,7 +36,7 @@ fn stays_within_its_budget_and_reports_full() {
 }
 
 /// A random-looking 128-bit value per index (splitmix64 twice): the tables' tests' keys.
-pub(crate) fn fp(i: u64) -> u128 {
+pub(crate) fn test_key(i: u64) -> u128 {
     let mix = |mut z: u64| {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -49,13 +49,13 @@ pub(crate) fn fp(i: u64) -> u128 {
 fn fingerprint_table_finds_what_it_stored_and_nothing_else() {
     let mut t = FingerprintTable::new(1 << 24);
     for i in 0..50_000u64 {
-        assert_eq!(t.insert(fp(i)), Insert::New);
+        assert_eq!(t.insert(test_key(i)), Insert::New);
     }
     for i in 0..50_000u64 {
-        assert_eq!(t.insert(fp(i)), Insert::Seen);
+        assert_eq!(t.insert(test_key(i)), Insert::Seen);
     }
     // Equal tags, different check words: different positions.
-    let base = fp(7) as u64 as u128;
+    let base = test_key(7) as u64 as u128;
     assert_eq!(t.insert(base | 123u128 << 64), Insert::New);
     assert_eq!(t.insert(base | 124u128 << 64), Insert::New);
     assert_eq!(t.len(), 50_002);
@@ -63,14 +63,14 @@ fn fingerprint_table_finds_what_it_stored_and_nothing_else() {
     assert!(t.bytes() <= 32 * t.len(), "{} bytes for {}", t.bytes(), t.len());
     t.clear();
     assert!(t.is_empty());
-    assert_eq!(t.insert(fp(3)), Insert::New);
+    assert_eq!(t.insert(test_key(3)), Insert::New);
 }
 
 #[test]
 fn a_cleared_table_takes_the_last_searchs_size_in_its_allocation_and_forgets_everything() {
     let mut t = FingerprintTable::new(1 << 24);
     for i in 0..60_000u64 {
-        assert_eq!(t.insert(fp(i)), Insert::New);
+        assert_eq!(t.insert(test_key(i)), Insert::New);
     }
     let (held, used) = (t.bytes(), t.used_bytes());
     assert_eq!(held, used);
@@ -78,7 +78,7 @@ fn a_cleared_table_takes_the_last_searchs_size_in_its_allocation_and_forgets_eve
     assert_eq!(t.bytes(), held, "the allocation is kept");
     assert_eq!(t.used_bytes(), held, "a big search is followed by a big table");
     for i in 0..100u64 {
-        assert_eq!(t.insert(fp(i + 7_000_000)), Insert::New);
+        assert_eq!(t.insert(test_key(i + 7_000_000)), Insert::New);
     }
     t.clear();
     assert_eq!(
@@ -91,19 +91,19 @@ fn a_cleared_table_takes_the_last_searchs_size_in_its_allocation_and_forgets_eve
     for round in 0..2 {
         for i in 0..100_000u64 {
             let expect = if round == 0 { Insert::New } else { Insert::Seen };
-            assert_eq!(t.insert(fp(i + 30_000)), expect, "round {round}, {i}");
+            assert_eq!(t.insert(test_key(i + 30_000)), expect, "round {round}, {i}");
         }
     }
     assert!(t.bytes() > held && t.used_bytes() == t.bytes());
     assert_eq!(t.len(), 100_000);
     for i in 0..30_000u64 {
-        assert_eq!(t.insert(fp(i)), Insert::New);
+        assert_eq!(t.insert(test_key(i)), Insert::New);
     }
     // A small search after a big one: only its own positions.
     t.clear();
     for i in 0..1_000u64 {
-        assert_eq!(t.insert(fp(i)), Insert::New);
-        assert_eq!(t.insert(fp(i)), Insert::Seen);
+        assert_eq!(t.insert(test_key(i)), Insert::New);
+        assert_eq!(t.insert(test_key(i)), Insert::Seen);
     }
     assert_eq!(t.len(), 1_000);
 }
@@ -118,7 +118,7 @@ fn doubling_in_place_keeps_wrapped_runs_findable() {
     let mut t = FingerprintTable::new(64 << 20);
     let low_home_bits = MIN_SLOTS.trailing_zeros();
     let crowded = |i: u64| {
-        let f = fp(i);
+        let f = test_key(i);
         let home = (MIN_SLOTS as u64 - 8 + (i & 7)) | (f as u64 >> 20) << low_home_bits;
         (f & !(((1u128 << 44) - 1) << 20)) | ((home as u128 & ((1 << 44) - 1)) << 20)
     };
@@ -149,9 +149,9 @@ fn doubling_in_place_keeps_wrapped_runs_findable() {
         "the run wraps"
     );
     for i in crowd..crowd + 20_000 {
-        assert_eq!(t.insert(fp(i)), Insert::New, "{i}");
+        assert_eq!(t.insert(test_key(i)), Insert::New, "{i}");
         if i == crowd || i == crowd + 19_999 {
-            check(&t, &mut (0..crowd).map(crowded).chain((crowd..=i).map(fp)));
+            check(&t, &mut (0..crowd).map(crowded).chain((crowd..=i).map(test_key)));
         }
     }
     assert!(t.size >= 32_768, "grown several times");
@@ -203,7 +203,7 @@ fn the_table_grows_and_fills_exactly_when_the_rules_say() {
             } else {
                 size
             };
-            let r = t.insert(fp(stored as u64 + round * 10_000_000));
+            let r = t.insert(test_key(stored as u64 + round * 10_000_000));
             assert_eq!(
                 t.used_bytes() / slot,
                 expect_size,
@@ -221,7 +221,7 @@ fn the_table_grows_and_fills_exactly_when_the_rules_say() {
         // Every key stored this round is still found after the growths (a jump included).
         for i in 0..stored as u64 {
             assert_eq!(
-                t.insert(fp(i + round * 10_000_000)),
+                t.insert(test_key(i + round * 10_000_000)),
                 Insert::Seen,
                 "round {round}, key {i}"
             );
@@ -250,7 +250,7 @@ fn fingerprint_table_stays_within_its_budget_and_reports_full() {
     let mut t = FingerprintTable::new(budget);
     let mut stored = 0u64;
     let full_at = loop {
-        match t.insert(fp(stored)) {
+        match t.insert(test_key(stored)) {
             Insert::New => stored += 1,
             Insert::Full => break stored,
             Insert::Seen => unreachable!(),
@@ -258,5 +258,9 @@ fn fingerprint_table_stays_within_its_budget_and_reports_full() {
     };
     assert!(t.bytes() <= budget);
     assert_eq!(full_at as usize, t.capacity_limit());
-    assert_eq!(t.insert(fp(5)), Insert::Seen, "known positions are still recognised when full");
+    assert_eq!(
+        t.insert(test_key(5)),
+        Insert::Seen,
+        "known positions are still recognised when full"
+    );
 }
