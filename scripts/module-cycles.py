@@ -3,6 +3,7 @@
 directly or through others.
 
     python3 scripts/module-cycles.py crates/solver/src
+    python3 scripts/module-cycles.py crates/*/src        # every crate; exit 1 if any has a cycle
 
 Every `.rs` file under the source folder is a module (`lib.rs`/`main.rs` the root, `foo.rs` and
 `foo/mod.rs` the module `foo`, `foo/bar.rs` the module `foo::bar`), and so is every inline
@@ -12,6 +13,13 @@ a `use` (grouped, renamed, globbed, `pub use` included) or a path in the code, s
 (`crate::Solver`, which lib.rs re-exports from `search`) counts as a use of the module that
 defines it. `mod` declarations are not uses; neither are comments (intra-doc links included)
 nor paths into other crates.
+
+A module's use of one of its own ancestors (a family's `moves.rs` reading the family's types from
+`mod.rs` through `super::`, any module reading the crate root's) is not counted: the child is
+part of its ancestor, which declares it, so the two are one unit, not two modules importing each
+other. A cycle is then a chain of uses between modules that do not contain each other: two
+siblings, or a module and a relative outside its own line (`crate::algerian` using
+`crate::variant`, which uses `crate::algerian` back, is one).
 
 Exit status: 0 when the graph has no cycle, 1 when it has one (each printed, with where its
 uses are), 2 on bad arguments.
@@ -223,7 +231,9 @@ class Crate:
         edges = defaultdict(dict)  # module -> {module used: (file, line) of the first use}
         for at, full, path, line in self.uses:
             to = self.target(full)
-            if to != at:
+            # A module's use of its own ancestor (`use super::Game` in `moves.rs`) is not an
+            # import: the child is part of the ancestor, which declares it (see the doc above).
+            if to != at and at[: len(to)] != to:
                 edges[at].setdefault(to, (path, line))
         return edges
 
@@ -288,19 +298,16 @@ def cycles(edges):
     return found
 
 
-def main():
-    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
-        print(__doc__.strip().splitlines()[0], file=sys.stderr)
-        print("usage: module-cycles.py CRATE_SRC_DIR", file=sys.stderr)
-        return 2
-    crate = Crate(sys.argv[1])
+def report(src):
+    """Prints `src`'s cycles; whether it has none."""
+    crate = Crate(src)
     edges = crate.graph()
     found = cycles(edges)
     count = len(crate.modules)
     if not found:
-        print(f"{sys.argv[1]}: {count} modules, no cycle")
-        return 0
-    print(f"{sys.argv[1]}: {count} modules, {len(found)} cycle(s)")
+        print(f"{src}: {count} modules, no cycle")
+        return True
+    print(f"{src}: {count} modules, {len(found)} cycle(s)")
     for comp, path in found:
         print("cycle: " + " -> ".join(name(m) for m in path))
         for a, b in zip(path, path[1:]):
@@ -308,7 +315,16 @@ def main():
             print(f"    {name(a)} uses {name(b)} at {file}:{line}")
         if len(comp) > len(path) - 1:
             print("    (all in one tangle: " + ", ".join(name(m) for m in comp) + ")")
-    return 1
+    return False
+
+
+def main():
+    if len(sys.argv) < 2 or not all(os.path.isdir(d) for d in sys.argv[1:]):
+        print(__doc__.strip().splitlines()[0], file=sys.stderr)
+        print("usage: module-cycles.py CRATE_SRC_DIR ...", file=sys.stderr)
+        return 2
+    clean = [report(src) for src in sys.argv[1:]]
+    return 0 if all(clean) else 1
 
 
 if __name__ == "__main__":
