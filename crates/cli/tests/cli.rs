@@ -466,3 +466,24 @@ fn solve_on_several_threads_gives_the_one_thread_verdict() {
         "--exact-table",
     );
 }
+
+/// `solve`, `study` and `dominance` share the published studies' budget as their default
+/// (`patience_study::DEFAULT_MAX_STATES`), so a study reproduces a published row without flags;
+/// `bench` keeps its own, which keeps its log comparable.
+#[test]
+fn solve_and_study_default_to_the_published_budget() {
+    assert_eq!(patience_study::DEFAULT_MAX_STATES, 5_000_000);
+    for (command, default) in
+        [("solve", "5000000"), ("study", "5000000"), ("dominance", "5000000"), ("bench", "200000")]
+    {
+        let o = patience(&[command, "--help"]);
+        let help = String::from_utf8_lossy(&o.stdout);
+        // The option's own entry: from its line to the next option's.
+        let start = help
+            .find("--max-states <MAX_STATES>")
+            .unwrap_or_else(|| panic!("{command}: no --max-states in {help}"));
+        let rest = &help[start..];
+        let line = &rest[..rest[1..].find("\n  -").map_or(rest.len(), |i| i + 1)];
+        assert!(line.contains(&format!("[default: {default}]")), "{command}: {line}");
+    }
+}
