@@ -1,13 +1,14 @@
 //! The variants: [`Variant`], the key of each one's record ([`VariantInfo`], in
-//! [`registry`]), and the one place that turns a variant's rules into its game: [`Rules`] (which
+//! `registry.rs`), and the one place that turns a variant's rules into its game: [`Rules`] (which
 //! family, with every rule parameter and option) and [`with_rules!`](crate::with_rules), the
 //! single `match` that hands generic code the family's concrete rules type (which implements
 //! [`crate::rules::FamilyRules`]).
 //!
 //! Adding a variant of an existing family is an arm of [`Variant`] and its record in
-//! [`registry`] (plus its reference rules' entry and its tests). Adding a family is its module
+//! `registry.rs` (plus its reference rules' entry and its tests). Adding a family is its module
 //! (declared in `lib.rs`, with its shape type), an arm of [`Family`], of [`Rules`], of
-//! `with_rules!` and of [`Rules::family`] here, its records, and its reference rules.
+//! `with_rules!`, of [`Rules::key`] and [`Rules::family_key`], its `in_family!` line here, its
+//! records, and its reference rules.
 
 mod key;
 mod registry;
