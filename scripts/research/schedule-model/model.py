@@ -54,6 +54,12 @@ DEFAULT_RULES = {
     "park_park",  # (P3) parked cards stacked within one pass
 }
 
+# The rule set of each round of the research log (results/bench/schedule-model.md).
+ROUNDS = {
+    "1": frozenset(DEFAULT_RULES),
+    "2": frozenset(DEFAULT_RULES | {"park_above_later", "park_below_later", "park_top_exact2"}),
+}
+
 
 def build(layout, redeals, rules=DEFAULT_RULES, M=128):
     talon, c0, reserves, fcount = layout_cards(layout)
@@ -217,15 +223,36 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
             g[key] = b
         return g[key]
 
+    # before[d,c] ⇐ W(d) < W(c) (half: ¬ ⇒ W(d) ≥ W(c)); same[d,c] ⇐ q_d ≥ q_c (half: ¬ ⇒
+    # q_d < q_c), which with W(d) < W(c) means the same pass.
+    bef, sam = {}, {}
+
+    def before_lit(d, c):
+        if (d, c) not in bef:
+            b = m.NewBoolVar("")
+            m.Add(W[d] >= W[c]).OnlyEnforceIf(b.Not())
+            bef[d, c] = b
+        return bef[d, c]
+
+    def same_lit(d, c):
+        if (d, c) not in sam:
+            b = m.NewBoolVar("")
+            m.Add(Wp[d] <= Wp[c] - 1).OnlyEnforceIf(b.Not())
+            sam[d, c] = b
+        return sam[d, c]
+
+    nb_all = []
     for c in res_ix:
         s, r = cards[c][0], cards[c][1]
         options = []
+        nbs = []
         for rr in ((r + 1) % 13, (r + 12) % 13):
             for d in by_kind.get((s, rr), []):
                 if d == c:
                     continue
                 nb = m.NewBoolVar("")
                 options.append(nb)
+                nb_all.append((c, d, nb))
                 m.Add(H[d] > W[c]).OnlyEnforceIf(nb)
                 if d < n:
                     m.AddImplication(nb, wx_gt(c, d))
@@ -236,10 +263,36 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 else:
                     m.AddImplication(nb, park[d])
                     m.Add(W[d] < W[c]).OnlyEnforceIf(nb)
+                if "park_top_exact2" in rules:
+                    nbs.append((nb, d))
         if options:
             m.AddBoolOr(options).OnlyEnforceIf(park[c])
         else:
             m.Add(park[c] == 0)
+        # (N'', round 2) the top exactly, for the parked cards of the same pass, and for a parked
+        # neighbour. If c is parked on d in pass q:
+        #  - a card e parked in pass q after d reached the waste (d a talon card: xw_e > label(d);
+        #    d parked: W(e) > W(d)) and before W(c) lay above d: it left (went home) by W(c);
+        #  - d parked in pass q: every talon card a dealt after W(d) and before W(c)
+        #    (xw_d ≤ a < xw_c) lay above d: it left by W(c).
+        for nb, d in nbs:
+            for e in res_ix:
+                if e == c or e == d:
+                    continue
+                if d < n:
+                    after_d = wx_gt(e, d)
+                else:
+                    after_d = before_lit(d, e)
+                m.AddBoolOr(
+                    [nb.Not(), park[e].Not(), same_lit(e, c).Not(), after_d.Not(),
+                     before_lit(e, c).Not(), g_lit(e, c).Not()]
+                )
+            if d >= n:
+                for a in talon_ix:
+                    m.AddBoolOr(
+                        [nb.Not(), same_lit(d, c).Not(), wx_gt(d, a), wx_gt(c, a).Not(),
+                         g_lit(a, c).Not()]
+                    )
 
     # Pass-of-home literals for the parked-card rules. lp[i,c] = [p_i ≤ q_c] (half: ¬ ⇒ p_i > q_c).
     lp = {}
@@ -268,7 +321,7 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
     # deal slot (x_c > j), j went home before c. Why: j, if still in the talon, is dealt above c
     # in pass q; c can leave only after j. If j is not in the talon in pass q, it went home in
     # an earlier pass. same[c] ⇐ p_c = q_c (half: ¬same ⇒ p_c > q_c).
-    if "park_above" in rules:
+    if "park_above" in rules and "park_above_later" not in rules:
         for c in res_ix:
             same = m.NewBoolVar("")
             m.Add(Hp[c] >= Wp[c] + 1).OnlyEnforceIf(same.Not())
@@ -276,6 +329,36 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.Add(H[j] < H[c]).OnlyEnforceIf(
                     [park[c], wx_gt(c, j).Not(), gt_lit(Hx[c], j, half), same]
                 )
+
+    # ---- (P2') P2 in every pass from the park on (round 2): drop p_c = q_c. A parked card c
+    # that stays on the waste past its pass is part of the talon, and in the talon order it lies
+    # below every talon card j ≥ xw_c (those still in the talon in pass q_c were dealt onto it
+    # after the park). If c goes home in a later pass p at slot x_c > j, it was dealt in pass p
+    # before j (the talon order), so j, if still in the talon, lay above it: H(j) < H(c). If j is
+    # not in the talon in pass p, it went home before: H(j) < H(c) again.
+    if "park_above_later" in rules:
+        for c in res_ix:
+            for j in talon_ix:
+                m.Add(H[j] < H[c]).OnlyEnforceIf(
+                    [park[c], wx_gt(c, j).Not(), gt_lit(Hx[c], j, half)]
+                )
+
+    # ---- (P1') A parked card blocks the talon cards under it in later passes too (round 2). Let
+    # i < xw_c be a talon card that goes home in a pass p > q_c at slot x_i > xw_c. Then i was in
+    # the talon in pass q_c, dealt before the park (x at the park = xw_c > i) and not home until
+    # pass p: at W(c) it lay under c, so i precedes c in the talon order. In pass p some label
+    # ≥ xw_c was dealt before i went home (x_i > xw_c); every such label follows c in the talon
+    # order (dealt onto c in pass q_c), so c, if still in the talon, was dealt in pass p before
+    # i left, onto i: c went home before i. If c is not in the talon in pass p it went home
+    # before: H(c) < H(i) either way.
+    if "park_below_later" in rules:
+        for c in res_ix:
+            for i in talon_ix:
+                xg = m.NewBoolVar("")  # ¬xg ⇒ x_i ≤ xw_c
+                m.Add(Hx[i] <= Wx[c]).OnlyEnforceIf(xg.Not())
+                pg = m.NewBoolVar("")  # ¬pg ⇒ p_i ≤ q_c
+                m.Add(Hp[i] <= Wp[c]).OnlyEnforceIf(pg.Not())
+                m.Add(H[c] < H[i]).OnlyEnforceIf([park[c], wx_gt(c, i), xg, pg])
 
     # ---- (P3) Two cards parked in one pass q: if d was parked before c (W(d) < W(c)) and goes
     # home in pass q after W(c), then c went home before d (c lies above d on the waste).
@@ -292,7 +375,7 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                     [park[c], park[d], before, samep, g_lit(d, c), lp_lit(d, c)]
                 )
 
-    return m, dict(H=H, Hp=Hp, Hx=Hx, park=park, W=W, Wp=Wp, Wx=Wx, up=up, cards=cards, n=n)
+    return m, dict(H=H, Hp=Hp, Hx=Hx, park=park, W=W, Wp=Wp, Wx=Wx, up=up, cards=cards, n=n, nb=nb_all)
 
 
 def solve(layout, redeals, seconds=60.0, det=None, rules=DEFAULT_RULES):

@@ -48,7 +48,7 @@ def seeds_of(name):
 
 
 def one(args):
-    seed, redeals, seconds = args
+    seed, redeals, seconds, rules = args
     import model
 
     out = subprocess.run(
@@ -56,7 +56,7 @@ def one(args):
         capture_output=True, text=True, check=True,
     ).stdout
     lay = json.loads(out)["layout"]
-    r = model.solve(lay, redeals, seconds)
+    r = model.solve(lay, redeals, seconds, rules=model.ROUNDS[rules])
     return dict(
         seed=seed,
         redeals=redeals,
@@ -76,6 +76,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seeds", default=None)
+    ap.add_argument("--rules", default=None, help="a key of model.ROUNDS (default: the round)")
     a = ap.parse_args()
     seeds = [int(x) for x in a.seeds.split(",")] if a.seeds else seeds_of(a.set)
     outdir = os.path.join(ROOT, "results/bench/schedule-model")
@@ -85,7 +86,7 @@ def main():
     with open(path, "w", newline="") as f, ProcessPoolExecutor(min(a.jobs, 2)) as ex:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
-        for r in ex.map(one, [(s, a.redeals, a.seconds) for s in seeds]):
+        for r in ex.map(one, [(s, a.redeals, a.seconds, a.rules or a.round) for s in seeds]):
             r["set"] = a.set
             w.writerow(r)
             f.flush()
