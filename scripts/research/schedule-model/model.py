@@ -58,6 +58,10 @@ DEFAULT_RULES = {
 ROUNDS = {
     "1": frozenset(DEFAULT_RULES),
     "2": frozenset(DEFAULT_RULES | {"park_above_later", "park_below_later", "park_top_exact2"}),
+    "3": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal"}
+    ),
 }
 
 
@@ -359,6 +363,22 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 pg = m.NewBoolVar("")  # ¬pg ⇒ p_i ≤ q_c
                 m.Add(Hp[i] <= Wp[c]).OnlyEnforceIf(pg.Not())
                 m.Add(H[c] < H[i]).OnlyEnforceIf([park[c], wx_gt(c, i), xg, pg])
+
+    # ---- (Q, round 3) A parked card that goes home in a later pass is dealt there after the talon
+    # cards under it. Let c be parked in pass q at slot xw_c and go home in a pass p > q, and let
+    # i < xw_c be a talon card that goes home in pass p or later (p_i ≥ p). Then i was in the
+    # talon in pass q, dealt before the park (x = xw_c > i then) and still on the waste at W(c)
+    # (it goes home only in pass p > q): it lay under c, so it precedes c in the talon order. In
+    # pass p, c leaves the waste (it is a talon card now) after it was dealt, and i (still in the
+    # talon) was dealt before it: c goes home at a slot x_c ≥ i+1.
+    if "park_redeal_deal" in rules:
+        for c in res_ix:
+            later = m.NewBoolVar("")  # ¬later ⇒ p_c ≤ q_c (c home in its parking pass)
+            m.Add(Hp[c] <= Wp[c]).OnlyEnforceIf(later.Not())
+            for i in talon_ix:
+                ge = m.NewBoolVar("")  # ¬ge ⇒ p_i < p_c
+                m.Add(Hp[i] <= Hp[c] - 1).OnlyEnforceIf(ge.Not())
+                m.Add(Hx[c] >= i + 1).OnlyEnforceIf([park[c], later, wx_gt(c, i), ge])
 
     # ---- (P3) Two cards parked in one pass q: if d was parked before c (W(d) < W(c)) and goes
     # home in pass q after W(c), then c went home before d (c lies above d on the waste).
