@@ -19,13 +19,14 @@ BIN = "/work/main/target/release/patience"
 
 
 def schedule(seed, redeals=2):
-    extra = [] if redeals == 2 else ["--redeals", str(redeals)]
+    extra = [] if redeals == 2 else ["--redeals", str(redeals), "--max-states", "1000000"]
     out = subprocess.run([BIN, "solve", "alhambra", "--seed", str(seed), "--format", "json"] + extra,
                          capture_output=True, text=True).stdout
     sol = json.loads(out)
-    assert sol["verdict"] == "won", sol["verdict"]
-    lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed", str(seed), "--format", "json"]
-                                    + extra, capture_output=True, text=True).stdout)["layout"]
+    if sol["verdict"] != "won":
+        return None
+    lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed", str(seed), "--format", "json"],
+                                    capture_output=True, text=True).stdout)["layout"]
     talon, c0, reserves, fcount = model.layout_cards(lay)
     n = len(talon)
     names = [model.RANKS[r] + model.SUITS[s] for s, r in talon]
@@ -92,6 +93,10 @@ if __name__ == "__main__":
     rules = model.ROUNDS[sys.argv[1]]
     args = sys.argv[2:]
     out = None
+    redeals = 2
+    if args and args[0] == "--redeals":  # deals won with N redeals, the model given N
+        redeals = int(args[1])
+        args = args[2:]
     if args and args[0] == "--set":  # a set of run.py; rows to results/bench/schedule-model/
         import os, run
         name = args[1]
@@ -99,12 +104,24 @@ if __name__ == "__main__":
         out = open(os.path.join(run.ROOT, "results/bench/schedule-model",
                                 f"replay-{sys.argv[1]}-{name}.csv"), "w")
         out.write("seed,parks,status,culprits\n")
+    if args and args[0] == "--range":  # seeds a..b (inclusive), those won; rows to a file
+        import os, run
+        a, b = int(args[1]), int(args[2])
+        out = open(os.path.join(run.ROOT, "results/bench/schedule-model",
+                                f"replay-{sys.argv[1]}-redeals{redeals}-{a}-{b}.csv"), "w")
+        out.write("seed,parks,status,culprits\n")
+        args = range(a, b + 1)
     for seed in map(int, args):
-        lay, H, W, up = schedule(seed)
-        st = check(lay, H, W, up, rules)
+        got = schedule(seed, redeals)
+        if got is None:
+            print(f"{seed} not won with {redeals} redeals", flush=True)
+            continue
+        lay, H, W, up = got
+        st = check(lay, H, W, up, rules, redeals)
         line = f"{seed} line parks {len(W)}: {st}"
         if st == "INFEASIBLE":
-            culprits = [r for r in sorted(rules) if check(lay, H, W, up, rules - {r}) != "INFEASIBLE"]
+            culprits = [r for r in sorted(rules)
+                        if check(lay, H, W, up, rules - {r}, redeals) != "INFEASIBLE"]
             line += f" culprit(s): {culprits}"
         print(line, flush=True)
         if out:

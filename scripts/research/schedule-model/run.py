@@ -5,6 +5,7 @@
 Sets (seeds from results/alhambra/deals.csv, the published study):
   dev   the first 40 seeds of 0..199 whose outcome is unknown
   all   every unknown seed of 0..199 (154)
+  rest  all minus dev (114): dev and rest together are all
   won   every won seed of 0..999 (179): each must come out sat
   lost  59 and 177 (proved lost by the pass bound at the first position): must come out unsat
   won-rN  (with --redeals N) seeds 0..99 that the solver wins with --redeals N, read from
@@ -37,6 +38,8 @@ def seeds_of(name):
         return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"][:40]
     if name == "all":
         return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"]
+    if name == "rest":  # all minus dev: with dev, the whole of all
+        return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"][40:]
     if name == "won":
         return [s for s in sorted(pub) if pub[s] == "won"]
     if name == "lost":

@@ -2,6 +2,7 @@
 
   table.py            one row per (round, set): deals, sat / unsat / unknown, median and max seconds
   table.py --unsat    the seeds each round proved unsatisfiable, per set
+  table.py --replay   the replay checks (replay-ROUND-SET.csv): winning lines checked, passed
 """
 
 import csv
@@ -22,12 +23,30 @@ def rounds():
         m = re.match(r"round-(\w+?)-(.+)\.csv", os.path.basename(path))
         rows = list(csv.DictReader(open(path)))
         out.append((m.group(1), m.group(2), rows))
-    order = {"lost": 0, "dev": 1, "won": 2, "all": 3}
+    # a round's dev and rest rows together are its all set
+    byround = {}
+    for rnd, st, rows in out:
+        byround.setdefault(rnd, {})[st] = rows
+    for rnd, sets in byround.items():
+        if "dev" in sets and "rest" in sets and "all" not in sets:
+            out.append((rnd, "all (dev+rest)", sets["dev"] + sets["rest"]))
+    order = {"lost": 0, "dev": 1, "won": 2, "rest": 3, "all (dev+rest)": 4}
     out.sort(key=lambda t: (t[0], order.get(t[1], 9), t[1]))
     return out
 
 
 def main():
+    if "--replay" in sys.argv:
+        print("| round | set | winning lines | the line satisfies the model | fails | culprits |")
+        print("|---|---|---|---|---|---|")
+        for path in sorted(glob.glob(os.path.join(DIR, "replay-*.csv"))):
+            m = re.match(r"replay-(\w+?)-(.+)\.csv", os.path.basename(path))
+            rows = list(csv.DictReader(open(path)))
+            ok = sum(1 for r in rows if r["status"] in ("OPTIMAL", "FEASIBLE"))
+            bad = [r for r in rows if r["status"] == "INFEASIBLE"]
+            cul = " ".join(f"{r['seed']}:{r['culprits']}" for r in bad) or "–"
+            print(f"| {m.group(1)} | {m.group(2)} | {len(rows)} | {ok} | {len(bad)} | {cul} |")
+        return
     if "--unsat" in sys.argv:
         print("| round | set | seeds unsat |")
         print("|---|---|---|")
