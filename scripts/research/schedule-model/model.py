@@ -63,6 +63,11 @@ ROUNDS = {
         DEFAULT_RULES
         | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal"}
     ),
+    "5": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb"}
+    ),
     "3": frozenset(
         DEFAULT_RULES
         | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal"}
@@ -201,6 +206,18 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
             m.Add(H[c] > L[a])
             m.Add(W[c] > L[a]).OnlyEnforceIf(park[c])
 
+    # ---- (AD, round 5) One move at a time: the home moves and the parks of a line are distinct
+    # events, each with its own (pass, x, o) (o = its rank among the moves of the slot). An
+    # unparked card's park time is a dummy: it is mapped to its own value above every time.
+    if "all_different" in rules:
+        ev = [H[c] for c in range(N)]
+        for k, c in enumerate(res_ix):
+            w2 = m.NewIntVar(0, HMAX + 1 + len(res_ix), "")
+            m.Add(w2 == W[c]).OnlyEnforceIf(park[c])
+            m.Add(w2 == HMAX + 1 + k).OnlyEnforceIf(park[c].Not())
+            ev.append(w2)
+        m.AddAllDifferent(ev)
+
     # Full order literals for the parking slot xw_c (both directions are used).
     full = {}
 
@@ -272,7 +289,7 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 else:
                     m.AddImplication(nb, park[d])
                     m.Add(W[d] < W[c]).OnlyEnforceIf(nb)
-                if "park_top_exact2" in rules:
+                if "park_top_exact2" in rules or "park_earlier_nb" in rules:
                     nbs.append((nb, d))
         if options:
             m.AddBoolOr(options).OnlyEnforceIf(park[c])
@@ -300,10 +317,24 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.AddBoolOr(clause)
             if d >= n:
                 for a in talon_ix:
-                    m.AddBoolOr(
-                        [nb.Not(), same_lit(d, c).Not(), wx_gt(d, a), wx_gt(c, a).Not(),
-                         g_lit(a, c).Not()]
-                    )
+                    clause = [nb.Not(), wx_gt(d, a), wx_gt(c, a).Not(), g_lit(a, c).Not()]
+                    if "park_earlier_nb" not in rules:
+                        clause.append(same_lit(d, c).Not())
+                    m.AddBoolOr(clause)
+        # (N-later, round 5) a neighbour d parked in an earlier pass q_d < q is back in the talon;
+        # at W(c) it must have been dealt again in pass q. Every talon card i that lay under d
+        # (i < xw_d: dealt before W(d), and still in the talon at W(c), H(i) > W(c), so on the
+        # waste at W(d) too) precedes d in the talon order: it was dealt in pass q before d, so
+        # xw_c > i. (Also when q_d = q: then i < xw_d ≤ xw_c anyway.) And the N'' clause above for
+        # a parked neighbour holds in every pass (no "same pass" literal): a talon card a ≥ xw_d
+        # still in the talon in pass q was dealt onto d in pass q_d, so it follows d in the talon
+        # order; dealt in pass q before W(c) (a < xw_c), it lay above d: it left by W(c).
+        if "park_earlier_nb" in rules:
+            for nb, d in nbs:
+                if d < n:
+                    continue
+                for i in talon_ix:
+                    m.AddBoolOr([nb.Not(), wx_gt(d, i).Not(), g_lit(i, c).Not(), wx_gt(c, i)])
 
     # Pass-of-home literals for the parked-card rules. lp[i,c] = [p_i ≤ q_c] (half: ¬ ⇒ p_i > q_c).
     lp = {}
