@@ -54,16 +54,19 @@ def main():
             seeds = [r["seed"] for r in rows if r["verdict"] == "unsat"]
             print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
         return
-    print("| round | set | deals | sat | unsat | unknown | median s | max s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| round | set | deals | sat | unsat | unknown | median s | max s | median det | max det |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for rnd, st, rows in rounds():
         secs = [float(r["seconds"]) for r in rows]
         cnt = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("sat", "unsat", "unknown")}
         med = statistics.median(secs) if secs else 0
         mx = max(secs) if secs else 0
+        det = [float(r["det"]) for r in rows]
+        dmed = statistics.median(det) if det else 0
+        dmx = max(det) if det else 0
         print(
             f"| {rnd} | {st} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} | {cnt['unknown']} "
-            f"| {med:.1f} | {mx:.1f} |"
+            f"| {med:.1f} | {mx:.1f} | {dmed:.2f} | {dmx:.2f} |"
         )
 
 
