@@ -19,7 +19,11 @@ Variables, for each card c not yet home:
 Every constraint below is an inequality that the times of every winning line satisfy; the
 argument is beside each family.
 
-Usage: model.py LAYOUT.json [--redeals R] [--seconds S] [--rounds tag]
+Usage: model.py LAYOUT.json [--redeals R] [--seconds S] [--det D] [--round K] [--schedule]
+(LAYOUT.json: `patience deal alhambra --seed N --format json`). Rule sets by round: ROUNDS below;
+run.py runs sets of seeds, replay.py checks the model along winning lines, diag.py reads a
+returned schedule, table.py and make-log.sh print the research log
+results/bench/schedule-model.md.
 """
 
 import json
@@ -479,10 +483,11 @@ if __name__ == "__main__":
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--det", type=float, default=None)
     ap.add_argument("--schedule", action="store_true")
+    ap.add_argument("--round", default="5")
     a = ap.parse_args()
     lay = json.load(open(a.layout))
     lay = lay.get("layout", lay)
-    r = solve(lay, a.redeals, a.seconds, a.det)
+    r = solve(lay, a.redeals, a.seconds, a.det, rules=ROUNDS[a.round])
     if not a.schedule:
         r.pop("schedule", None)
     print(json.dumps(r))
