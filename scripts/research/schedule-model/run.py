@@ -1,0 +1,100 @@
+"""Run the schedule model on a set of alhambra seeds; one CSV row per deal.
+
+  run.py ROUND SET [--redeals R] [--seconds S] [--jobs 2] [--seeds a,b,c]
+
+Sets (seeds from results/alhambra/deals.csv, the published study):
+  dev   the first 40 seeds of 0..199 whose outcome is unknown
+  all   every unknown seed of 0..199 (154)
+  rest  all minus dev (114): dev and rest together are all
+  won   every won seed of 0..999 (179): each must come out sat
+  lost  59 and 177 (proved lost by the pass bound at the first position): must come out unsat
+  won-rN  (with --redeals N) seeds 0..99 that the solver wins with --redeals N, read from
+        results/bench/schedule-model/won-redeals-N.txt (one seed a line)
+Writes results/bench/schedule-model/round-ROUND-SET.csv.
+"""
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+BIN = os.environ.get("PATIENCE", "/work/main/target/release/patience")
+sys.path.insert(0, HERE)
+
+
+def published():
+    rows = list(csv.DictReader(open(os.path.join(ROOT, "results/alhambra/deals.csv"))))
+    return {int(r["seed"]): r["outcome"] for r in rows}
+
+
+def seeds_of(name):
+    pub = published()
+    if name == "dev":
+        return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"][:40]
+    if name == "all":
+        return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"]
+    if name == "rest":  # all minus dev: with dev, the whole of all
+        return [s for s in sorted(pub) if s < 200 and pub[s] == "unknown"][40:]
+    if name == "won":
+        return [s for s in sorted(pub) if pub[s] == "won"]
+    if name == "lost":
+        return [59, 177]
+    if name.startswith("won-r"):
+        path = os.path.join(ROOT, "results/bench/schedule-model", f"won-redeals-{name[5:]}.txt")
+        return [int(x) for x in open(path).read().split()]
+    raise SystemExit(f"unknown set {name}")
+
+
+def one(args):
+    seed, redeals, seconds, rules = args
+    import model
+
+    out = subprocess.run(
+        [BIN, "deal", "alhambra", "--seed", str(seed), "--format", "json"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    lay = json.loads(out)["layout"]
+    r = model.solve(lay, redeals, seconds, rules=model.ROUNDS[rules])
+    return dict(
+        seed=seed,
+        redeals=redeals,
+        verdict=r["verdict"],
+        seconds=r["seconds"],
+        det=r["det"],
+        home_by_pass=r.get("home_by_pass", ""),
+        parked=r.get("parked", ""),
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("round")
+    ap.add_argument("set")
+    ap.add_argument("--redeals", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seeds", default=None)
+    ap.add_argument("--rules", default=None, help="a key of model.ROUNDS (default: the round)")
+    a = ap.parse_args()
+    seeds = [int(x) for x in a.seeds.split(",")] if a.seeds else seeds_of(a.set)
+    outdir = os.path.join(ROOT, "results/bench/schedule-model")
+    os.makedirs(outdir, exist_ok=True)
+    path = os.path.join(outdir, f"round-{a.round}-{a.set}.csv")
+    fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked"]
+    with open(path, "w", newline="") as f, ProcessPoolExecutor(min(a.jobs, 2)) as ex:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for r in ex.map(one, [(s, a.redeals, a.seconds, a.rules or a.round) for s in seeds]):
+            r["set"] = a.set
+            w.writerow(r)
+            f.flush()
+            print(r["seed"], r["verdict"], r["seconds"], flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Print the research log's tables from the committed rows results/bench/schedule-model/round-*.csv.
+
+  table.py            one row per (round, set): deals, sat / unsat / unknown, median and max seconds
+  table.py --unsat    the seeds each round proved unsatisfiable, per set
+  table.py --replay   the replay checks (replay-ROUND-SET.csv): winning lines checked, passed
+"""
+
+import csv
+import glob
+import os
+import re
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+DIR = os.path.join(ROOT, "results/bench/schedule-model")
+
+
+def rounds():
+    out = []
+    for path in sorted(glob.glob(os.path.join(DIR, "round-*.csv"))):
+        m = re.match(r"round-(\w+?)-(.+)\.csv", os.path.basename(path))
+        rows = list(csv.DictReader(open(path)))
+        out.append((m.group(1), m.group(2), rows))
+    # a round's dev and rest rows together are its all set
+    byround = {}
+    for rnd, st, rows in out:
+        byround.setdefault(rnd, {})[st] = rows
+    for rnd, sets in byround.items():
+        if "dev" in sets and "rest" in sets and "all" not in sets:
+            out.append((rnd, "all (dev+rest)", sets["dev"] + sets["rest"]))
+    order = {"lost": 0, "dev": 1, "won": 2, "rest": 3, "all (dev+rest)": 4}
+    out.sort(key=lambda t: (t[0], order.get(t[1], 9), t[1]))
+    return out
+
+
+def main():
+    if "--replay" in sys.argv:
+        print("| round | set | winning lines | the line satisfies the model | fails | culprits |")
+        print("|---|---|---|---|---|---|")
+        for path in sorted(glob.glob(os.path.join(DIR, "replay-*.csv"))):
+            m = re.match(r"replay-(\w+?)-(.+)\.csv", os.path.basename(path))
+            rows = list(csv.DictReader(open(path)))
+            ok = sum(1 for r in rows if r["status"] in ("OPTIMAL", "FEASIBLE"))
+            bad = [r for r in rows if r["status"] == "INFEASIBLE"]
+            cul = " ".join(f"{r['seed']}:{r['culprits']}" for r in bad) or "–"
+            print(f"| {m.group(1)} | {m.group(2)} | {len(rows)} | {ok} | {len(bad)} | {cul} |")
+        return
+    if "--unsat" in sys.argv:
+        print("| round | set | seeds unsat |")
+        print("|---|---|---|")
+        for rnd, st, rows in rounds():
+            seeds = [r["seed"] for r in rows if r["verdict"] == "unsat"]
+            print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
+        return
+    print("| round | set | deals | sat | unsat | unknown | median s | max s | median det | max det |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for rnd, st, rows in rounds():
+        secs = [float(r["seconds"]) for r in rows]
+        cnt = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("sat", "unsat", "unknown")}
+        med = statistics.median(secs) if secs else 0
+        mx = max(secs) if secs else 0
+        det = [float(r["det"]) for r in rows]
+        dmed = statistics.median(det) if det else 0
+        dmx = max(det) if det else 0
+        print(
+            f"| {rnd} | {st} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} | {cnt['unknown']} "
+            f"| {med:.1f} | {mx:.1f} | {dmed:.2f} | {dmx:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
