@@ -182,7 +182,8 @@ pub struct Pipeline<G: Game> {
     look: Solver<G>,
 }
 
-/// Table memory of the lookahead's searches: ample for walks of [`DEFAULT_WALK`] positions and the longer ones of some variants.
+/// Table memory of the lookahead's searches: ample for walks of [`DEFAULT_WALK`] positions and
+/// the longer ones of some variants.
 const LOOKAHEAD_TABLE_BYTES: usize = 64 << 20;
 
 impl<G: PlayerView> Pipeline<G>

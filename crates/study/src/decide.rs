@@ -101,8 +101,9 @@ impl Deciding {
                         |pipeline, &seed| {
                             let deal = make_deal(&DealSource::Native(seed), self.hook)
                                 .map_err(|e| e.to_string())?;
-                            let game = r.deal_game(&deal);
+                            // One layout serves the game and a win's replay.
                             let layout = r.layout(&deal);
+                            let game = r.game(&layout).expect("a dealt layout is valid");
                             let replay = |line: &[Action]| {
                                 patience_verify::replay(&self.rules, &layout, line)
                             };

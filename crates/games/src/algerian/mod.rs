@@ -85,7 +85,8 @@ impl AlgerianRules {
         AlgerianRules { variant, shape, reserve_space, foundation_to_depot: true }
     }
 
-    /// Every foundation builds up, a suit's two interchangeable ([`AlgerianFoundations::UpInPairs`]).
+    /// Every foundation builds up, a suit's two interchangeable
+    /// ([`AlgerianFoundations::UpInPairs`]).
     #[inline]
     pub(crate) fn paired_foundations(&self) -> bool {
         self.shape.foundations == AlgerianFoundations::UpInPairs

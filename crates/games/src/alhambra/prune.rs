@@ -108,7 +108,8 @@ impl Alhambra {
     }
 
     /// The across-pass test of `crate::passes` on any position (false where it does not apply:
-    /// several wastes, as granada's, or reserves that refill, as reinforcements'). The search asks it at its start only (`is_dead_at_start`).
+    /// several wastes, as granada's, or reserves that refill, as reinforcements'). The search
+    /// asks it at its start only (`is_dead_at_start`).
     pub fn pass_bound_dead(&self, s: &AlhambraState) -> bool {
         self.pass_bound_dead_with(s, true)
     }
