@@ -6,8 +6,8 @@ use patience_games::algerian::ReserveSpace;
 use patience_games::game::Pruning;
 use patience_games::rules::RuleOptions;
 
-/// Which deal: exactly one of a native seed, a PySolFC game number, an explicit deal text or a
-/// position.
+/// Which deal: exactly one of a native seed, a PySolFC game number, an explicit deal text, a
+/// position or a PySolFC saved game.
 #[derive(Args, Debug, Clone)]
 pub struct DealArgs {
     #[command(flatten)]
@@ -36,6 +36,10 @@ pub struct WhichDeal {
     /// README "Positions"), from a file or - for standard input.
     #[arg(long, value_name = "FILE")]
     pub position: Option<String>,
+    /// A PySolFC saved game (File > Save in PySolFC 3.6), or - for standard input: its game
+    /// (the game argument may be left out) at its position, under the rules PySolFC plays.
+    #[arg(long, value_name = "FILE")]
+    pub pysol_save: Option<String>,
 }
 
 /// Rule options of the variants (RULES.md); each applies only to the variants named.

@@ -5,6 +5,7 @@ use anyhow::Result;
 use patience_games::variant::{Rules, VariantInfo, find_variant};
 
 /// A resolved game: which variant, with which rules.
+#[derive(Clone, Copy, Debug)]
 pub struct GameChoice {
     pub info: &'static VariantInfo,
     pub rules: Rules,

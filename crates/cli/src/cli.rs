@@ -24,8 +24,9 @@ pub struct Cli {
 pub enum Command {
     /// Decide one deal: won (with a solution), lost (proved), or unknown (a limit stopped it).
     Solve {
-        /// The game (see `patience games`).
-        game: String,
+        /// The game (see `patience games`); with --pysol-save, the save names it.
+        #[arg(required_unless_present = "pysol_save")]
+        game: Option<String>,
         #[command(flatten)]
         deal: DealArgs,
         #[command(flatten)]
@@ -209,7 +210,9 @@ pub enum Command {
     },
     /// Print a deal's starting layout.
     Deal {
-        game: String,
+        /// The game (see `patience games`); with --pysol-save, the save names it.
+        #[arg(required_unless_present = "pysol_save")]
+        game: Option<String>,
         #[command(flatten)]
         deal: DealArgs,
         #[arg(long, value_enum, default_value_t)]

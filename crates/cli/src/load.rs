@@ -1,15 +1,19 @@
 //! A deal or a position from the user, loaded and checked: the native seed, PySolFC number,
-//! deal text or position file that `--seed`, `--pysol`, `--deal` and `--position` name.
+//! deal text, position file or PySolFC saved game that `--seed`, `--pysol`, `--deal`,
+//! `--position` and `--pysol-save` name, with the game it is of.
 
-use crate::args::DealArgs;
-use crate::choice::GameChoice;
+use crate::args::{DealArgs, RuleArgs};
+use crate::choice::{GameChoice, choose_game};
 use crate::position::parse_position;
+use crate::pysol_save::read_save;
+use crate::save_position::position_of;
 use anyhow::{Context, Result, bail};
 use patience_games::deal::{
     Deal, DealError, DealSource, Hook, make_deal, pysol::parse_game_number,
 };
 use patience_games::layout::Layout;
-use patience_games::variant::VariantInfo;
+use patience_games::rules::RuleOptions;
+use patience_games::variant::{VariantInfo, find_variant};
 use std::io::Read;
 
 /// What the user asked for, in words for the report.
@@ -28,7 +32,7 @@ pub fn deal_source(args: &DealArgs, info: &VariantInfo) -> Result<DealSource> {
         return Ok(DealSource::Native(seed));
     }
     if let Some(n) = &args.pysol {
-        if info.pysol_id.is_none() {
+        if info.pysol_id().is_none() {
             bail!(DealError::NoPysolNumbering(info.name.to_string()));
         }
         return Ok(DealSource::Pysol(parse_game_number(n)?));
@@ -81,6 +85,59 @@ pub struct LoadedDeal {
     /// The talon of a deal; `None` for a position, which needs none.
     pub deal: Option<Deal>,
     pub layout: Layout,
+}
+
+/// The game the user names (`game`, with the rule options) and its deal or position; with
+/// `--pysol-save`, the save's game under PySolFC's rules (`game`, if given, must be it).
+pub fn choose_and_load(
+    game: Option<&str>,
+    rules: &RuleArgs,
+    args: &DealArgs,
+) -> Result<(GameChoice, LoadedDeal)> {
+    if let Some(path) = &args.which.pysol_save {
+        return load_save(path, game, rules);
+    }
+    let Some(game) = game else { bail!("name the game (see `patience games`)") };
+    let choice = choose_game(game, rules)?;
+    let loaded = load_deal(args, &choice)?;
+    Ok((choice, loaded))
+}
+
+/// A PySolFC saved game: its game under PySolFC's rules, and its position. At the deal's start
+/// it is the deal of its game number (talon and all), as `--pysol N` gives it.
+fn load_save(path: &str, game: Option<&str>, rules: &RuleArgs) -> Result<(GameChoice, LoadedDeal)> {
+    if rules.options() != RuleOptions::default() {
+        bail!(
+            "--pysol-save solves under the rules PySolFC plays: rule options do not combine with it"
+        );
+    }
+    let save =
+        read_save(&read_input(path, "saved game")?).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let (choice, layout) = position_of(&save).map_err(|e| anyhow::anyhow!("{path}: {e:#}"))?;
+    if let Some(game) = game {
+        let named = find_variant(game)?;
+        if named.name != choice.info.name {
+            bail!("{path} is a saved game of {}, not of {}", choice.info.name, named.name);
+        }
+    }
+    choice.rules.check(&layout).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let name = format!(
+        "PySolFC save {path}: game #{}, talon round {}",
+        save.game_number, save.talon_round
+    );
+    let dealt = deal_from_source(&choice, DealSource::Pysol(save.game_number))?;
+    if at_deal_start(&layout, &dealt.layout, save.talon_round == 1) {
+        let name = format!("{name}, the deal's start");
+        return Ok((choice, LoadedDeal { name, ..dealt }));
+    }
+    Ok((choice, LoadedDeal { name, seed: None, deal: None, layout }))
+}
+
+/// Whether `layout`, in the talon's first round, is the deal's start `dealt` (card for card,
+/// whichever pack each card is from).
+fn at_deal_start(layout: &Layout, dealt: &Layout, first_round: bool) -> bool {
+    let json = |l: &Layout| serde_json::to_value(Layout { redeals_left: None, ..l.clone() }).ok();
+    first_round && json(layout) == json(dealt)
 }
 
 pub fn load_deal(args: &DealArgs, choice: &GameChoice) -> Result<LoadedDeal> {

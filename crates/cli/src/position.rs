@@ -22,22 +22,24 @@ use patience_games::variant::find_variant;
 use serde::Deserialize;
 use serde_json::Value;
 
-#[derive(Deserialize)]
+/// A position's piles as card codes: the layout object's fields (also what a PySolFC save is
+/// read into, `crate::save_position`).
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
-struct LayoutJson {
-    foundations: Vec<Vec<String>>,
+pub(crate) struct LayoutCodes {
+    pub foundations: Vec<Vec<String>>,
     #[serde(default)]
-    reserves: Vec<Vec<String>>,
+    pub reserves: Vec<Vec<String>>,
     #[serde(default)]
-    rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<String>>,
     #[serde(default)]
-    wastes: Vec<Vec<String>>,
+    pub wastes: Vec<Vec<String>>,
     #[serde(default)]
-    stock_top_first: Vec<String>,
+    pub stock_top_first: Vec<String>,
     #[serde(default)]
-    quilt: Vec<Vec<Option<String>>>,
+    pub quilt: Vec<Vec<Option<String>>>,
     #[serde(default)]
-    redeals_left: Option<u8>,
+    pub redeals_left: Option<u8>,
 }
 
 /// Reads card codes, giving the first copy of each card read the first pack and the second the
@@ -96,8 +98,14 @@ pub fn parse_position(text: &str, choice: &GameChoice) -> Result<Layout> {
         (None, None) => &value,
     }
     .clone();
-    let json: LayoutJson =
+    let json: LayoutCodes =
         serde_json::from_value(layout).map_err(|e| anyhow::anyhow!("position: {e}"))?;
+    read_layout(&json, choice)
+}
+
+/// The layout `json` names for `choice`'s game, its cards read (not yet checked by the game):
+/// the first copy of a card read is the first pack's.
+pub(crate) fn read_layout(json: &LayoutCodes, choice: &GameChoice) -> Result<Layout> {
     let mut cards = Cards { seen: [0; KINDS] };
     let foundations = cards.piles(&json.foundations, "F")?;
     let (terrace, reserves) = if choice.rules.has_terrace() {

@@ -41,6 +41,8 @@ impl Serialize for JsonAction {
 #[derive(Serialize)]
 pub struct SolveReport {
     pub game: &'static str,
+    /// The rule options it was solved under, `name=value, …` (`Rules::options_text`).
+    pub rules: String,
     pub deal: String,
     /// The talon of a deal; `null` for a position, which has none.
     pub talon: Option<String>,
@@ -79,6 +81,7 @@ fn position_json<S: Serializer>(
 impl SolveReport {
     pub fn new<M>(
         game: &'static str,
+        rules: String,
         deal: String,
         talon: Option<String>,
         layout: Layout,
@@ -90,6 +93,7 @@ impl SolveReport {
         let seconds = result.elapsed.as_secs_f64();
         SolveReport {
             game,
+            rules,
             deal,
             talon,
             layout,
@@ -108,6 +112,9 @@ impl SolveReport {
 
     pub fn to_text(&self, waste_names: &[String]) -> String {
         let mut out = format!("game: {}  ({})\n", self.game, self.deal);
+        if !self.rules.is_empty() {
+            out.push_str(&format!("rules: {}\n", self.rules));
+        }
         out.push_str(&self.layout.to_text(waste_names));
         let verdict = match (self.verdict, self.stop) {
             ("won", _) => format!(
@@ -153,6 +160,8 @@ impl SolveReport {
 #[derive(Serialize)]
 pub struct HintReport {
     pub game: &'static str,
+    /// As in [`SolveReport`].
+    pub rules: String,
     pub deal: String,
     pub verdict: &'static str,
     pub stop: Option<&'static str>,
@@ -176,6 +185,7 @@ impl HintReport {
             .collect();
         HintReport {
             game: report.game,
+            rules: report.rules.clone(),
             deal: report.deal.clone(),
             verdict: report.verdict,
             stop: report.stop,
@@ -188,6 +198,9 @@ impl HintReport {
 
     pub fn to_text(&self) -> String {
         let mut out = format!("game: {}  ({})\n", self.game, self.deal);
+        if !self.rules.is_empty() {
+            out.push_str(&format!("rules: {}\n", self.rules));
+        }
         match (&self.hint, self.verdict, self.stop) {
             (Some(JsonAction(a)), _, _) => {
                 out.push_str(&format!("hint: {a}\n"));

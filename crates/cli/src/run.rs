@@ -4,7 +4,7 @@ use crate::args::{Format, RuleArgs, parse_pruning};
 use crate::checks::{audit, dominance};
 use crate::choice::choose_game;
 use crate::cli::{Cli, Command};
-use crate::load::{LoadedDeal, load_deal};
+use crate::load::{LoadedDeal, choose_and_load};
 use crate::solve::{SolveJob, play_and_report, solve_and_report};
 use crate::study;
 use anyhow::{Result, bail};
@@ -112,12 +112,16 @@ pub fn run(cli: Cli) -> Result<u8> {
             Ok(0)
         }
         Command::Deal { game, deal, format } => {
-            let choice = choose_game(&game, &RuleArgs::default())?;
-            let LoadedDeal { name, deal: d, layout, .. } = load_deal(&deal, &choice)?;
+            let (choice, loaded) = choose_and_load(game.as_deref(), &RuleArgs::default(), &deal)?;
+            let LoadedDeal { name, deal: d, layout, .. } = loaded;
+            let rules = choice.rules.options_text();
             let talon = d.as_ref().map(|d| d.to_text());
             match format {
                 Format::Text => {
                     outln!("game: {}  ({name})", choice.info.name);
+                    if !rules.is_empty() {
+                        outln!("rules: {rules}");
+                    }
                     out!("{}", layout.to_text(&choice.rules.waste_names()));
                     if let Some(talon) = talon {
                         outln!("talon: {talon}");
@@ -125,7 +129,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                 }
                 Format::Json => outln!(
                     "{}",
-                    serde_json::json!({"game": choice.info.name, "deal": name, "talon": talon, "layout": layout})
+                    serde_json::json!({"game": choice.info.name, "rules": rules, "deal": name, "talon": talon, "layout": layout})
                 ),
             }
             Ok(0)
@@ -166,7 +170,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                     "--exact-table is for one thread: the threads' shared table stores fingerprints (use -j 1)"
                 );
             }
-            let choice = choose_game(&game, &rules)?;
+            let (choice, loaded) = choose_and_load(game.as_deref(), &rules, &deal)?;
             let plan = plan.plan(max_states, choice.info)?;
             let max_ms = match limit_ms {
                 Some(ms) => Some(ms),
@@ -175,7 +179,6 @@ pub fn run(cli: Cli) -> Result<u8> {
             if table_mb == 0 {
                 bail!("--table-mb must be at least 1");
             }
-            let loaded = load_deal(&deal, &choice)?;
             let limits = Limits {
                 max_states,
                 max_time: max_ms.filter(|&ms| ms > 0).map(Duration::from_millis),
@@ -221,7 +224,7 @@ fn print_games() {
         outln!(
             "{:<24} {:<8} {:<7} {:<12} {}",
             v.name,
-            v.pysol_id.map_or("-".to_string(), |i| i.to_string()),
+            v.pysol_id().map_or("-".to_string(), |i| i.to_string()),
             v.section,
             "implemented",
             v.aliases.join(", ")

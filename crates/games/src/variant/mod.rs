@@ -11,10 +11,12 @@
 //! records, and its reference rules.
 
 mod key;
+pub mod pysol;
 mod registry;
 pub mod tuning;
 
 pub use key::Variant;
+pub use pysol::{Pysol, PysolStacks, find_pysol_game};
 pub use registry::VARIANTS;
 pub use tuning::{Shares, Tuning};
 
@@ -168,7 +170,8 @@ pub struct VariantInfo {
     pub name: &'static str,
     /// Other names it is found by (`find_variant`).
     pub aliases: &'static [&'static str],
-    pub pysol_id: Option<u32>,
+    /// How PySolFC plays it (its game id, rules and stacks), if PySolFC has it.
+    pub pysol: Option<Pysol>,
     /// The rule-book section.
     pub section: &'static str,
     /// Which cards the deal puts on top before dealing (RULES.md §1).

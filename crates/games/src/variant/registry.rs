@@ -6,6 +6,9 @@
 //! A new variant of an existing family is an arm of [`Variant`] and its record here (plus its
 //! reference rules' entry and its tests); the family's code reads the shape, never a name.
 
+use super::pysol::{
+    ALGERIAN_STACKS, ALHAMBRA_STACKS, Pysol, QUEEN_STACKS, SAME_FOUNDATIONS, SUITS_SIDE_BY_SIDE,
+};
 use super::tuning::{self, Tuning};
 use super::{Rules, Variant, VariantInfo};
 use crate::algerian::{AlgerianFoundations, AlgerianRules, AlgerianShape, DepotBuilding};
@@ -49,7 +52,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Alhambra,
         name: "alhambra",
         aliases: &[],
-        pysol_id: Some(234),
+        pysol: Some(Pysol {
+            id: 234,
+            rules: "empty-waste-any=true",
+            stacks: ALHAMBRA_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§2",
         hook: AcesKingsToTop,
         rules: Rules::Alhambra(AlhambraRules::with_shape(Variant::Alhambra, ALHAMBRA)),
@@ -59,7 +67,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Granada,
         name: "granada",
         aliases: &[],
-        pysol_id: Some(465),
+        pysol: Some(Pysol {
+            id: 465,
+            rules: "empty-waste-any=true",
+            stacks: ALHAMBRA_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§2",
         hook: AcesKingsToTop,
         rules: Rules::Alhambra(AlhambraRules::with_shape(
@@ -72,7 +85,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Reinforcements,
         name: "reinforcements",
         aliases: &["the-reinforcements", "grants-reinforcement"],
-        pysol_id: Some(609),
+        pysol: Some(Pysol {
+            id: 609,
+            rules: "pf-refill-timing=true",
+            stacks: ALHAMBRA_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§2",
         hook: AcesKingsToTop,
         rules: Rules::Alhambra(AlhambraRules::with_shape(
@@ -85,7 +103,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::QueenOfItaly,
         name: "queen-of-italy",
         aliases: &["terrace"],
-        pysol_id: Some(135),
+        pysol: Some(Pysol {
+            id: 135,
+            rules: "",
+            stacks: QUEEN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(Variant::QueenOfItaly, QUEEN_OF_ITALY)),
@@ -95,7 +118,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::QueenOfItalyOpen,
         name: "queen-of-italy-open",
         aliases: &[],
-        pysol_id: Some(431),
+        pysol: Some(Pysol {
+            id: 431,
+            rules: "foundation-to-tableau=true",
+            stacks: QUEEN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(
@@ -112,7 +140,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::GeneralsPatience,
         name: "generals-patience",
         aliases: &["general's-patience", "generals"],
-        pysol_id: Some(136),
+        pysol: Some(Pysol {
+            id: 136,
+            rules: "",
+            stacks: QUEEN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(
@@ -125,7 +158,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::BlondesAndBrunettes,
         name: "blondes-and-brunettes",
         aliases: &[],
-        pysol_id: Some(137),
+        pysol: Some(Pysol {
+            id: 137,
+            rules: "",
+            stacks: QUEEN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(
@@ -138,7 +176,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::FallingStar,
         name: "falling-star",
         aliases: &[],
-        pysol_id: Some(138),
+        pysol: Some(Pysol {
+            id: 138,
+            rules: "",
+            stacks: QUEEN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(Variant::FallingStar, QUEEN_DEALT_BASE)),
@@ -148,7 +191,7 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Redheads,
         name: "redheads",
         aliases: &[],
-        pysol_id: None,
+        pysol: None,
         section: "§3",
         hook: Hook::None,
         rules: Rules::Queen(QueenRules::with_shape(
@@ -161,7 +204,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Algerian,
         name: "algerian",
         aliases: &["algerian-patience"],
-        pysol_id: Some(322),
+        pysol: Some(Pysol {
+            id: 322,
+            rules: "",
+            stacks: ALGERIAN_STACKS,
+            foundations: SAME_FOUNDATIONS,
+        }),
         section: "§4",
         hook: KingsToTop,
         rules: Rules::Algerian(AlgerianRules::with_shape(
@@ -175,7 +223,12 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::Carthage,
         name: "carthage",
         aliases: &[],
-        pysol_id: Some(321),
+        pysol: Some(Pysol {
+            id: 321,
+            rules: "",
+            stacks: ALGERIAN_STACKS,
+            foundations: SUITS_SIDE_BY_SIDE,
+        }),
         section: "§4",
         hook: Hook::None,
         rules: Rules::Algerian(AlgerianRules::with_shape(
@@ -195,7 +248,7 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::AlgerianParlett,
         name: "algerian-parlett",
         aliases: &[],
-        pysol_id: None,
+        pysol: None,
         section: "§4",
         hook: Hook::None,
         rules: Rules::Algerian(AlgerianRules::with_shape(
@@ -209,7 +262,7 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::CrazyQuilt,
         name: "crazy-quilt",
         aliases: &["quilt", "japanese-rug"],
-        pysol_id: None,
+        pysol: None,
         section: "§5",
         hook: AcesKingsToTop,
         rules: Rules::Quilt(QuiltRules::with_shape(Variant::CrazyQuilt, QUILT, 1)),
@@ -219,7 +272,7 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::IndianCarpet,
         name: "indian-carpet",
         aliases: &[],
-        pysol_id: None,
+        pysol: None,
         section: "§5",
         hook: AcesKingsToTop,
         rules: Rules::Quilt(QuiltRules::with_shape(Variant::IndianCarpet, QUILT, 2)),
@@ -229,7 +282,7 @@ pub static VARIANTS: [VariantInfo; Variant::COUNT] = [
         variant: Variant::PersianRug,
         name: "persian-rug",
         aliases: &[],
-        pysol_id: None,
+        pysol: None,
         section: "§5",
         hook: AcesKingsToTop,
         rules: Rules::Quilt(QuiltRules::with_shape(

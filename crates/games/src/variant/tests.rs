@@ -2,13 +2,13 @@ use super::*;
 
 #[test]
 fn names_and_aliases_resolve() {
-    assert_eq!(find_variant("alhambra").unwrap().pysol_id, Some(234));
+    assert_eq!(find_variant("alhambra").unwrap().pysol_id(), Some(234));
     assert_eq!(find_variant("Grant's Reinforcement").unwrap().name, "reinforcements");
-    assert_eq!(find_variant("GRANADA").unwrap().pysol_id, Some(465));
+    assert_eq!(find_variant("GRANADA").unwrap().pysol_id(), Some(465));
     assert!(matches!(find_variant("klondike"), Err(VariantError::Unknown(_))));
     assert_eq!(find_variant("Terrace").unwrap().name, "queen-of-italy");
-    assert_eq!(find_variant("General's Patience").unwrap().pysol_id, Some(136));
-    assert_eq!(find_variant("Algerian Patience").unwrap().pysol_id, Some(322));
+    assert_eq!(find_variant("General's Patience").unwrap().pysol_id(), Some(136));
+    assert_eq!(find_variant("Algerian Patience").unwrap().pysol_id(), Some(322));
 }
 
 #[test]
