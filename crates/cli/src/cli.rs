@@ -66,6 +66,11 @@ pub enum Command {
         /// I play?"), or that there is no win (proved), or that the search could not tell.
         #[arg(long)]
         hint: bool,
+        /// Every legal move from the position with its verdict: it keeps the win (with a winning
+        /// line), it loses it (proved: no win after it), or unknown. --max-states and
+        /// --max-seconds are for the whole answer, shared among the moves.
+        #[arg(long, conflicts_with_all = ["hint", "position_after"])]
+        moves: bool,
         /// Threads deciding the deal (default 1). With 1 the answer is the same every run (the
         /// same line, the same hint); with more, a won deal may get another line from run to
         /// run, never another verdict, but near --max-states (which counts every thread's

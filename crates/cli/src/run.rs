@@ -5,6 +5,7 @@ use crate::checks::{audit, dominance};
 use crate::choice::choose_game;
 use crate::cli::{Cli, Command};
 use crate::load::{LoadedDeal, choose_and_load};
+use crate::moves::{MovesJob, moves_and_report};
 use crate::solve::{SolveJob, play_and_report, solve_and_report};
 use crate::study;
 use anyhow::{Result, bail};
@@ -148,15 +149,16 @@ pub fn run(cli: Cli) -> Result<u8> {
             plan,
             player,
             hint,
+            moves,
             position_after,
             jobs,
         } => {
             let player = player.kind()?;
-            if (hint || position_after.is_some())
+            if (hint || moves || position_after.is_some())
                 && player != patience_study::PlayerKind::Thoughtful
             {
                 bail!(
-                    "--hint and --position-after are the solver's: they do not combine with --player"
+                    "--hint, --moves and --position-after are the solver's: they do not combine with --player"
                 );
             }
             if max_states == 0 {
@@ -171,6 +173,7 @@ pub fn run(cli: Cli) -> Result<u8> {
                 );
             }
             let (choice, loaded) = choose_and_load(game.as_deref(), &rules, &deal)?;
+            let plan_args = plan;
             let plan = plan.plan(max_states, choice.info)?;
             let max_ms = match limit_ms {
                 Some(ms) => Some(ms),
@@ -188,6 +191,17 @@ pub fn run(cli: Cli) -> Result<u8> {
             };
             if player != patience_study::PlayerKind::Thoughtful {
                 return play_and_report(&choice, &loaded, player, format);
+            }
+            if moves {
+                return moves_and_report(MovesJob {
+                    choice: &choice,
+                    loaded: &loaded,
+                    limits,
+                    plan: plan_args,
+                    pruning: prune,
+                    format,
+                    threads: jobs,
+                });
             }
             let (choice, loaded) = (&choice, &loaded);
             solve_and_report(SolveJob {
