@@ -48,6 +48,9 @@ pub struct Choice {
     pub line: Vec<JsonAction>,
     /// Positions the move's decision examined.
     pub states: u64,
+    /// The position after the move and the moves the rules then make (by the reference rules).
+    #[serde(skip)]
+    pub after: Layout,
 }
 
 #[derive(Serialize)]
@@ -68,7 +71,7 @@ struct MovesReport<'a> {
 pub fn moves_and_report(job: MovesJob) -> Result<u8> {
     let layout = &job.loaded.layout;
     let started = Instant::now();
-    let choices = with_rules!(job.choice.rules, |r| job.choices(&r, &r.game(layout)?))?;
+    let choices = decide_moves(&job)?;
     let states = choices.iter().map(|c| c.states).sum();
     let report = MovesReport {
         game: job.choice.info.name,
@@ -92,6 +95,12 @@ pub fn moves_and_report(job: MovesJob) -> Result<u8> {
     } else {
         EXIT_UNKNOWN
     })
+}
+
+/// Every legal move of the job's position, each decided (in the order of the game's moves).
+pub fn decide_moves(job: &MovesJob) -> Result<Vec<Choice>> {
+    let layout = &job.loaded.layout;
+    with_rules!(job.choice.rules, |r| job.choices(&r, &r.game(layout)?))
 }
 
 impl MovesJob<'_> {
@@ -159,6 +168,7 @@ impl MovesJob<'_> {
             verdict: result.verdict.as_str(),
             line: line.into_iter().map(JsonAction).collect(),
             states: result.states,
+            after,
         })
     }
 }
