@@ -1,5 +1,6 @@
 //! How a solved deal is printed: text for people, one JSON object for programs.
 
+use crate::choice::GameChoice;
 use patience_games::game::Action;
 use patience_games::layout::Layout;
 use patience_solver::{Decided, Phase, Plan, Stop};
@@ -79,9 +80,9 @@ fn position_json<S: Serializer>(
 }
 
 impl SolveReport {
+    /// The report of `choice`'s game (its name and rule options) solved.
     pub fn new<M>(
-        game: &'static str,
-        rules: String,
+        choice: &GameChoice,
         deal: String,
         talon: Option<String>,
         layout: Layout,
@@ -92,8 +93,8 @@ impl SolveReport {
         let (result, decided_by) = (&decided.result, decided.decided_by);
         let seconds = result.elapsed.as_secs_f64();
         SolveReport {
-            game,
-            rules,
+            game: choice.info.name,
+            rules: choice.rules.options_text(),
             deal,
             talon,
             layout,

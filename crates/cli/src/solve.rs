@@ -160,8 +160,7 @@ impl SolveJob<'_> {
         let solution = decision.line;
         let decided = decision.decided;
         let mut report = SolveReport::new(
-            self.choice.info.name,
-            self.choice.rules.options_text(),
+            self.choice,
             self.loaded.name.clone(),
             self.loaded.deal.as_ref().map(|d| d.to_text()),
             self.layout.clone(),

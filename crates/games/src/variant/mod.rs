@@ -16,7 +16,7 @@ mod registry;
 pub mod tuning;
 
 pub use key::Variant;
-pub use pysol::{Pysol, PysolStacks, find_pysol_game};
+pub use pysol::{Pysol, PysolStacks};
 pub use registry::VARIANTS;
 pub use tuning::{Shares, Tuning};
 
@@ -257,3 +257,8 @@ pub fn find_variant(name: &str) -> Result<&'static VariantInfo, VariantError> {
 
 #[cfg(test)]
 mod tests;
+
+/// The variant PySolFC numbers `id`, if this project plays it.
+pub fn find_pysol_game(id: u32) -> Option<&'static VariantInfo> {
+    VARIANTS.iter().find(|v| v.pysol_id() == Some(id))
+}

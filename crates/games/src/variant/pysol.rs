@@ -77,8 +77,3 @@ impl VariantInfo {
         Some(options)
     }
 }
-
-/// The variant PySolFC numbers `id`, if this project plays it.
-pub fn find_pysol_game(id: u32) -> Option<&'static VariantInfo> {
-    super::VARIANTS.iter().find(|v| v.pysol_id() == Some(id))
-}

@@ -45,3 +45,26 @@ fn each_family_is_in_its_section() {
         assert_eq!(v.section, section, "{}", v.name);
     }
 }
+
+/// Every PySolFC record's rules apply to its variant, and differ from its own only by the options
+/// the record names (RULES.md marks them "(PySolFC)").
+#[test]
+fn pysolfc_rules_apply_to_their_variants() {
+    let mut with_options = vec![];
+    for v in VARIANTS.iter() {
+        let Some(pysol) = v.pysol else { continue };
+        let rules = v.pysol_rules().unwrap();
+        assert_eq!(rules.key(), v.variant);
+        for option in pysol.rules.split(", ").filter(|o| !o.is_empty()) {
+            assert!(rules.options_text().contains(option), "{}: {option}", v.name);
+            with_options.push(v.name);
+        }
+        assert_eq!(find_pysol_game(pysol.id).unwrap().name, v.name);
+    }
+    assert_eq!(
+        with_options,
+        ["alhambra", "granada", "reinforcements", "queen-of-italy-open"],
+        "the variants whose PySolFC rules differ from the rule book's defaults"
+    );
+    assert!(find_pysol_game(8).is_none(), "FreeCell");
+}
