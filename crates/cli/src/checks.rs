@@ -3,6 +3,7 @@
 use crate::args::PlanArgs;
 use crate::choice::GameChoice;
 use anyhow::{Context, Result, bail};
+use patience_games::deal::numbering::Dealing;
 use patience_solver::Limits;
 
 /// The game a finished study's deals were dealt and solved under: its manifest's variant and
@@ -10,9 +11,10 @@ use patience_solver::Limits;
 fn study_game(
     dir: &std::path::Path,
     manifest: &patience_study::manifest::Manifest,
-) -> Result<GameChoice> {
+) -> Result<(GameChoice, Dealing)> {
     let (info, rules) = manifest.game().with_context(|| format!("{}", dir.display()))?;
-    Ok(GameChoice { info, rules })
+    let dealing = manifest.dealing(info).with_context(|| format!("{}", dir.display()))?;
+    Ok((GameChoice { info, rules }, dealing))
 }
 
 /// `patience audit DIR`: the study's manifest says which game and rule options its deals were
@@ -31,7 +33,7 @@ pub fn audit(
             manifest.player
         );
     }
-    let choice = study_game(dir, &manifest)?;
+    let (choice, dealing) = study_game(dir, &manifest)?;
     let deals = dir.join(patience_study::run::DEALS);
     let text = std::fs::read_to_string(&deals)
         .with_context(|| format!("reading {} (is the study finished?)", deals.display()))?;
@@ -50,7 +52,7 @@ pub fn audit(
         .max_states
         .checked_mul(factor)
         .context("--factor times the study's --max-states overflows")?;
-    let found = patience_study::audit::check(choice.rules, choice.info.hook, &lost, budget, jobs)?;
+    let found = patience_study::audit::check(choice.rules, dealing, &lost, budget, jobs)?;
     let record = patience_study::audit::Record {
         seeds: seeds.as_ref().map(|s| (s.start, s.end)),
         lost: lost.len(),
@@ -96,7 +98,7 @@ pub fn dominance(
             dir.display()
         );
     }
-    let choice = study_game(dir, &manifest)?;
+    let (choice, dealing) = study_game(dir, &manifest)?;
     let plan = plan.plan(max_states, choice.info)?;
     let deals = dir.join(patience_study::run::DEALS);
     let text = std::fs::read_to_string(&deals)
@@ -106,7 +108,7 @@ pub fn dominance(
     let won: Vec<u64> = rows.iter().filter(|r| r.outcome == "won").map(|r| r.seed).collect();
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
     let exceptions =
-        patience_study::dominance::check(choice.rules, choice.info.hook, &won, limits, plan, jobs)?;
+        patience_study::dominance::check(choice.rules, dealing, &won, limits, plan, jobs)?;
     for e in &exceptions {
         outln!(
             "seed {}: won by the {} player, {} by the pipeline ({} states)",

@@ -83,8 +83,12 @@ pub enum Command {
     Study {
         game: String,
         /// Seeds A..B, half-open (A included, B not), e.g. 0..10000.
-        #[arg(long, value_parser = study::parse_seed_range)]
-        seeds: std::ops::Range<u64>,
+        #[arg(long, value_parser = study::parse_seed_range, required_unless_present = "pysol", conflicts_with = "pysol")]
+        seeds: Option<std::ops::Range<u64>>,
+        /// PySolFC game numbers A..B instead of native seeds (half-open; from 1), for the games
+        /// PySolFC has: the deals a PySolFC player gets as "game #N". The manifest says so.
+        #[arg(long, value_name = "A..B", value_parser = study::parse_seed_range)]
+        pysol: Option<std::ops::Range<u64>>,
         /// Worker threads (default: every core).
         #[arg(short = 'j', long, default_value_t = std::thread::available_parallelism().map_or(1, |n| n.get()))]
         jobs: usize,
@@ -225,4 +229,14 @@ pub enum Command {
     },
     /// List the games, with their PySolFC ids.
     Games,
+    /// Write a finished study over PySolFC game numbers (`study GAME --pysol A..B`) as a list of
+    /// its won numbers: a Python module like PySolFC's own list of winnable Klondike games
+    /// (numbers from 32000 on: lower ones PySolFC deals with another generator).
+    ExportSolvable {
+        /// The study's folder (its manifest.json and deals.csv).
+        dir: std::path::PathBuf,
+        /// The module to write (default results/pysolfc/GAME_solvable_seeds.py).
+        #[arg(long, value_name = "FILE")]
+        out: Option<std::path::PathBuf>,
+    },
 }

@@ -1,7 +1,7 @@
 //! The `patience` command line as a library: `main.rs` only calls [`main`]. Each module has one
 //! job: the grammar (`cli`), the arguments shared by subcommands (`args`), the game and the deal
 //! the user names (`choice`, `load`, `position`; a PySolFC saved game: `pysol_save`, read, and
-//! `save_position`, its position), running a subcommand (`run`, `solve`, `moves`, `study`,
+//! `save_position`, its position), running a subcommand (`run`, `solve`, `moves`, `study`, `export`,
 //! `checks`) and the report a solve prints (`report`).
 
 /// Printing that ignores a closed pipe (`patience … | head`): the reader is gone, nothing to do.
@@ -24,6 +24,7 @@ pub mod choice;
 pub mod cli;
 pub mod cpu;
 pub mod exit;
+pub mod export;
 pub mod load;
 pub mod moves;
 pub mod position;

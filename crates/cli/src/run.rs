@@ -9,6 +9,7 @@ use crate::moves::{MovesJob, moves_and_report};
 use crate::solve::{SolveJob, play_and_report, solve_and_report};
 use crate::study;
 use anyhow::{Result, bail};
+use patience_games::deal::numbering::Numbering;
 use patience_games::variant::VARIANTS;
 use patience_solver::Limits;
 use std::time::Duration;
@@ -20,9 +21,15 @@ pub fn run(cli: Cli) -> Result<u8> {
             print_games();
             Ok(0)
         }
+        Command::ExportSolvable { dir, out } => {
+            let (path, count) = crate::export::export_solvable(&dir, out)?;
+            outln!("{}: {count} winnable PySolFC game numbers", path.display());
+            Ok(0)
+        }
         Command::Study {
             game,
             seeds,
+            pysol,
             jobs,
             threads_per_deal,
             max_states,
@@ -44,8 +51,14 @@ pub fn run(cli: Cli) -> Result<u8> {
             let plan = plan.plan(max_states, choice.info)?;
             let max_ms = time_limit_ms(max_seconds, limit_ms)?;
             let pruning = parse_pruning(&prune).map_err(anyhow::Error::msg)?;
+            let (seeds, numbering) = match (seeds, pysol) {
+                (Some(seeds), None) => (seeds, Numbering::Native),
+                (None, Some(numbers)) => (numbers, Numbering::Pysol),
+                _ => bail!("name the deals: --seeds A..B or --pysol A..B"),
+            };
             let args = study::StudyArgs {
                 seeds,
+                numbering,
                 jobs,
                 threads_per_deal,
                 max_states,

@@ -2,9 +2,9 @@
 
 use crate::choice::GameChoice;
 use anyhow::{Result, bail};
+use patience_games::deal::numbering::{Dealing, Numbering};
 use patience_games::game::Pruning;
 use patience_solver::Limits;
-use patience_study::manifest::DEAL_GENERATOR;
 use patience_study::{Manifest, Progress, StudyJob, Summary, run_study};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -43,7 +43,9 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 }
 
 pub struct StudyArgs {
+    /// The numbers to decide, native seeds or PySolFC game numbers (`numbering`).
     pub seeds: std::ops::Range<u64>,
+    pub numbering: Numbering,
     pub jobs: usize,
     pub threads_per_deal: usize,
     pub max_states: u64,
@@ -81,11 +83,20 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
     if a.max_states == 0 {
         bail!("--max-states must be at least 1");
     }
+    if a.numbering == Numbering::Pysol {
+        if choice.info.pysol_id().is_none() {
+            bail!("{} is not a PySolFC game: it has no PySolFC game numbers", choice.info.name);
+        }
+        if a.seeds.start == 0 {
+            bail!("PySolFC game numbers start at 1: --pysol {}..{}", a.seeds.start, a.seeds.end);
+        }
+    }
     let rules = choice.rules.options_text();
     let name = choice.info.name;
     let out = a.out.clone().unwrap_or_else(|| {
         let shard = a.shard.map_or(String::new(), |(i, k)| format!("-shard{i}of{k}"));
-        PathBuf::from(format!("study-{name}-{}-{}{shard}", a.seeds.start, a.seeds.end))
+        let pysol = if a.numbering == Numbering::Pysol { "-pysol" } else { "" };
+        PathBuf::from(format!("study-{name}{pysol}-{}-{}{shard}", a.seeds.start, a.seeds.end))
     });
     let manifest = Manifest {
         variant: name.to_string(),
@@ -105,7 +116,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         },
         player: a.player.describe(),
         threads_per_deal: a.threads_per_deal,
-        deal_generator: DEAL_GENERATOR.into(),
+        deal_generator: a.numbering.generator().into(),
         solver_version: env!("CARGO_PKG_VERSION").into(),
         git_commit: env!("PATIENCE_GIT_COMMIT").into(),
         command: std::env::args().collect(),
@@ -136,7 +147,7 @@ pub fn run(choice: &GameChoice, a: StudyArgs) -> Result<Summary> {
         limits,
         plan: a.plan,
         pruning: a.pruning,
-        hook: choice.info.hook,
+        dealing: Dealing { numbering: a.numbering, hook: choice.info.hook },
         progress: if a.quiet { Progress::Quiet } else { Progress::Auto },
     };
     run_study(&job, choice.rules)
@@ -158,6 +169,6 @@ pub fn bench(
     let max_time = max_ms.map(Duration::from_millis);
     let limits =
         Limits { max_states, max_time, table_bytes: 512 << 20, exact_table, ..Limits::default() };
-    let (rules, hook, pruning) = (choice.rules, choice.info.hook, Pruning::ALL);
-    run_bench(choice.info.name, seeds, &Deciding { rules, hook, limits, plan, pruning, jobs })
+    let (rules, dealing, pruning) = (choice.rules, Dealing::native(choice.info.hook), Pruning::ALL);
+    run_bench(choice.info.name, seeds, &Deciding { rules, dealing, limits, plan, pruning, jobs })
 }

@@ -13,7 +13,7 @@
 use crate::decide::Deciding;
 use crate::solve_seeds::solve_seeds;
 use anyhow::Context;
-use patience_games::deal::Hook;
+use patience_games::deal::numbering::Dealing;
 use patience_games::game::Pruning;
 use patience_games::variant::{Rules, VariantInfo};
 use patience_solver::{Limits, Plan, Verdict};
@@ -48,14 +48,14 @@ pub fn plan(variant: &VariantInfo, budget: u64) -> (Plan, u64) {
 /// seed order. A win that fails to replay is an error (a bug; the audit must not pass on it).
 pub fn check(
     rules: Rules,
-    hook: Hook,
+    dealing: Dealing,
     seeds: &[u64],
     budget: u64,
     jobs: usize,
 ) -> anyhow::Result<Vec<Contradiction>> {
     let (plan, max_states) = plan(rules.variant(), budget);
     let limits = Limits { max_states, max_time: None, table_bytes: 512 << 20, ..Limits::default() };
-    let deciding = Deciding { rules, hook, limits, plan, pruning: AUDIT_PRUNING, jobs };
+    let deciding = Deciding { rules, dealing, limits, plan, pruning: AUDIT_PRUNING, jobs };
     Ok(solve_seeds(&deciding, seeds)?
         .into_iter()
         .filter(|s| s.verdict == Verdict::Won)

@@ -4,7 +4,7 @@
 //! replay.
 
 use crate::clock::{Clock, Stopwatch};
-use patience_games::deal::{DealSource, Hook, make_deal};
+use patience_games::deal::numbering::Dealing;
 use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
@@ -70,12 +70,12 @@ where
     Ok(DealDecision { decided, line, solve_seconds, total_seconds: clock.seconds() })
 }
 
-/// What decides a set of native deals: the variant's rules and the hook its deals are dealt with,
-/// the pipeline's limits and plan, the pruning, and the worker threads.
+/// What decides a set of numbered deals: the variant's rules, how its deals are dealt (the
+/// numbering and the hook), the pipeline's limits and plan, the pruning, and the worker threads.
 #[derive(Clone, Copy, Debug)]
 pub struct Deciding {
     pub rules: Rules,
-    pub hook: Hook,
+    pub dealing: Dealing,
     pub limits: Limits,
     pub plan: Plan,
     pub pruning: Pruning,
@@ -99,8 +99,7 @@ impl Deciding {
                     .map_init(
                         || Pipeline::new(self.limits, self.plan),
                         |pipeline, &seed| {
-                            let deal = make_deal(&DealSource::Native(seed), self.hook)
-                                .map_err(|e| e.to_string())?;
+                            let deal = self.dealing.deal(seed).map_err(|e| e.to_string())?;
                             // One layout serves the game and a win's replay.
                             let layout = r.layout(&deal);
                             let game = r.game(&layout).expect("a dealt layout is valid");

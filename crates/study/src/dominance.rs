@@ -5,7 +5,7 @@
 
 use crate::decide::Deciding;
 use crate::solve_seeds::solve_seeds;
-use patience_games::deal::Hook;
+use patience_games::deal::numbering::Dealing;
 use patience_games::game::Pruning;
 use patience_games::variant::Rules;
 use patience_solver::{Limits, Plan, Verdict};
@@ -23,13 +23,13 @@ pub struct Exception {
 /// failure is an error: a bug, and the check must not pass on it).
 pub fn check(
     rules: Rules,
-    hook: Hook,
+    dealing: Dealing,
     seeds: &[u64],
     limits: Limits,
     plan: Plan,
     jobs: usize,
 ) -> anyhow::Result<Vec<Exception>> {
-    let deciding = Deciding { rules, hook, limits, plan, pruning: Pruning::ALL, jobs };
+    let deciding = Deciding { rules, dealing, limits, plan, pruning: Pruning::ALL, jobs };
     Ok(solve_seeds(&deciding, seeds)?
         .into_iter()
         .filter(|s| s.verdict != Verdict::Won)

@@ -1,6 +1,7 @@
 //! What a study is: everything that determines its rows. Two runs with equal manifests (the
 //! command line aside) produce the same rows, timing aside; `--resume` and `merge` insist on it.
 
+use patience_games::deal::numbering::{Dealing, Numbering};
 use patience_games::variant::{Rules, VariantInfo, find_variant};
 use serde::{Deserialize, Serialize};
 
@@ -30,7 +31,6 @@ pub fn table_kind(exact_table: bool) -> &'static str {
 
 /// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
 /// for the same seeds; a new generator would get a new name.
-pub const DEAL_GENERATOR: &str = "chacha8-fisher-yates-u64-v1";
 
 /// A manifest's rules in the form written since 2026-12-06: the older form (the family's rules
 /// structure as Rust's `Debug` printed it, `QuiltRules { variant: CrazyQuilt, wrap: true,
@@ -123,6 +123,17 @@ impl Manifest {
             .with_options_text(&self.rules)
             .map_err(|e| anyhow::anyhow!("the manifest's rules of {}: {e}", info.name))?;
         Ok((info, rules))
+    }
+
+    /// How the study's numbers were dealt: its `deal_generator`'s numbering, the variant's hook.
+    pub fn dealing(&self, info: &VariantInfo) -> anyhow::Result<Dealing> {
+        let numbering = Numbering::from_generator(&self.deal_generator).ok_or_else(|| {
+            anyhow::anyhow!(
+                "the manifest's deal generator {:?} is not one this version deals with",
+                self.deal_generator
+            )
+        })?;
+        Ok(Dealing { numbering, hook: info.hook })
     }
 
     /// The seeds this folder covers: the whole range, or the shard's contiguous part of it.

@@ -15,7 +15,8 @@ use crate::row::{DealRow, read_rows, row_line, write_rows};
 use crate::summary::Summary;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use patience_games::deal::{Deal, DealSource, Hook, make_deal};
+use patience_games::deal::Deal;
+use patience_games::deal::numbering::Dealing;
 use patience_games::game::{Action, Notation, PlayerView, Pruning};
 use patience_games::rules::FamilyRules;
 use patience_games::variant::Rules;
@@ -95,7 +96,8 @@ pub struct StudyJob {
     /// How the budget is split between the pipeline's phases (`manifest.pipeline` describes it).
     pub plan: Plan,
     pub pruning: Pruning,
-    pub hook: Hook,
+    /// How the study's numbers become deals (numbering and hook).
+    pub dealing: Dealing,
     pub progress: Progress,
 }
 
@@ -217,7 +219,7 @@ where
     let threads = job.threads_per_deal.max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads((job.jobs / threads).max(1)).build()?;
     let (limits, plan) = (job.limits, job.plan);
-    let (pruning, hook, player) = (job.pruning, job.hook, job.player);
+    let (pruning, dealing, player) = (job.pruning, job.dealing, job.player);
     let result: Result<()> = std::thread::scope(|scope| {
         let abort = &abort;
         let (make, verify) = (&make, &verify);
@@ -231,9 +233,9 @@ where
                         }
                         let row = match player {
                             PlayerKind::Thoughtful => {
-                                solve_one(solver, seed, hook, pruning, make, verify)
+                                solve_one(solver, seed, dealing, pruning, make, verify)
                             }
-                            _ => play_one(player, seed, hook, make, verify),
+                            _ => play_one(player, seed, dealing, make, verify),
                         };
                         let _ = tx.send(row);
                     },
@@ -270,7 +272,7 @@ where
 fn solve_one<G, F, V>(
     solver: &mut Pipeline<G>,
     seed: u64,
-    hook: Hook,
+    dealing: Dealing,
     pruning: Pruning,
     make: &F,
     verify: &V,
@@ -281,7 +283,7 @@ where
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,
 {
-    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+    let deal = dealing.deal(seed).map_err(|e| e.to_string())?;
     let game = make(&deal);
     let decision =
         decide_deal(solver, &game, pruning, Shortening::Quick, |line| verify(&deal, line))
@@ -316,7 +318,7 @@ fn redeals(line: &[Action]) -> u32 {
 fn play_one<G, F, V>(
     player: PlayerKind,
     seed: u64,
-    hook: Hook,
+    dealing: Dealing,
     make: &F,
     verify: &V,
 ) -> Result<DealRow, String>
@@ -326,7 +328,7 @@ where
     F: Fn(&Deal) -> G,
     V: Fn(&Deal, &[Action]) -> Result<(), String>,
 {
-    let deal = make_deal(&DealSource::Native(seed), hook).map_err(|e| e.to_string())?;
+    let deal = dealing.deal(seed).map_err(|e| e.to_string())?;
     let game = make(&deal);
     let clock = Stopwatch::start();
     let r = player.play(&game, seed);

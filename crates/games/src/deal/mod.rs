@@ -6,6 +6,7 @@
 //! (`D[0]` = last element), which is PySolFC's convention.
 
 pub mod native;
+pub mod numbering;
 pub mod pysol;
 pub mod text;
 
