@@ -29,9 +29,6 @@ pub fn table_kind(exact_table: bool) -> &'static str {
     if exact_table { "exact" } else { "fingerprint-95" }
 }
 
-/// Version of the native deal generator (RULES.md §1). Deals are forever: this never changes
-/// for the same seeds; a new generator would get a new name.
-
 /// A manifest's rules in the form written since 2026-12-06: the older form (the family's rules
 /// structure as Rust's `Debug` printed it, `QuiltRules { variant: CrazyQuilt, wrap: true,
 /// redeals: 1 }`) becomes `wrap=true, redeals=1` — its fields but the variant (which the manifest

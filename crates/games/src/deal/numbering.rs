@@ -22,7 +22,8 @@ impl Numbering {
         }
     }
 
-    /// The name a manifest records (`deal_generator`).
+    /// The name a manifest records (`deal_generator`). Deals are forever: a name never changes
+    /// its deals; a new generator would get a new name.
     pub fn generator(self) -> &'static str {
         match self {
             Numbering::Native => "chacha8-fisher-yates-u64-v1",
