@@ -334,6 +334,16 @@ impl Position {
         }
     }
 
+    /// A deal: Granada puts one card on each of W0..W3 in order, fewer when the stock runs out;
+    /// Alhambra and Reinforcements one card on the single waste.
+    fn deal(&mut self) {
+        for w in 0..self.wastes.len() {
+            if let Some(card) = self.stock.pop() {
+                self.wastes[w].push(card);
+            }
+        }
+    }
+
     /// Does waste `w` accept `card` (from a reserve, or in Granada from another waste)?
     /// §2: same suit as the waste's top card and rank ±1 WITH wrap (K↔A). An empty waste accepts
     /// nothing, unless option `empty_waste_any` (Alhambra and Granada only; The Reinforcements'
@@ -455,15 +465,7 @@ impl Rules for Position {
                 let card = self.pile_mut(from).pop().expect("checked: source not empty");
                 self.pile_mut(to).push(card);
             }
-            Action::Deal => {
-                // Granada: one card on each of W0..W3 in order, fewer when the stock runs out.
-                // Alhambra, Reinforcements: one card on the single waste.
-                for w in 0..self.wastes.len() {
-                    if let Some(card) = self.stock.pop() {
-                        self.wastes[w].push(card);
-                    }
-                }
-            }
+            Action::Deal => self.deal(),
             Action::Redeal => {
                 // The wastes are turned over without shuffling. The new stock in dealing order is
                 // W3 bottom→top, then W2, W1, W0 (Granada); for one waste: its bottom card first.
@@ -474,6 +476,13 @@ impl Rules for Position {
                 top_first.reverse(); // our stock keeps the next card dealt at the end
                 self.stock = top_first;
                 self.redeals_left -= 1;
+                // With `empty_waste_any` (PySolFC's rule) the redeal is PySolFC's: it deals the
+                // new pass's first card(s) at once (PySolFC 3.6.1 royalcotillion.py,
+                // `Alhambra_Talon.dealCards`, lines 333–344), so no reserve card goes on an
+                // empty waste in between.
+                if self.options.empty_waste_any && self.variant != Variant::Reinforcements {
+                    self.deal();
+                }
             }
         }
         // The Reinforcements (§2): whenever a reserve is empty and the stock is not, the stock's

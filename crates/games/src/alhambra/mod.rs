@@ -72,7 +72,7 @@ impl AlhambraRules {
     }
     /// An empty waste accepts any card only where the option applies (reserves that never
     /// refill).
-    fn empty_waste_accepts_any(&self) -> bool {
+    pub(crate) fn empty_waste_accepts_any(&self) -> bool {
         self.empty_waste_any && !self.refills()
     }
     /// The names of the waste piles in solutions.

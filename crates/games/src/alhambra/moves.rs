@@ -69,6 +69,20 @@ impl Alhambra {
         s.wlen[w] += 1;
     }
 
+    /// One deal: a card on each waste in turn, fewer when the stock runs out. W0 ends where the
+    /// stock starts, so its card needs no moving; each later waste takes the stock's next card
+    /// into its own segment (granada deals W0..W3).
+    fn deal(&self, s: &mut AlhambraState) {
+        s.wlen[0] += 1;
+        for w in 1..self.rules.wastes() {
+            if s.stock_len() == 0 {
+                break;
+            }
+            let k = s.seq.remove(s.stock_start());
+            self.put_on_waste(s, w, k);
+        }
+    }
+
     fn take_waste_top(&self, s: &mut AlhambraState, w: usize) -> Kind {
         let k = s.seq.remove(s.waste_end(w) - 1);
         s.wlen[w] -= 1;
@@ -187,21 +201,19 @@ impl Game for Alhambra {
                 let k = self.take_waste_top(s, from as usize);
                 self.put_on_waste(s, to as usize, k);
             }
-            AlhambraMove::Deal => {
-                // W0 ends where the stock starts, so its card needs no moving; each later waste
-                // takes the stock's next card into its own segment (granada deals W0..W3).
-                s.wlen[0] += 1;
-                for w in 1..self.rules.wastes() {
-                    if s.stock_len() == 0 {
-                        break;
-                    }
-                    let k = s.seq.remove(s.stock_start());
-                    self.put_on_waste(s, w, k);
-                }
-            }
+            AlhambraMove::Deal => self.deal(s),
             AlhambraMove::Redeal => {
                 s.wlen = [0; 4];
                 s.redeals_left -= 1;
+                // `empty_waste_any` is PySolFC's rule, and PySolFC's redeal deals the new pass's
+                // first card(s) in the same action (`Alhambra_Talon.dealCards`, royalcotillion.py
+                // of PySolFC 3.6.1, lines 333–344): no empty waste between the two to put a
+                // reserve card on. Without the option an empty waste takes nothing, so whatever
+                // is played between a redeal and the next deal commutes with that deal: the games
+                // are the same there, and the redeal stays its own move.
+                if self.rules.empty_waste_accepts_any() {
+                    self.deal(s);
+                }
             }
         }
         if self.rules.refills() && (card_move || !self.rules.pf_refill_timing) {
