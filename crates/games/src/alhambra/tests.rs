@@ -184,6 +184,36 @@ fn granada_deals_one_card_per_waste_and_redeals_w3_first() {
     assert_eq!(s.redeals_left, 1);
 }
 
+/// With `empty_waste_any` (PySolFC's rule) a redeal is PySolFC's: the new pass's first cards are
+/// dealt in the same move, one on each waste, so no empty waste is left between the two.
+#[test]
+fn with_pysolfcs_empty_waste_a_redeal_deals_at_once() {
+    for any in [false, true] {
+        let mut g = game(Variant::Granada, 11);
+        g.rules.empty_waste_any = any;
+        let mut s = g.start();
+        while s.stock_len() > 0 {
+            g.play(&mut s, AlhambraMove::Deal);
+        }
+        let mut dealt = s;
+        g.play(&mut dealt, AlhambraMove::Redeal);
+        let mut plain = s;
+        g.play(&mut plain, AlhambraMove::Redeal);
+        if any {
+            assert_eq!(dealt.wlen[..4], [1, 1, 1, 1]);
+        } else {
+            assert_eq!(dealt.wlen[..4], [0, 0, 0, 0]);
+            // A redeal and a deal: the same position as PySolFC's one action.
+            g.rules.empty_waste_any = true;
+            let mut both = s;
+            g.play(&mut both, AlhambraMove::Redeal);
+            g.rules.empty_waste_any = false;
+            g.play(&mut plain, AlhambraMove::Deal);
+            assert_eq!(plain, both);
+        }
+    }
+}
+
 #[test]
 fn last_pass_dead_position_is_detected_and_only_then() {
     let reserves = ["TD", "JD QD KD", "", "", "", "", "", ""];
