@@ -55,4 +55,20 @@ while [ $n -le 32129 ]; do
   solve "pf-generals-patience-$n" generals-patience --pysol "$n"
   n=$((n + 1))
 done
+# 5) the alhambra and granada saves' positions under our default rules (an empty waste accepts
+#    nothing): the save's layout solved with --position; "deal" is set back to the save so that
+#    replay.py starts from the save loaded by PySolFC
+for f in "$ROOT"/testdata/pysolfc-saves/alhambra-*.pso "$ROOT"/testdata/pysolfc-saves/granada-*.pso; do
+  b=$(basename "$f" .pso)
+  g=${b%%-[0-9]*}
+  tag="savedef-$b"
+  [ -s "$OUT/$tag.json" ] && continue
+  python3 -c "import json,sys; json.dump(json.load(open(sys.argv[1]))['layout'], open(sys.argv[2],'w'))" \
+    "$OUT/save-$b.json" "$OUT/$tag.position"
+  "$BIN" solve "$g" --position "$OUT/$tag.position" --format json --max-seconds "$SECS" > "$OUT/$tag.json.tmp" 2> "$OUT/$tag.err"
+  echo $? > "$OUT/$tag.rc"
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); d['deal']=json.load(open(sys.argv[2]))['deal']; json.dump(d, open(sys.argv[3],'w'))" \
+    "$OUT/$tag.json.tmp" "$OUT/save-$b.json" "$OUT/$tag.json"
+  rm -f "$OUT/$tag.json.tmp"
+done
 echo done
