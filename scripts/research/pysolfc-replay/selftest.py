@@ -27,8 +27,7 @@ def corruptions(d):
     deals = [i for i, m in enumerate(moves) if m.get("deal") and not m.get("forced")]
     i = cards[len(cards) // 2]
     e = copy.deepcopy(d)
-    e["moves"][i]["to"] = e["moves"][i]["from"][0] + "9" if False else (
-        "F7" if e["moves"][i]["to"] != "F7" else "F6")
+    e["moves"][i]["to"] = "F7" if e["moves"][i]["to"] != "F7" else "F6"
     yield "card move %d sent to another foundation" % (i + 1), e
     e = copy.deepcopy(d)
     del e["moves"][i]
