@@ -263,7 +263,11 @@ def replay(path):
                 res["moves_between_redeal_and_deal"] += 1
             if mv.get("deal") or mv.get("redeal"):
                 n = play_deal(game, mv)
-                if mv.get("redeal") and variant not in TERRACE:
+                # Since 2026-12-06 (after 7dff450) a line solved under alhambra's and granada's
+                # PySolFC empty-waste rule has PySolFC's redeal already (it deals at once): the
+                # solve output's `rules` says so, and its next `deal` is a deal of its own.
+                pysolfc_redeal = "empty-waste-any=true" in d.get("rules", "")
+                if mv.get("redeal") and variant not in TERRACE and not pysolfc_redeal:
                     absorb_deal = True
             elif "choose" in mv:
                 play_choose(game, variant, mv)
