@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Research prototype (issue 33, session 26; not product code, nothing here answers "lost" in the
+"""Research prototype (issue 33, 2026-12-05, commit 1a46868; not product code, nothing here answers "lost" in the
 solver): two relaxations of generals-patience that keep the stock's order and the waste as a stack
 but abstract the tableau, and how far each gets on the published study's deals.
-`results/bench/losses-queen.md` ("Session 26") has the figures and what they say.
+`results/bench/losses-queen.md` ("2026-12-05, 1a46868 and 224a525: the tableau abstracted") has the figures and what they say.
 
 The real game (RULES.md §3, generals-patience): after the opening choice, 9 piles of one card, the
 waste D[23], the stock D[24..] dealt one card at a time onto the waste, no redeal; tableau builds

@@ -119,8 +119,8 @@ fn the_stricter_rules_win_what_the_open_rules_leave_unknown() {
 /// falling-star seeds 126 and 175 at 5,000,000 positions (pinned): the stricter phase, the
 /// home-first streamliner, wins them and its line replays through the reference rules; the
 /// pipeline as it was before that phase (probe, lookahead 1,000,000, hedged 2,000,000, walks of
-/// 250 positions a move; the longer walks of session 25 win seed 126 without the phase) leaves
-/// them unknown.
+/// 250 positions a move; the longer walks of ca1f0de (2026-12-05) win seed 126 without the
+/// phase) leaves them unknown.
 #[test]
 fn the_home_first_streamliner_wins_what_the_pipeline_left_unknown() {
     let plan = Plan::for_variant(find_variant("falling-star").unwrap(), 5_000_000);
@@ -166,8 +166,8 @@ fn carthage_wins_without_foundation_to_depot_are_carthage_wins() {
 }
 
 /// The streamliners of carthage (home first, without the foundation-to-depot move) and
-/// crazy-quilt (home first, no build onto the waste that frees nothing; session 24,
-/// `decide-2026-12-05.md`): seeds the stricter phase wins at 5,000,000
+/// crazy-quilt (home first, no build onto the waste that frees nothing; 224db64 and 8e41d0e,
+/// 2026-12-05, `decide-2026-12-05.md`): seeds the stricter phase wins at 5,000,000
 /// positions (pinned), each line replayed through the reference rules (`both`), that the
 /// pipeline without the phase (the probe and the final search, for carthage; its lookaheads
 /// too, for crazy-quilt) leaves unknown.
@@ -194,7 +194,7 @@ fn the_streamliners_win_carthage_and_crazy_quilt_deals() {
 
 /// Blondes-and-brunettes and falling-star walk 600 positions a move (`VARIANT_WALKS`): pinned
 /// deals their lookahead wins so at 5,000,000 positions, replayed through the reference rules,
-/// and leaves unknown with the default walks of 250 (the published studies before session 25).
+/// and leaves unknown with the default walks of 250 (the published studies before ca1f0de).
 #[test]
 fn longer_walks_win_blondes_and_falling_star_deals() {
     for (game, seed) in [("blondes-and-brunettes", 807), ("falling-star", 618)] {

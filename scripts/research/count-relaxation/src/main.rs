@@ -1,4 +1,5 @@
-//! Research prototype (issue 33, session 26): the `count` relaxation of generals-patience of
+//! Research prototype (issue 33, 2026-12-05, commit 224a525): the `count` relaxation of
+//! generals-patience of
 //! `scripts/research/generals-relaxations.py`, searched exhaustively, optionally with the
 //! dominance "fewer cards sitting on others is at least as good" (not proved: a measurement).
 //! Usage (PATIENCE: the `patience` binary, found on PATH by default):
