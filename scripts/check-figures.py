@@ -175,6 +175,19 @@ def redheads_tail():
           f"{c['unknown']} still unknown; published study: {pub['lost']} lost of {sum(pub.values())}")
 
 
+def published_p99_max():
+    """decide-2026-12-05.md, where issue 31 ends: the largest p99 CPU seconds a deal of the
+    published thoughtful studies (results/*, players aside), by summary.json's definition."""
+    best = (0.0, "")
+    for d in sorted(os.listdir(os.path.join(ROOT, "results"))):
+        f = os.path.join(ROOT, "results", d, "deals.csv")
+        if not os.path.exists(f) or d.endswith("-greedy") or "-sampling" in d:
+            continue
+        secs = [int(r["micros"]) / 1e6 for r in read_rows(f).values()]
+        best = max(best, (quantile(secs, 0.99), d))
+    print(f"largest p99 of the published thoughtful studies: {best[0]:.2f} s ({best[1]})")
+
+
 # losses-queen.md's three result tables: (before folder, after folder, variant label, seeds).
 LOSSES_QUEEN_TABLES = {
     "step 1 (schedule)": [
@@ -219,7 +232,7 @@ def losses_queen_tables():
 CLAIMS = {f.__name__: f for f in [
     carthage_inner_search_only, player_wins_41f81e1, losses_queen_audit, published_commits,
     plain_search_ratio, walks_validation, alhambra_audits_first_position, redheads_tail,
-    losses_queen_tables,
+    losses_queen_tables, published_p99_max,
 ]}
 
 
