@@ -76,6 +76,13 @@ ROUNDS = {
         DEFAULT_RULES
         | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal"}
     ),
+    # Round 6: round 5 + parked cards stacked in later passes, and the exact top against cards
+    # parked in an earlier pass (found by sim.py, which plays a returned schedule in the rules).
+    "6": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier"}
+    ),
 }
 
 
@@ -436,6 +443,59 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.Add(H[c] < H[d]).OnlyEnforceIf(
                     [park[c], park[d], before, samep, g_lit(d, c), lp_lit(d, c)]
                 )
+
+    # ---- (P3-later, round 6) Two parked cards stack in the talon order too, in every later pass.
+    # Let d be parked before c (W(d) < W(c)) and still on the waste at W(c): either in the same
+    # pass (a parked card leaves the waste only to a foundation), or d was parked in an earlier
+    # pass and xw_c > xw_d. (Then label xw_c − 1 was dealt in pass q_c before W(c); at W(d) it was
+    # still in the stock — x was xw_d ≤ xw_c − 1 — so it follows d in the talon order, and d,
+    # still in the talon, was dealt in pass q_c before it, and is on the waste at W(c) as it goes
+    # home later.) So c lies above d, and c precedes every card then in the stock: in the talon
+    # order d < c < every label ≥ xw_c still in the talon. If d goes home in a pass p > q_c at a
+    # slot x_d > xw_c, label x_d − 1 ≥ xw_c was dealt in pass p before, so c (if still in the
+    # talon) was dealt in pass p before it, onto d (dealt before c, still on the waste): c went
+    # home first, H(c) < H(d). If c is not in the talon in pass p it went home before: H(c) < H(d)
+    # again. Found by sim.py: the round-5 schedules of seeds 3, 6 and 8 send a parked card home
+    # in a later pass from under a card parked on it.
+    if "park_park_later" in rules:
+        for c in res_ix:
+            for d in res_ix:
+                if c == d:
+                    continue
+                xg = m.NewBoolVar("")  # ¬xg ⇒ x_d ≤ xw_c
+                m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
+                pg = m.NewBoolVar("")  # ¬pg ⇒ p_d ≤ q_c
+                m.Add(Hp[d] <= Wp[c]).OnlyEnforceIf(pg.Not())
+                # d on the waste at W(c): same pass, or xw_c > xw_d. ¬on ⇒ q_d < q_c ∧ xw_c ≤ xw_d
+                on = m.NewBoolVar("")
+                m.Add(Wp[d] <= Wp[c] - 1).OnlyEnforceIf(on.Not())
+                m.Add(Wx[c] <= Wx[d]).OnlyEnforceIf(on.Not())
+                m.Add(H[c] < H[d]).OnlyEnforceIf(
+                    [park[c], park[d], before_lit(d, c), on, g_lit(d, c), xg, pg]
+                )
+
+    # ---- (N''-earlier, round 6) The exact top for a talon neighbour against cards parked in an
+    # earlier pass. c parked on the talon card d in pass q = q_c (d < xw_c, dealt in pass q and on
+    # the waste top at W(c)). Let e be parked in an earlier pass q_e < q with d < xw_e (d was
+    # dealt in pass q_e before W(e) and, going home after W(c), was still on the waste: e lay
+    # above d, and precedes every label ≥ xw_e in the talon order), and xw_c > xw_e: label
+    # xw_c − 1 ≥ xw_e was dealt in pass q before W(c), so e, if still in the talon, was dealt in
+    # pass q before it, above d (dealt before e). d being the top at W(c), e left by then:
+    # H(e) ≤ W(c). (The same pass is the N'' clause above.)
+    if "park_top_earlier" in rules:
+        for c, d, nb in nb_all:
+            if d >= n:
+                continue
+            for e in res_ix:
+                if e == c:
+                    continue
+                # e parked in an earlier pass than c: ¬ear ⇒ q_e ≥ q_c
+                ear = m.NewBoolVar("")
+                m.Add(Wp[e] >= Wp[c]).OnlyEnforceIf(ear.Not())
+                xg = m.NewBoolVar("")  # ¬xg ⇒ xw_c ≤ xw_e
+                m.Add(Wx[c] <= Wx[e]).OnlyEnforceIf(xg.Not())
+                m.AddBoolOr([nb.Not(), park[e].Not(), ear.Not(), wx_gt(e, d).Not(), xg.Not(),
+                             g_lit(e, c).Not()])
 
     return m, dict(H=H, Hp=Hp, Hx=Hx, park=park, W=W, Wp=Wp, Wx=Wx, up=up, cards=cards, n=n, nb=nb_all)
 
