@@ -12,7 +12,7 @@ seed, rnd = int(sys.argv[1]), sys.argv[2]
 redeals = int(sys.argv[sys.argv.index("--redeals") + 1]) if "--redeals" in sys.argv else 2
 lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed",
                                  str(seed), "--format", "json"], capture_output=True, text=True).stdout)["layout"]
-m, v = model.build(lay, redeals, model.ROUNDS[rnd])
+m, v = model.build(lay, redeals, model.rules_of(rnd))
 s = cp_model.CpSolver(); s.parameters.num_workers = 1; s.parameters.max_time_in_seconds = 60
 st = s.Solve(m)
 print(seed, s.StatusName(st))

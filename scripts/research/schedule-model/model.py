@@ -84,6 +84,13 @@ ROUNDS = {
            "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier"}
     ),
 }
+# Measurements (NOT SOUND: their unsat verdicts prove nothing): a round's rules + one X_ rule.
+# Key "BASE+RULE", e.g. "6+X_park_same_pass", "6+X_park_cap:8", "6+X_pass0_slot:40".
+
+
+def rules_of(key):
+    base, _, extra = key.partition("+")
+    return ROUNDS[base] | ({extra} if extra else set())
 
 
 def build(layout, redeals, rules=DEFAULT_RULES, M=128):
@@ -496,6 +503,34 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.Add(Wx[c] <= Wx[e]).OnlyEnforceIf(xg.Not())
                 m.AddBoolOr([nb.Not(), park[e].Not(), ear.Not(), wx_gt(e, d).Not(), xg.Not(),
                              g_lit(e, c).Not()])
+
+    # ---- MEASUREMENTS ONLY, NOT SOUND (rule names X_…): restrictions that winning lines need not
+    # satisfy, to locate the slack (which deals they kill, and whether they kill won deals too).
+    # Never used by a round whose unsat verdicts count as proofs.
+    for rule in rules:
+        if rule == "X_park_same_pass":  # every parked card goes home in its parking pass
+            for c in res_ix:
+                m.Add(Hp[c] == Wp[c]).OnlyEnforceIf(park[c])
+        elif rule.startswith("X_park_cap:"):  # at most K parks in each pass
+            k = int(rule.split(":")[1])
+            for q in range(P):
+                inq = []
+                for c in res_ix:
+                    b = m.NewBoolVar("")  # b ⇐ park ∧ q_c = q
+                    e = m.NewBoolVar("")
+                    m.Add(Wp[c] == q).OnlyEnforceIf(e)
+                    m.Add(Wp[c] != q).OnlyEnforceIf(e.Not())
+                    m.AddBoolAnd([park[c], e]).OnlyEnforceIf(b)
+                    m.AddBoolOr([park[c].Not(), e.Not()]).OnlyEnforceIf(b.Not())
+                    inq.append(b)
+                m.Add(sum(inq) <= k)
+        elif rule.startswith("X_pass0_slot:"):  # no park in pass 0 at a slot > k
+            k = int(rule.split(":")[1])
+            for c in res_ix:
+                late = m.NewBoolVar("")  # late ⇒ q_c = 0
+                m.Add(Wp[c] == 0).OnlyEnforceIf(late)
+                m.Add(Wp[c] >= 1).OnlyEnforceIf(late.Not())
+                m.Add(Wx[c] <= k).OnlyEnforceIf([park[c], late])
 
     return m, dict(H=H, Hp=Hp, Hx=Hx, park=park, W=W, Wp=Wp, Wx=Wx, up=up, cards=cards, n=n, nb=nb_all)
 

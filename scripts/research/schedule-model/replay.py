@@ -91,7 +91,7 @@ def check(lay, H, W, up, rules, redeals=2):
 
 
 if __name__ == "__main__":
-    rules = model.ROUNDS[sys.argv[1]]
+    rules = model.rules_of(sys.argv[1])
     args = sys.argv[2:]
     out = None
     redeals = 2

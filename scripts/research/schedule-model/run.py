@@ -14,7 +14,9 @@ Sets (seeds from results/alhambra/deals.csv, the published study):
   lost  59 and 177 (proved lost by the pass bound at the first position): must come out unsat
   won-rN  (with --redeals N) seeds 0..99 that the solver wins with --redeals N, read from
         results/bench/schedule-model/won-redeals-N.txt (one seed a line)
-Writes results/bench/schedule-model/round-ROUND-SET.csv.
+Writes results/bench/schedule-model/round-ROUND-SET.csv. A measurement (NOT SOUND: an X_ rule of
+model.py, `--rules 6+X_park_same_pass`) is given a ROUND name starting with X (e.g. X1); table.py
+prints those apart, never among the proofs.
 """
 
 import argparse
@@ -63,7 +65,7 @@ def one(args):
         capture_output=True, text=True, check=True,
     ).stdout
     lay = json.loads(out)["layout"]
-    r = model.solve(lay, redeals, seconds, det, rules=model.ROUNDS[rules])
+    r = model.solve(lay, redeals, seconds, det, rules=model.rules_of(rules))
     return dict(
         seed=seed,
         redeals=redeals,
@@ -72,6 +74,7 @@ def one(args):
         det=r["det"],
         home_by_pass=r.get("home_by_pass", ""),
         parked=r.get("parked", ""),
+        rules=rules,
         det_limit="" if det is None else det,
         wall=int(r["verdict"] == "unknown" and (det is None or r["det"] < det * 0.99)),
     )
@@ -93,7 +96,7 @@ def main():
     outdir = os.path.join(ROOT, "results/bench/schedule-model")
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, f"round-{a.round}-{a.out or a.set}.csv")
-    fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked", "det_limit", "wall"]
+    fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked", "rules", "det_limit", "wall"]
     with open(path, "w", newline="") as f, ProcessPoolExecutor(min(a.jobs, 2)) as ex:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()

@@ -166,7 +166,7 @@ if __name__ == "__main__":
     for seed in [int(a) for a in args[1:] if a != "--snap"]:
         lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed", str(seed), "--format", "json"],
                                         capture_output=True, text=True).stdout)["layout"]
-        st, sol = solve(lay, redeals, model.ROUNDS[rnd], det)
+        st, sol = solve(lay, redeals, model.rules_of(rnd), det)
         if sol is None:
             print(seed, st, flush=True)
             continue

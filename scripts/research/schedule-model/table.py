@@ -17,10 +17,12 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 DIR = os.path.join(ROOT, "results/bench/schedule-model")
 
 
-def rounds():
+def rounds(measure=False):
     out = []
     for path in sorted(glob.glob(os.path.join(DIR, "round-*.csv"))):
         m = re.match(r"round-(\w+?)-(.+)\.csv", os.path.basename(path))
+        if m.group(1).startswith("X") != measure:
+            continue
         rows = list(csv.DictReader(open(path)))
         out.append((m.group(1), m.group(2), rows))
     # a round's dev and rest rows together are its all set
@@ -28,14 +30,29 @@ def rounds():
     for rnd, st, rows in out:
         byround.setdefault(rnd, {})[st] = rows
     for rnd, sets in byround.items():
-        if "dev" in sets and "rest" in sets and "all" not in sets:
+        if "dev" in sets and "rest" in sets:
             out.append((rnd, "all (dev+rest)", sets["dev"] + sets["rest"]))
     order = {"lost": 0, "dev": 1, "won": 2, "rest": 3, "all (dev+rest)": 4}
     out.sort(key=lambda t: (t[0], order.get(t[1], 9), t[1]))
     return out
 
 
+def measurements():
+    """The unsound measurements (rounds named X…): per (name, set), the rules and verdicts."""
+    print("| measurement | rules (NOT SOUND) | set | deals | sat | unsat | unknown | median det | max det |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for rnd, st, rows in rounds(measure=True):
+        cnt = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("sat", "unsat", "unknown")}
+        det = [float(r["det"]) for r in rows]
+        rules = sorted({r.get("rules", "") for r in rows})
+        print(f"| {rnd} | {' '.join(rules)} | {st} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} "
+              f"| {cnt['unknown']} | {statistics.median(det):.2f} | {max(det):.2f} |")
+
+
 def main():
+    if "--measure" in sys.argv:
+        measurements()
+        return
     if "--replay" in sys.argv:
         print("| round | set | winning lines | the line satisfies the model | fails | culprits |")
         print("|---|---|---|---|---|---|")
@@ -54,8 +71,8 @@ def main():
             seeds = [r["seed"] for r in rows if r["verdict"] == "unsat"]
             print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
         return
-    print("| round | set | deals | sat | unsat | unknown | median s | max s | median det | max det |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| round | set | limit | deals | sat | unsat | unknown | median s | max s | median det | max det |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for rnd, st, rows in rounds():
         secs = [float(r["seconds"]) for r in rows]
         cnt = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("sat", "unsat", "unknown")}
@@ -64,8 +81,10 @@ def main():
         det = [float(r["det"]) for r in rows]
         dmed = statistics.median(det) if det else 0
         dmx = max(det) if det else 0
+        lim = sorted({r.get("det_limit") or "" for r in rows})
+        lim = " ".join(f"det {x}" if x else "wall only" for x in lim)
         print(
-            f"| {rnd} | {st} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} | {cnt['unknown']} "
+            f"| {rnd} | {st} | {lim} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} | {cnt['unknown']} "
             f"| {med:.1f} | {mx:.1f} | {dmed:.2f} | {dmx:.2f} |"
         )
 
