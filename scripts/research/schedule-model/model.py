@@ -504,6 +504,36 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.AddBoolOr([nb.Not(), park[e].Not(), ear.Not(), wx_gt(e, d).Not(), xg.Not(),
                              g_lit(e, c).Not()])
 
+    # ---- (N''-parked, round 7) The exact top for a parked neighbour, in every pass. c parked on a
+    # parked d (W(d) < W(c), d on the waste top at W(c)). Let e be parked between them
+    # (W(d) < W(e) < W(c)) with (A) d on the waste at W(e): the same pass, or xw_e > xw_d (label
+    # xw_e − 1 was dealt in pass q_e before W(e); at W(d) it was in the stock, so it follows d in
+    # the talon order and d, still in the talon — it goes home after W(c) — was dealt before it);
+    # so e lay above d and precedes in the talon order every label ≥ xw_e; and (B) e on the waste
+    # at W(c): the same pass (a parked card leaves the waste only to a foundation), or
+    # xw_c > xw_e (label xw_c − 1 ≥ xw_e was dealt in pass q_c before W(c), so e, if still in
+    # the talon, was dealt before it, after d). Then e lies above d at W(c) unless it went home:
+    # H(e) ≤ W(c). (The N'' clause above is the case of one pass for all three.)
+    onl = {}
+
+    def on_lit(d, e):  # ¬ ⇒ q_d < q_e ∧ xw_e ≤ xw_d (with W(d) < W(e): d on the waste at W(e))
+        if (d, e) not in onl:
+            b = m.NewBoolVar("")
+            m.Add(Wp[d] <= Wp[e] - 1).OnlyEnforceIf(b.Not())
+            m.Add(Wx[e] <= Wx[d]).OnlyEnforceIf(b.Not())
+            onl[d, e] = b
+        return onl[d, e]
+
+    if "park_top_parked_any" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            for e in res_ix:
+                if e == c or e == d:
+                    continue
+                m.AddBoolOr([nb.Not(), park[e].Not(), before_lit(d, e).Not(), before_lit(e, c).Not(),
+                             on_lit(d, e).Not(), on_lit(e, c).Not(), g_lit(e, c).Not()])
+
     # ---- MEASUREMENTS ONLY, NOT SOUND (rule names X_…): restrictions that winning lines need not
     # satisfy, to locate the slack (which deals they kill, and whether they kill won deals too).
     # Never used by a round whose unsat verdicts count as proofs.
