@@ -83,6 +83,15 @@ ROUNDS = {
         | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
            "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier"}
     ),
+    # Round 7: round 6 + the exact top for a parked neighbour in every pass (N''-parked) and P3-nb
+    # (a card parked on a parked neighbour covers it in any pass). P5 (park_later_under) is
+    # written but in no round: it doubles the model and no returned schedule was seen to need it.
+    "7": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier",
+           "park_top_parked_any", "park_on_parked"}
+    ),
 }
 # Measurements (NOT SOUND: their unsat verdicts prove nothing): a round's rules + one X_ rule.
 # Key "BASE+RULE", e.g. "6+X_park_same_pass", "6+X_park_cap:8", "6+X_pass0_slot:40".
@@ -534,6 +543,63 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                 m.AddBoolOr([nb.Not(), park[e].Not(), before_lit(d, e).Not(), before_lit(e, c).Not(),
                              on_lit(d, e).Not(), on_lit(e, c).Not(), g_lit(e, c).Not()])
 
+    # ---- (P3-nb, round 7) A card parked on a parked neighbour covers it, whatever pass the
+    # neighbour was parked in. c parked on d (d the waste top at W(c), d goes home after W(c)),
+    # d a reserve card parked in pass q_d ≤ q_c. If d goes home in pass q_c: c lay on d from
+    # W(c) and a waste card leaves only from the top, so c went home first. If d goes home in a
+    # later pass p at a slot x_d > xw_c: c lies directly above d in the talon order and before
+    # every label ≥ xw_c (those were in the stock at W(c)); label x_d − 1 ≥ xw_c was dealt in
+    # pass p before H(d), so c, if still in the talon, was dealt before it, onto d (dealt before
+    # c and still on the waste): c went home first. Either way H(c) < H(d). (P3 has this for d
+    # parked in the same pass, P3-later for xw_c > xw_d; found by sim.py: the round-6 schedule
+    # of seed 0 parks 2S on a 3S parked in pass 0, at the same slot 58 in pass 1, then sends 3S
+    # home from under it.)
+    if "park_on_parked" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            pe = m.NewBoolVar("")  # ¬pe ⇒ p_d ≥ q_c + 1 (p_d ≥ q_c always: d home after W(c))
+            m.Add(Hp[d] >= Wp[c] + 1).OnlyEnforceIf(pe.Not())
+            m.Add(H[c] < H[d]).OnlyEnforceIf([nb, pe])
+            xg = m.NewBoolVar("")  # ¬ ⇒ x_d ≤ xw_c
+            m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
+            m.Add(H[c] < H[d]).OnlyEnforceIf([nb, xg])
+
+    # ---- (P5, round 7) A card parked in a later pass lies *under* an earlier-parked card that was
+    # still in the stock at its park. Let c be parked in pass q_c and e in a later pass q_e > q_c,
+    # c not home by W(e). Witness that c was still in the stock at W(e): a talon card i with
+    # xw_e ≤ i < xw_c and p_i ≥ q_e — i was dealt in pass q_c before W(c) (i < xw_c) and, going
+    # home only in pass q_e or later, lay under c: i precedes c in the talon order; in pass q_e, i
+    # (in the talon) was not dealt at W(e) (x = xw_e ≤ i), so neither was c. So e, put on the
+    # waste while c is in the stock, precedes c in the talon order from then on. If e goes home
+    # (in pass p_e ≥ q_e) at a slot x_e > xw_c, label x_e − 1 ≥ xw_c — which follows c in the
+    # talon order (in the stock at W(c)) — was dealt in pass p_e before, so c, if still in the
+    # talon, was dealt before it, onto e (dealt or parked before c, still on the waste): c went
+    # home first, H(c) < H(e); if c is not in the talon in pass p_e, it went home before anyway.
+    if "park_later_under" in rules:
+        pge = {}
+
+        def pge_lit(i, e):  # ¬ ⇒ p_i < q_e
+            if (i, e) not in pge:
+                b = m.NewBoolVar("")
+                m.Add(Hp[i] <= Wp[e] - 1).OnlyEnforceIf(b.Not())
+                pge[i, e] = b
+            return pge[i, e]
+
+        for c in res_ix:
+            for e in res_ix:
+                if c == e:
+                    continue
+                qlt = m.NewBoolVar("")  # ¬ ⇒ q_c ≥ q_e
+                m.Add(Wp[c] >= Wp[e]).OnlyEnforceIf(qlt.Not())
+                xe = m.NewBoolVar("")  # ¬ ⇒ x_e ≤ xw_c
+                m.Add(Hx[e] <= Wx[c]).OnlyEnforceIf(xe.Not())
+                z = m.NewBoolVar("")
+                m.Add(H[c] < H[e]).OnlyEnforceIf(z)
+                pre = [park[c].Not(), park[e].Not(), qlt.Not(), g_lit(c, e).Not(), xe.Not(), z]
+                for i in talon_ix:
+                    m.AddBoolOr(pre + [wx_gt(e, i), wx_gt(c, i).Not(), pge_lit(i, e).Not()])
+
     # ---- MEASUREMENTS ONLY, NOT SOUND (rule names X_…): restrictions that winning lines need not
     # satisfy, to locate the slack (which deals they kill, and whether they kill won deals too).
     # Never used by a round whose unsat verdicts count as proofs.
@@ -579,6 +645,15 @@ def solve(layout, redeals, seconds=60.0, det=None, rules=DEFAULT_RULES):
     )
     out = dict(verdict=verdict, seconds=round(time.time() - t0, 2), det=round(s.deterministic_time, 2))
     if verdict == "sat":
+        # Play the schedule in the rules (sim.py): a realised schedule is a real winning line.
+        import sim
+
+        Hv = {c: s.Value(v["H"][c]) for c in range(len(v["cards"]))}
+        Wv = {c: s.Value(v["W"][c]) for c in v["park"] if s.Value(v["park"][c])}
+        upv = {c: s.Value(b) for c, b in v["up"].items()}
+        what, why = sim.simulate(layout, redeals, v, Hv, Wv, upv)
+        out["realised"] = "won" if what is None else sim.category(why)
+        out["refused"] = "" if what is None else f"{what}: {why}"
         cards, n = v["cards"], v["n"]
         P = redeals + 1
         out["home_by_pass"] = "/".join(

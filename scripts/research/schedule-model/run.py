@@ -14,7 +14,9 @@ Sets (seeds from results/alhambra/deals.csv, the published study):
   lost  59 and 177 (proved lost by the pass bound at the first position): must come out unsat
   won-rN  (with --redeals N) seeds 0..99 that the solver wins with --redeals N, read from
         results/bench/schedule-model/won-redeals-N.txt (one seed a line)
-Writes results/bench/schedule-model/round-ROUND-SET.csv. A measurement (NOT SOUND: an X_ rule of
+Writes results/bench/schedule-model/round-ROUND-SET.csv. For a sat deal, `realised` says what
+sim.py made of the returned schedule played in the rules: `won` (a real winning line: the deal is
+won) or the kind of the first event the rules refuse (`refused` names it). A measurement (NOT SOUND: an X_ rule of
 model.py, `--rules 6+X_park_same_pass`) is given a ROUND name starting with X (e.g. X1); table.py
 prints those apart, never among the proofs.
 """
@@ -74,6 +76,8 @@ def one(args):
         det=r["det"],
         home_by_pass=r.get("home_by_pass", ""),
         parked=r.get("parked", ""),
+        realised=r.get("realised", ""),
+        refused=r.get("refused", ""),
         rules=rules,
         det_limit="" if det is None else det,
         wall=int(r["verdict"] == "unknown" and (det is None or r["det"] < det * 0.99)),
@@ -96,7 +100,7 @@ def main():
     outdir = os.path.join(ROOT, "results/bench/schedule-model")
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, f"round-{a.round}-{a.out or a.set}.csv")
-    fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked", "rules", "det_limit", "wall"]
+    fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked", "realised", "refused", "rules", "det_limit", "wall"]
     with open(path, "w", newline="") as f, ProcessPoolExecutor(min(a.jobs, 2)) as ex:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()

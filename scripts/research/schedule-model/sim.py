@@ -43,7 +43,19 @@ def solve(lay, redeals, rules, det):
     H = {c: s.Value(v["H"][c]) for c in range(len(cards))}
     W = {c: s.Value(v["W"][c]) for c in v["park"] if s.Value(v["park"][c])}
     up = {c: s.Value(b) for c, b in v["up"].items()}
+    v["nbv"] = [(c, d) for c, d, nb in v["nb"] if s.Value(nb)]
     return "sat", (v, H, W, up)
+
+
+def category(why):
+    """A refused event's reason without the cards: the kind of rule the schedule breaks."""
+    for key in ("covered by", "still in the stock", "foundation", "no neighbour", "already gone"):
+        if key in why:
+            if key == "covered by":
+                return ("waste" if why.startswith("waste") else "reserve") + " card covered by a " + (
+                    "parked card" if "(parked)" in why else "talon card" if "(label)" in why else "reserve card")
+            return key
+    return why
 
 
 def simulate(lay, redeals, v, H, W, up, M=128, verbose=False, snap=None):
@@ -163,7 +175,7 @@ if __name__ == "__main__":
     if "--redeals" in args:
         i = args.index("--redeals"); redeals = int(args[i + 1]); del args[i:i + 2]
     rnd = args[0]
-    for seed in [int(a) for a in args[1:] if a != "--snap"]:
+    for seed in [int(a) for a in args[1:] if not a.startswith("--")]:
         lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed", str(seed), "--format", "json"],
                                         capture_output=True, text=True).stdout)["layout"]
         st, sol = solve(lay, redeals, model.rules_of(rnd), det)
@@ -173,6 +185,22 @@ if __name__ == "__main__":
         snap = {}
         what, why = simulate(lay, redeals, *sol, snap=snap)
         print(seed, st, "|", what, "|", why, flush=True)
+        if what is not None and "--why" in sys.argv:
+            # the two cards of the refusal: their park and home times
+            v, H, W, up = sol
+            cards, n = v["cards"], v["n"]
+            X = n + 1
+            dec = lambda t: (t // 128 // X, t // 128 % X, t % 128)
+            import re
+            for code in re.findall(r"[A2-9TJQK][CSHD][#@][R\d.]+", what + " " + why):
+                for c in range(len(cards)):
+                    if name(cards, n, c) == code:
+                        print("   ", code, "home", dec(H[c]), "park", dec(W[c]) if c in W else None)
+            # the neighbours the model chose for the parks (nb literals), as sim.solve kept them
+            for c, d in sol[0].get("nbv", []):
+                if name(cards, n, c) in what:
+                    print("    parked on", name(cards, n, d), "home", dec(H[d]),
+                          "park", dec(W[d]) if d in W else None)
         if what is None and "--snap" in sys.argv:
             for p, pos in snap.items():
                 json.dump(dict(layout=pos), open(f"/tmp/sched-snap-{seed}-{p}.json", "w"))
