@@ -95,21 +95,30 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seeds", default=None)
     ap.add_argument("--rules", default=None, help="a key of model.ROUNDS (default: the round)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the file's rows not stopped by the wall (wall = 0), run the rest")
     a = ap.parse_args()
     seeds = [int(x) for x in a.seeds.split(",")] if a.seeds else seeds_of(a.set)
     outdir = os.path.join(ROOT, "results/bench/schedule-model")
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, f"round-{a.round}-{a.out or a.set}.csv")
     fields = ["seed", "set", "redeals", "verdict", "seconds", "det", "home_by_pass", "parked", "realised", "refused", "rules", "det_limit", "wall"]
+    kept = []
+    if a.resume and os.path.exists(path):
+        kept = [r for r in csv.DictReader(open(path)) if r.get("wall", "0") in ("0", "")]
+        done = {int(r["seed"]) for r in kept}
+        seeds = [x for x in seeds if x not in done]
     with open(path, "w", newline="") as f, ProcessPoolExecutor(min(a.jobs, 2)) as ex:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
+        for r in kept:
+            w.writerow({k: r.get(k, "") for k in fields})
+        f.flush()
         for r in ex.map(one, [(s, a.redeals, a.seconds, a.det, a.rules or a.round) for s in seeds]):
             r["set"] = a.out or a.set
             w.writerow(r)
             f.flush()
             print(r["seed"], r["verdict"], r["seconds"], r["det"], flush=True)
-
 
 if __name__ == "__main__":
     main()
