@@ -64,6 +64,25 @@ def main():
             cul = " ".join(f"{r['seed']}:{r['culprits']}" for r in bad) or "–"
             print(f"| {m.group(1)} | {m.group(2)} | {len(rows)} | {ok} | {len(bad)} | {cul} |")
         return
+    if "--won" in sys.argv:
+        print("| round | set | seeds whose returned schedule sim.py realises (a real winning line) |")
+        print("|---|---|---|")
+        for rnd, st, rows in rounds():
+            seeds = [r["seed"] for r in rows if r.get("realised") == "won"]
+            if any(r.get("realised") for r in rows):
+                print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
+        return
+    if "--refused" in sys.argv:
+        print("| round | set | first event the rules refuse (sat deals not realised) | deals |")
+        print("|---|---|---|---|")
+        for rnd, st, rows in rounds():
+            kinds = {}
+            for r in rows:
+                if r.get("realised") and r["realised"] != "won":
+                    kinds.setdefault(r["realised"], []).append(r["seed"])
+            for k, v in sorted(kinds.items()):
+                print(f"| {rnd} | {st} | {k} | {len(v)}: {' '.join(v)} |")
+        return
     if "--unsat" in sys.argv:
         print("| round | set | seeds unsat |")
         print("|---|---|---|")
@@ -71,8 +90,8 @@ def main():
             seeds = [r["seed"] for r in rows if r["verdict"] == "unsat"]
             print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
         return
-    print("| round | set | limit | deals | sat | unsat | unknown | median s | max s | median det | max det |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| round | set | limit | deals | sat | (realised: won) | unsat | unknown | median s | max s | median det | max det |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for rnd, st, rows in rounds():
         secs = [float(r["seconds"]) for r in rows]
         cnt = {v: sum(1 for r in rows if r["verdict"] == v) for v in ("sat", "unsat", "unknown")}
@@ -81,10 +100,12 @@ def main():
         det = [float(r["det"]) for r in rows]
         dmed = statistics.median(det) if det else 0
         dmx = max(det) if det else 0
+        won = (sum(1 for r in rows if r.get("realised") == "won")
+               if any(r.get("realised") for r in rows) else "–")
         lim = sorted({r.get("det_limit") or "" for r in rows})
         lim = " ".join(f"det {x}" if x else "wall only" for x in lim)
         print(
-            f"| {rnd} | {st} | {lim} | {len(rows)} | {cnt['sat']} | {cnt['unsat']} | {cnt['unknown']} "
+            f"| {rnd} | {st} | {lim} | {len(rows)} | {cnt['sat']} | {won} | {cnt['unsat']} | {cnt['unknown']} "
             f"| {med:.1f} | {mx:.1f} | {dmed:.2f} | {dmx:.2f} |"
         )
 
