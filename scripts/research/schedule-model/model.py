@@ -540,8 +540,9 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
             for e in res_ix:
                 if e == c or e == d:
                     continue
-                m.AddBoolOr([nb.Not(), park[e].Not(), before_lit(d, e).Not(), before_lit(e, c).Not(),
-                             on_lit(d, e).Not(), on_lit(e, c).Not(), g_lit(e, c).Not()])
+                m.AddBoolOr([nb.Not(), park[e].Not(), before_lit(d, e).Not(),
+                             before_lit(e, c).Not(), on_lit(d, e).Not(), on_lit(e, c).Not(),
+                             g_lit(e, c).Not()])
 
     # ---- (P3-nb, round 7) A card parked on a parked neighbour covers it, whatever pass the
     # neighbour was parked in. c parked on d (d the waste top at W(c), d goes home after W(c)),
@@ -565,17 +566,36 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
             m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
             m.Add(H[c] < H[d]).OnlyEnforceIf([nb, xg])
 
-    # ---- (P5, round 7) A card parked in a later pass lies *under* an earlier-parked card that was
-    # still in the stock at its park. Let c be parked in pass q_c and e in a later pass q_e > q_c,
-    # c not home by W(e). Witness that c was still in the stock at W(e): a talon card i with
-    # xw_e ≤ i < xw_c and p_i ≥ q_e — i was dealt in pass q_c before W(c) (i < xw_c) and, going
-    # home only in pass q_e or later, lay under c: i precedes c in the talon order; in pass q_e, i
-    # (in the talon) was not dealt at W(e) (x = xw_e ≤ i), so neither was c. So e, put on the
-    # waste while c is in the stock, precedes c in the talon order from then on. If e goes home
-    # (in pass p_e ≥ q_e) at a slot x_e > xw_c, label x_e − 1 ≥ xw_c — which follows c in the
-    # talon order (in the stock at W(c)) — was dealt in pass p_e before, so c, if still in the
-    # talon, was dealt before it, onto e (dealt or parked before c, still on the waste): c went
-    # home first, H(c) < H(e); if c is not in the talon in pass p_e, it went home before anyway.
+    # ---- (P1-nb, candidate for round 8: written, in no round, NOT yet checked by replay.py) A
+    # neighbour d parked in an earlier pass is on the waste at W(c) (it is the top), so it was
+    # dealt again in pass q_c; the talon cards that lay under it still lie under it. For a talon
+    # card i < xw_d going home in pass q_c after W(c): i was dealt in pass q_d before W(d) and is
+    # not home until after W(c), so it lay under d and precedes it in the talon order; in pass
+    # q_c it was dealt before d and is under it at W(c): d went home first, H(d) < H(i). (P1'
+    # witnesses d's new deal by x_i > xw_d only; found by sim.py: round 7's schedule of seed 8
+    # parks a card on a 3C parked in pass 0 on 4C#37, at (pass 1, slot 38), then sends 4C#37
+    # home at slot 38 from under the 3C.)
+    if "park_nb_covers" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            for i in talon_ix:
+                pe = m.NewBoolVar("")  # ¬ ⇒ p_i ≠ q_c (half: ¬pe ⇒ p_i ≥ q_c + 1 ∨ p_i < q_c)
+                m.Add(Hp[i] != Wp[c]).OnlyEnforceIf(pe.Not())
+                m.Add(H[d] < H[i]).OnlyEnforceIf([nb, wx_gt(d, i), g_lit(i, c), pe])
+
+    # ---- (P5, candidate: in no round) A card parked in a later pass lies *under* an
+    # earlier-parked card that was still in the stock at its park. Let c be parked in pass q_c
+    # and e in a later pass q_e > q_c, c not home by W(e). Witness that c was still in the stock
+    # at W(e): a talon card i with xw_e ≤ i < xw_c and p_i ≥ q_e — i was dealt in pass q_c
+    # before W(c) (i < xw_c) and, going home only in pass q_e or later, lay under c: i precedes
+    # c in the talon order; in pass q_e, i (in the talon) was not dealt at W(e) (x = xw_e ≤ i),
+    # so neither was c. So e, put on the waste while c is in the stock, precedes c in the talon
+    # order from then on. If e goes home (in pass p_e ≥ q_e) at a slot x_e > xw_c, label x_e − 1
+    # ≥ xw_c — which follows c in the talon order (in the stock at W(c)) — was dealt in pass p_e
+    # before, so c, if still in the talon, was dealt before it, onto e (dealt or parked before
+    # c, still on the waste): c went home first, H(c) < H(e); if c is not in the talon in pass
+    # p_e, it went home before anyway.
     if "park_later_under" in rules:
         pge = {}
 

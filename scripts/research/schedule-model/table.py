@@ -64,6 +64,20 @@ def main():
             cul = " ".join(f"{r['seed']}:{r['culprits']}" for r in bad) or "–"
             print(f"| {m.group(1)} | {m.group(2)} | {len(rows)} | {ok} | {len(bad)} | {cul} |")
         return
+    if "--lines" in sys.argv:
+        print("| won lines (lines-won.csv) | parks | parks in pass 0 / 1 / 2 | parks carried past their pass | last pass-0 park slot |")
+        print("|---|---|---|---|---|")
+        rows = list(csv.DictReader(open(os.path.join(DIR, "lines-won.csv"))))
+        def mm(xs):
+            return f"{min(xs)} / {statistics.median(xs):g} / {max(xs)}"
+        parks = [int(r["parks"]) for r in rows]
+        by = [list(map(int, r["parks_by_pass"].split("/"))) for r in rows]
+        car = [int(r["carried"]) for r in rows]
+        last = [int(r["last_pass0_slot"]) for r in rows]
+        print(f"| {len(rows)} (min / median / max) | {mm(parks)} | "
+              + " ; ".join(mm([b[p] for b in by]) for p in range(3))
+              + f" | {mm(car)} ({sum(car)} of {sum(parks)}) | {mm(last)} |")
+        return
     if "--won" in sys.argv:
         print("| round | set | seeds whose returned schedule sim.py realises (a real winning line) |")
         print("|---|---|---|")
