@@ -81,10 +81,17 @@ def main():
     if "--won" in sys.argv:
         print("| round | set | seeds whose returned schedule sim.py realises (a real winning line) |")
         print("|---|---|---|")
+        allwon, allunsat = set(), set()
         for rnd, st, rows in rounds():
             seeds = [r["seed"] for r in rows if r.get("realised") == "won"]
+            allwon |= {int(x) for x in seeds}
+            allunsat |= {int(r["seed"]) for r in rows if r["verdict"] == "unsat"}
             if any(r.get("realised") for r in rows):
                 print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
+        print(f"| any | any | {len(allwon)}: {' '.join(map(str, sorted(allwon)))} |")
+        both = allwon & allunsat
+        print(f"\nDeals both realised won and unsat in some round (a soundness bug if any): "
+              f"{' '.join(map(str, sorted(both))) or 'none'}.")
         return
     if "--refused" in sys.argv:
         print("| round | set | first event the rules refuse (sat deals not realised) | deals |")
@@ -100,9 +107,13 @@ def main():
     if "--unsat" in sys.argv:
         print("| round | set | seeds unsat |")
         print("|---|---|---|")
+        proved = set()
         for rnd, st, rows in rounds():
             seeds = [r["seed"] for r in rows if r["verdict"] == "unsat"]
             print(f"| {rnd} | {st} | {' '.join(seeds) or '–'} |")
+            if rnd not in ("2", "3") and st != "lost":  # rounds 2–3 had the unsound N''
+                proved |= {int(x) for x in seeds}
+        print(f"| 1, 4–7 (sound) | any | {len(proved)}: {' '.join(map(str, sorted(proved)))} |")
         return
     print("| round | set | limit | deals | sat | (realised: won) | unsat | unknown | median s | max s | median det | max det |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
