@@ -92,6 +92,14 @@ ROUNDS = {
            "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier",
            "park_top_parked_any", "park_on_parked"}
     ),
+    # Round 8: round 7 + P1-nb (a neighbour parked in an earlier pass covers the talon cards under
+    # it in the pass of the park made on it). Found by sim.py on round 7's schedule of seed 8.
+    "8": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier",
+           "park_top_parked_any", "park_on_parked", "park_nb_covers"}
+    ),
 }
 # Measurements (NOT SOUND: their unsat verdicts prove nothing): a round's rules + one X_ rule.
 # Key "BASE+RULE", e.g. "6+X_park_same_pass", "6+X_park_cap:8", "6+X_pass0_slot:40".
@@ -566,7 +574,7 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
             m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
             m.Add(H[c] < H[d]).OnlyEnforceIf([nb, xg])
 
-    # ---- (P1-nb, candidate for round 8: written, in no round, NOT yet checked by replay.py) A
+    # ---- (P1-nb, round 8) A
     # neighbour d parked in an earlier pass is on the waste at W(c) (it is the top), so it was
     # dealt again in pass q_c; the talon cards that lay under it still lie under it. For a talon
     # card i < xw_d going home in pass q_c after W(c): i was dealt in pass q_d before W(d) and is
