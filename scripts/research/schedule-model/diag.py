@@ -3,15 +3,16 @@ of neighbour it uses, whether it goes home in its own pass), and the cards home 
 
   diag.py SEED ROUND [--redeals R]
 """
-import json, subprocess, sys, collections
+import json, os, subprocess, sys, collections
+BIN = os.environ.get("PATIENCE", "/work/main/target/release/patience")
 from ortools.sat.python import cp_model
 import model
 
 seed, rnd = int(sys.argv[1]), sys.argv[2]
 redeals = int(sys.argv[sys.argv.index("--redeals") + 1]) if "--redeals" in sys.argv else 2
-lay = json.loads(subprocess.run(["/work/main/target/release/patience", "deal", "alhambra", "--seed",
+lay = json.loads(subprocess.run([BIN, "deal", "alhambra", "--seed",
                                  str(seed), "--format", "json"], capture_output=True, text=True).stdout)["layout"]
-m, v = model.build(lay, redeals, model.ROUNDS[rnd])
+m, v = model.build(lay, redeals, model.rules_of(rnd))
 s = cp_model.CpSolver(); s.parameters.num_workers = 1; s.parameters.max_time_in_seconds = 60
 st = s.Solve(m)
 print(seed, s.StatusName(st))

@@ -76,7 +76,38 @@ ROUNDS = {
         DEFAULT_RULES
         | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal"}
     ),
+    # Round 6: round 5 + parked cards stacked in later passes, and the exact top against cards
+    # parked in an earlier pass (found by sim.py, which plays a returned schedule in the rules).
+    "6": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier"}
+    ),
+    # Round 7: round 6 + the exact top for a parked neighbour in every pass (N''-parked) and P3-nb
+    # (a card parked on a parked neighbour covers it in any pass). P5 (park_later_under) is
+    # written but in no round: it doubles the model and no returned schedule was seen to need it.
+    "7": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier",
+           "park_top_parked_any", "park_on_parked"}
+    ),
+    # Round 8: round 7 + P1-nb (a neighbour parked in an earlier pass covers the talon cards under
+    # it in the pass of the park made on it). Found by sim.py on round 7's schedule of seed 8.
+    "8": frozenset(
+        DEFAULT_RULES
+        | {"park_above_later", "park_below_later", "park_top_exact2", "park_redeal_deal",
+           "all_different", "park_earlier_nb", "park_park_later", "park_top_earlier",
+           "park_top_parked_any", "park_on_parked", "park_nb_covers"}
+    ),
 }
+# Measurements (NOT SOUND: their unsat verdicts prove nothing): a round's rules + one X_ rule.
+# Key "BASE+RULE", e.g. "6+X_park_same_pass", "6+X_park_cap:8", "6+X_pass0_slot:40".
+
+
+def rules_of(key):
+    base, _, extra = key.partition("+")
+    return ROUNDS[base] | ({extra} if extra else set())
 
 
 def build(layout, redeals, rules=DEFAULT_RULES, M=128):
@@ -437,6 +468,194 @@ def build(layout, redeals, rules=DEFAULT_RULES, M=128):
                     [park[c], park[d], before, samep, g_lit(d, c), lp_lit(d, c)]
                 )
 
+    # ---- (P3-later, round 6) Two parked cards stack in the talon order too, in every later pass.
+    # Let d be parked before c (W(d) < W(c)) and still on the waste at W(c): either in the same
+    # pass (a parked card leaves the waste only to a foundation), or d was parked in an earlier
+    # pass and xw_c > xw_d. (Then label xw_c − 1 was dealt in pass q_c before W(c); at W(d) it was
+    # still in the stock — x was xw_d ≤ xw_c − 1 — so it follows d in the talon order, and d,
+    # still in the talon, was dealt in pass q_c before it, and is on the waste at W(c) as it goes
+    # home later.) So c lies above d, and c precedes every card then in the stock: in the talon
+    # order d < c < every label ≥ xw_c still in the talon. If d goes home in a pass p > q_c at a
+    # slot x_d > xw_c, label x_d − 1 ≥ xw_c was dealt in pass p before, so c (if still in the
+    # talon) was dealt in pass p before it, onto d (dealt before c, still on the waste): c went
+    # home first, H(c) < H(d). If c is not in the talon in pass p it went home before: H(c) < H(d)
+    # again. Found by sim.py: the round-5 schedules of seeds 3, 6 and 8 send a parked card home
+    # in a later pass from under a card parked on it.
+    if "park_park_later" in rules:
+        for c in res_ix:
+            for d in res_ix:
+                if c == d:
+                    continue
+                xg = m.NewBoolVar("")  # ¬xg ⇒ x_d ≤ xw_c
+                m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
+                pg = m.NewBoolVar("")  # ¬pg ⇒ p_d ≤ q_c
+                m.Add(Hp[d] <= Wp[c]).OnlyEnforceIf(pg.Not())
+                # d on the waste at W(c): same pass, or xw_c > xw_d. ¬on ⇒ q_d < q_c ∧ xw_c ≤ xw_d
+                on = m.NewBoolVar("")
+                m.Add(Wp[d] <= Wp[c] - 1).OnlyEnforceIf(on.Not())
+                m.Add(Wx[c] <= Wx[d]).OnlyEnforceIf(on.Not())
+                m.Add(H[c] < H[d]).OnlyEnforceIf(
+                    [park[c], park[d], before_lit(d, c), on, g_lit(d, c), xg, pg]
+                )
+
+    # ---- (N''-earlier, round 6) The exact top for a talon neighbour against cards parked in an
+    # earlier pass. c parked on the talon card d in pass q = q_c (d < xw_c, dealt in pass q and on
+    # the waste top at W(c)). Let e be parked in an earlier pass q_e < q with d < xw_e (d was
+    # dealt in pass q_e before W(e) and, going home after W(c), was still on the waste: e lay
+    # above d, and precedes every label ≥ xw_e in the talon order), and xw_c > xw_e: label
+    # xw_c − 1 ≥ xw_e was dealt in pass q before W(c), so e, if still in the talon, was dealt in
+    # pass q before it, above d (dealt before e). d being the top at W(c), e left by then:
+    # H(e) ≤ W(c). (The same pass is the N'' clause above.)
+    if "park_top_earlier" in rules:
+        for c, d, nb in nb_all:
+            if d >= n:
+                continue
+            for e in res_ix:
+                if e == c:
+                    continue
+                # e parked in an earlier pass than c: ¬ear ⇒ q_e ≥ q_c
+                ear = m.NewBoolVar("")
+                m.Add(Wp[e] >= Wp[c]).OnlyEnforceIf(ear.Not())
+                xg = m.NewBoolVar("")  # ¬xg ⇒ xw_c ≤ xw_e
+                m.Add(Wx[c] <= Wx[e]).OnlyEnforceIf(xg.Not())
+                m.AddBoolOr([nb.Not(), park[e].Not(), ear.Not(), wx_gt(e, d).Not(), xg.Not(),
+                             g_lit(e, c).Not()])
+
+    # ---- (N''-parked, round 7) The exact top for a parked neighbour, in every pass. c parked on a
+    # parked d (W(d) < W(c), d on the waste top at W(c)). Let e be parked between them
+    # (W(d) < W(e) < W(c)) with (A) d on the waste at W(e): the same pass, or xw_e > xw_d (label
+    # xw_e − 1 was dealt in pass q_e before W(e); at W(d) it was in the stock, so it follows d in
+    # the talon order and d, still in the talon — it goes home after W(c) — was dealt before it);
+    # so e lay above d and precedes in the talon order every label ≥ xw_e; and (B) e on the waste
+    # at W(c): the same pass (a parked card leaves the waste only to a foundation), or
+    # xw_c > xw_e (label xw_c − 1 ≥ xw_e was dealt in pass q_c before W(c), so e, if still in
+    # the talon, was dealt before it, after d). Then e lies above d at W(c) unless it went home:
+    # H(e) ≤ W(c). (The N'' clause above is the case of one pass for all three.)
+    onl = {}
+
+    def on_lit(d, e):  # ¬ ⇒ q_d < q_e ∧ xw_e ≤ xw_d (with W(d) < W(e): d on the waste at W(e))
+        if (d, e) not in onl:
+            b = m.NewBoolVar("")
+            m.Add(Wp[d] <= Wp[e] - 1).OnlyEnforceIf(b.Not())
+            m.Add(Wx[e] <= Wx[d]).OnlyEnforceIf(b.Not())
+            onl[d, e] = b
+        return onl[d, e]
+
+    if "park_top_parked_any" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            for e in res_ix:
+                if e == c or e == d:
+                    continue
+                m.AddBoolOr([nb.Not(), park[e].Not(), before_lit(d, e).Not(),
+                             before_lit(e, c).Not(), on_lit(d, e).Not(), on_lit(e, c).Not(),
+                             g_lit(e, c).Not()])
+
+    # ---- (P3-nb, round 7) A card parked on a parked neighbour covers it, whatever pass the
+    # neighbour was parked in. c parked on d (d the waste top at W(c), d goes home after W(c)),
+    # d a reserve card parked in pass q_d ≤ q_c. If d goes home in pass q_c: c lay on d from
+    # W(c) and a waste card leaves only from the top, so c went home first. If d goes home in a
+    # later pass p at a slot x_d > xw_c: c lies directly above d in the talon order and before
+    # every label ≥ xw_c (those were in the stock at W(c)); label x_d − 1 ≥ xw_c was dealt in
+    # pass p before H(d), so c, if still in the talon, was dealt before it, onto d (dealt before
+    # c and still on the waste): c went home first. Either way H(c) < H(d). (P3 has this for d
+    # parked in the same pass, P3-later for xw_c > xw_d; found by sim.py: the round-6 schedule
+    # of seed 0 parks 2S on a 3S parked in pass 0, at the same slot 58 in pass 1, then sends 3S
+    # home from under it.)
+    if "park_on_parked" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            pe = m.NewBoolVar("")  # ¬pe ⇒ p_d ≥ q_c + 1 (p_d ≥ q_c always: d home after W(c))
+            m.Add(Hp[d] >= Wp[c] + 1).OnlyEnforceIf(pe.Not())
+            m.Add(H[c] < H[d]).OnlyEnforceIf([nb, pe])
+            xg = m.NewBoolVar("")  # ¬ ⇒ x_d ≤ xw_c
+            m.Add(Hx[d] <= Wx[c]).OnlyEnforceIf(xg.Not())
+            m.Add(H[c] < H[d]).OnlyEnforceIf([nb, xg])
+
+    # ---- (P1-nb, round 8) A
+    # neighbour d parked in an earlier pass is on the waste at W(c) (it is the top), so it was
+    # dealt again in pass q_c; the talon cards that lay under it still lie under it. For a talon
+    # card i < xw_d going home in pass q_c after W(c): i was dealt in pass q_d before W(d) and is
+    # not home until after W(c), so it lay under d and precedes it in the talon order; in pass
+    # q_c it was dealt before d and is under it at W(c): d went home first, H(d) < H(i). (P1'
+    # witnesses d's new deal by x_i > xw_d only; found by sim.py: round 7's schedule of seed 8
+    # parks a card on a 3C parked in pass 0 on 4C#37, at (pass 1, slot 38), then sends 4C#37
+    # home at slot 38 from under the 3C.)
+    if "park_nb_covers" in rules:
+        for c, d, nb in nb_all:
+            if d < n:
+                continue
+            for i in talon_ix:
+                pe = m.NewBoolVar("")  # ¬ ⇒ p_i ≠ q_c (half: ¬pe ⇒ p_i ≥ q_c + 1 ∨ p_i < q_c)
+                m.Add(Hp[i] != Wp[c]).OnlyEnforceIf(pe.Not())
+                m.Add(H[d] < H[i]).OnlyEnforceIf([nb, wx_gt(d, i), g_lit(i, c), pe])
+
+    # ---- (P5, candidate: in no round) A card parked in a later pass lies *under* an
+    # earlier-parked card that was still in the stock at its park. Let c be parked in pass q_c
+    # and e in a later pass q_e > q_c, c not home by W(e). Witness that c was still in the stock
+    # at W(e): a talon card i with xw_e ≤ i < xw_c and p_i ≥ q_e — i was dealt in pass q_c
+    # before W(c) (i < xw_c) and, going home only in pass q_e or later, lay under c: i precedes
+    # c in the talon order; in pass q_e, i (in the talon) was not dealt at W(e) (x = xw_e ≤ i),
+    # so neither was c. So e, put on the waste while c is in the stock, precedes c in the talon
+    # order from then on. If e goes home (in pass p_e ≥ q_e) at a slot x_e > xw_c, label x_e − 1
+    # ≥ xw_c — which follows c in the talon order (in the stock at W(c)) — was dealt in pass p_e
+    # before, so c, if still in the talon, was dealt before it, onto e (dealt or parked before
+    # c, still on the waste): c went home first, H(c) < H(e); if c is not in the talon in pass
+    # p_e, it went home before anyway.
+    if "park_later_under" in rules:
+        pge = {}
+
+        def pge_lit(i, e):  # ¬ ⇒ p_i < q_e
+            if (i, e) not in pge:
+                b = m.NewBoolVar("")
+                m.Add(Hp[i] <= Wp[e] - 1).OnlyEnforceIf(b.Not())
+                pge[i, e] = b
+            return pge[i, e]
+
+        for c in res_ix:
+            for e in res_ix:
+                if c == e:
+                    continue
+                qlt = m.NewBoolVar("")  # ¬ ⇒ q_c ≥ q_e
+                m.Add(Wp[c] >= Wp[e]).OnlyEnforceIf(qlt.Not())
+                xe = m.NewBoolVar("")  # ¬ ⇒ x_e ≤ xw_c
+                m.Add(Hx[e] <= Wx[c]).OnlyEnforceIf(xe.Not())
+                z = m.NewBoolVar("")
+                m.Add(H[c] < H[e]).OnlyEnforceIf(z)
+                pre = [park[c].Not(), park[e].Not(), qlt.Not(), g_lit(c, e).Not(), xe.Not(), z]
+                for i in talon_ix:
+                    m.AddBoolOr(pre + [wx_gt(e, i), wx_gt(c, i).Not(), pge_lit(i, e).Not()])
+
+    # ---- MEASUREMENTS ONLY, NOT SOUND (rule names X_…): restrictions that winning lines need not
+    # satisfy, to locate the slack (which deals they kill, and whether they kill won deals too).
+    # Never used by a round whose unsat verdicts count as proofs.
+    for rule in rules:
+        if rule == "X_park_same_pass":  # every parked card goes home in its parking pass
+            for c in res_ix:
+                m.Add(Hp[c] == Wp[c]).OnlyEnforceIf(park[c])
+        elif rule.startswith("X_park_cap:"):  # at most K parks in each pass
+            k = int(rule.split(":")[1])
+            for q in range(P):
+                inq = []
+                for c in res_ix:
+                    b = m.NewBoolVar("")  # b ⇐ park ∧ q_c = q
+                    e = m.NewBoolVar("")
+                    m.Add(Wp[c] == q).OnlyEnforceIf(e)
+                    m.Add(Wp[c] != q).OnlyEnforceIf(e.Not())
+                    m.AddBoolAnd([park[c], e]).OnlyEnforceIf(b)
+                    m.AddBoolOr([park[c].Not(), e.Not()]).OnlyEnforceIf(b.Not())
+                    inq.append(b)
+                m.Add(sum(inq) <= k)
+        elif rule.startswith("X_pass0_slot:"):  # no park in pass 0 at a slot > k
+            k = int(rule.split(":")[1])
+            for c in res_ix:
+                late = m.NewBoolVar("")  # late ⇒ q_c = 0
+                m.Add(Wp[c] == 0).OnlyEnforceIf(late)
+                m.Add(Wp[c] >= 1).OnlyEnforceIf(late.Not())
+                m.Add(Wx[c] <= k).OnlyEnforceIf([park[c], late])
+
     return m, dict(H=H, Hp=Hp, Hx=Hx, park=park, W=W, Wp=Wp, Wx=Wx, up=up, cards=cards, n=n, nb=nb_all)
 
 
@@ -454,6 +673,15 @@ def solve(layout, redeals, seconds=60.0, det=None, rules=DEFAULT_RULES):
     )
     out = dict(verdict=verdict, seconds=round(time.time() - t0, 2), det=round(s.deterministic_time, 2))
     if verdict == "sat":
+        # Play the schedule in the rules (sim.py): a realised schedule is a real winning line.
+        import sim
+
+        Hv = {c: s.Value(v["H"][c]) for c in range(len(v["cards"]))}
+        Wv = {c: s.Value(v["W"][c]) for c in v["park"] if s.Value(v["park"][c])}
+        upv = {c: s.Value(b) for c, b in v["up"].items()}
+        what, why = sim.simulate(layout, redeals, v, Hv, Wv, upv)
+        out["realised"] = "won" if what is None else sim.category(why)
+        out["refused"] = "" if what is None else f"{what}: {why}"
         cards, n = v["cards"], v["n"]
         P = redeals + 1
         out["home_by_pass"] = "/".join(

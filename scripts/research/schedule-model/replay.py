@@ -8,6 +8,7 @@ must pass; where one fails, the families are switched off one at a time to name 
 """
 
 import json
+import os
 import subprocess
 import sys
 
@@ -15,7 +16,7 @@ from ortools.sat.python import cp_model
 
 import model
 
-BIN = "/work/main/target/release/patience"
+BIN = os.environ.get("PATIENCE", "/work/main/target/release/patience")
 
 
 def schedule(seed, redeals=2):
@@ -90,7 +91,7 @@ def check(lay, H, W, up, rules, redeals=2):
 
 
 if __name__ == "__main__":
-    rules = model.ROUNDS[sys.argv[1]]
+    rules = model.rules_of(sys.argv[1])
     args = sys.argv[2:]
     out = None
     redeals = 2
