@@ -23,6 +23,26 @@ def pct(x):
     return f"{100 * x:.1f}%"
 
 
+def compare(base, game):
+    """One game's PySolFC-number study beside its native study: the figures of a table row."""
+    s = load(f"results/pysolfc/{game}/summary.json")
+    m = load(f"results/pysolfc/{game}/manifest.json")
+    n = load(f"results/{game}/summary.json")
+    lo, hi = s["unknown_as_lost"]["rate"], s["unknown_as_won"]["rate"]
+    slo, shi = s["unknown_as_lost"]["wilson"]["low"], s["unknown_as_won"]["wilson"]["high"]
+    nlo, nhi = n["unknown_as_lost"]["wilson"]["low"], n["unknown_as_won"]["wilson"]["high"]
+    module = os.path.join(base, game.replace("-", "_") + "_solvable_seeds.py")
+    listed = "-"
+    if os.path.isfile(module):
+        with open(module) as f:
+            listed = next((l.split()[1] for l in f if l.startswith("# ") and l.endswith(" numbers.\n")), "?")
+    return dict(
+        game=game, study=s, native=n, numbers=f"{m['seeds_first']}..{m['seeds_end']}",
+        lo=lo, hi=hi, slo=slo, shi=shi, nlo=nlo, nhi=nhi, listed=listed,
+        bracket_in=lo <= nhi and nlo <= hi, intervals=slo <= nhi and nlo <= shi,
+    )
+
+
 def main():
     base = os.path.join(ROOT, "results/pysolfc")
     games = sorted(g for g in os.listdir(base) if os.path.isfile(os.path.join(base, g, "summary.json")))
@@ -45,56 +65,37 @@ def main():
     print("the native one (\"intervals\").\n")
     print("| game | numbers | won | lost | unknown | win bracket | 95% interval | native study | native 95% interval | bracket in | intervals | listed |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    bad = 0
-    for g in games:
-        s = load(f"results/pysolfc/{g}/summary.json")
-        m = load(f"results/pysolfc/{g}/manifest.json")
-        n = load(f"results/{g}/summary.json")
-        lo, hi = s["unknown_as_lost"]["rate"], s["unknown_as_won"]["rate"]
-        nlo, nhi = n["unknown_as_lost"]["wilson"]["low"], n["unknown_as_won"]["wilson"]["high"]
-        overlap = lo <= nhi and nlo <= hi
-        slo, shi = s["unknown_as_lost"]["wilson"]["low"], s["unknown_as_won"]["wilson"]["high"]
-        intervals = slo <= nhi and nlo <= shi
-        bad += not overlap
-        module = os.path.join(base, g.replace("-", "_") + "_solvable_seeds.py")
-        listed = "-"
-        if os.path.isfile(module):
-            with open(module) as f:
-                listed = next((l.split()[1] for l in f if l.startswith("# ") and l.endswith(" numbers.\n")), "?")
+    rows = [compare(base, g) for g in games]
+    for r in rows:
+        s, n = r["study"], r["native"]
         print(
-            f"| {g} | {m['seeds_first']}..{m['seeds_end']} | {s['won']} | {s['lost']} | {s['unknown']} "
-            f"| {pct(lo)}–{pct(hi)} | {pct(slo)}–{pct(shi)} | {n['deals']} deals "
-            f"| {pct(nlo)}–{pct(nhi)} | {'yes' if overlap else 'NO'} | {'yes' if intervals else 'NO'} "
-            f"| {listed} |"
+            f"| {r['game']} | {r['numbers']} | {s['won']} | {s['lost']} | {s['unknown']} "
+            f"| {pct(r['lo'])}–{pct(r['hi'])} | {pct(r['slo'])}–{pct(r['shi'])} | {n['deals']} deals "
+            f"| {pct(r['nlo'])}–{pct(r['nhi'])} | {'yes' if r['bracket_in'] else 'NO'} "
+            f"| {'yes' if r['intervals'] else 'NO'} | {r['listed']} |"
         )
     print()
+    bad = sum(not r["bracket_in"] for r in rows)
     if bad:
-        print(f"**{bad} of {len(games)} studies' win brackets do not overlap their native study's interval.**")
+        print(f"**{bad} of {len(rows)} studies' win brackets do not overlap their native study's interval.**")
     else:
-        print(f"Every one of the {len(games)} studies' win brackets overlaps its native study's interval.")
-    bad_intervals = sum(
-        1
-        for g in games
-        if not (
-            load(f"results/pysolfc/{g}/summary.json")["unknown_as_lost"]["wilson"]["low"]
-            <= load(f"results/{g}/summary.json")["unknown_as_won"]["wilson"]["high"]
-            and load(f"results/{g}/summary.json")["unknown_as_lost"]["wilson"]["low"]
-            <= load(f"results/pysolfc/{g}/summary.json")["unknown_as_won"]["wilson"]["high"]
+        print(f"Every one of the {len(rows)} studies' win brackets overlaps its native study's interval.")
+    print(f"The 95% intervals overlap for {sum(r['intervals'] for r in rows)} of {len(rows)}.")
+    for r in rows:
+        if r["bracket_in"]:
+            continue
+        s, n = r["study"], r["native"]
+        expected = (1 - n["unknown_as_lost"]["rate"]) * s["deals"]
+        verdict = (
+            "a difference sampling explains (the intervals overlap)"
+            if r["intervals"]
+            else "**the intervals do not overlap either**"
         )
-    )
-    print(f"The 95% intervals overlap for {len(games) - bad_intervals} of {len(games)}.")
-    for g in games:
-        s, n = load(f"results/pysolfc/{g}/summary.json"), load(f"results/{g}/summary.json")
-        lo, hi = s["unknown_as_lost"]["rate"], s["unknown_as_won"]["rate"]
-        nlo, nhi = n["unknown_as_lost"]["wilson"]["low"], n["unknown_as_won"]["wilson"]["high"]
-        if not (lo <= nhi and nlo <= hi):
-            expected = (1 - n["unknown_as_lost"]["rate"]) * s["deals"]
-            print(
-                f"\n{g}: the bracket lies outside the native interval, which {n['deals']} deals make"
-                f" narrow ({n['won']} won); at the native rate {s['deals']} numbers would hold"
-                f" {expected:.2f} deals not won, and this study holds"
-                f" {s['deals'] - s['won']}: a difference sampling explains (the intervals overlap)."
-            )
+        print(
+            f"\n{r['game']}: the bracket lies outside the native interval, which {n['deals']} deals"
+            f" make narrow ({n['won']} won); at the native rate {s['deals']} numbers would hold"
+            f" {expected:.2f} deals not won, and this study holds {s['deals'] - s['won']}: {verdict}."
+        )
     return 0
 
 

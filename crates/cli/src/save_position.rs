@@ -31,7 +31,8 @@ pub fn position_of(save: &SavedGame) -> Result<(GameChoice, Layout)> {
         bail!("the saved game of {} is finished: there is nothing left to play", info.name);
     }
     let codes = layout_codes(save, info, &choice)?;
-    Ok((GameChoice { info, rules }, read_layout(&codes, &choice)?))
+    let layout = read_layout(&codes, &choice)?;
+    Ok((choice, layout))
 }
 
 /// How many piles of each kind the variant's layout has (from a dealt layout).

@@ -344,13 +344,18 @@ impl Position {
         }
     }
 
+    /// PySolFC's empty-waste rule is in force: option `empty_waste_any`, which Alhambra and
+    /// Granada have (The Reinforcements' empty waste accepts nothing whatever the option).
+    fn empty_waste_takes_any(&self) -> bool {
+        self.options.empty_waste_any && self.variant != Variant::Reinforcements
+    }
+
     /// Does waste `w` accept `card` (from a reserve, or in Granada from another waste)?
     /// §2: same suit as the waste's top card and rank ±1 WITH wrap (K↔A). An empty waste accepts
-    /// nothing, unless option `empty_waste_any` (Alhambra and Granada only; The Reinforcements'
-    /// empty waste accepts nothing whatever the option).
+    /// nothing, unless PySolFC's empty-waste rule is in force.
     fn waste_accepts(&self, w: usize, card: u8) -> bool {
         match self.wastes[w].last() {
-            None => self.options.empty_waste_any && self.variant != Variant::Reinforcements,
+            None => self.empty_waste_takes_any(),
             Some(&top) => {
                 let (a, b) = (rank_of(card), rank_of(top));
                 suit_of(card) == suit_of(top) && ((a + 1) % 13 == b || (b + 1) % 13 == a)
@@ -480,7 +485,7 @@ impl Rules for Position {
                 // new pass's first card(s) at once (PySolFC 3.6.1 royalcotillion.py,
                 // `Alhambra_Talon.dealCards`, lines 333–344), so no reserve card goes on an
                 // empty waste in between.
-                if self.options.empty_waste_any && self.variant != Variant::Reinforcements {
+                if self.empty_waste_takes_any() {
                     self.deal();
                 }
             }
