@@ -28,7 +28,6 @@ fi
 studies=(
     "queen-of-italy queen-of-italy 0..10000 5000000"
     "queen-of-italy-greedy queen-of-italy 0..10000 1000000 --player greedy"
-    "queen-of-italy-sampling queen-of-italy 0..2000 1000000 --player sampling --samples 4 --sample-states 500"
     "queen-of-italy-open queen-of-italy-open 0..1000 5000000"
     "queen-of-italy-open-f2t queen-of-italy-open 0..1000 5000000 --foundation-to-tableau"
     "generals-patience generals-patience 0..1000 5000000"
@@ -48,8 +47,21 @@ studies=(
     "algerian-greedy algerian 0..1000 1000000 --player greedy"
     "alhambra-sampling alhambra 0..1000 1000000 --player sampling --samples 4 --sample-states 500"
     "crazy-quilt-sampling crazy-quilt 0..1000 1000000 --player sampling --samples 4 --sample-states 500"
-    "algerian-sampling algerian 0..200 1000000 --player sampling --samples 4 --sample-states 500"
+    "algerian-sampling algerian 0..1000 1000000 --player sampling --samples 4 --sample-states 500"
 )
+# Every game's players (issue 54): a greedy and a sampling study of 1,000 deals for each game
+# that had none, the sampling player at the published setting (4 samples of 500 positions).
+for game in granada reinforcements queen-of-italy-open generals-patience blondes-and-brunettes \
+    falling-star redheads carthage algerian-parlett indian-carpet persian-rug; do
+    studies+=("$game-greedy $game 0..1000 1000000 --player greedy")
+    studies+=("$game-sampling $game 0..1000 1000000 --player sampling --samples 4 --sample-states 500")
+done
+# Queen of Italy's ladder of sampling strengths (issue 54) on the same 500 deals: where careful
+# play levels off, and what each step costs a deal.
+for step in "4 500" "8 2000" "16 5000"; do
+    read -r k n <<< "$step"
+    studies+=("queen-of-italy-ladder/k$k-n$n queen-of-italy 0..500 1000000 --player sampling --samples $k --sample-states $n")
+done
 for s in "${studies[@]}"; do
     read -r folder variant seeds states extra <<< "$s"
     if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $folder "* ]]; then
@@ -82,6 +94,18 @@ sharded() {
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling-shards "* ]]; then
     sharded "$results/queen-of-italy-sampling-2000" "$results/queen-of-italy-sampling-shards" 4 queen-of-italy 0..2000 \
         --player sampling --samples 4 --sample-states 2000
+fi
+# Queen of Italy's careful player on 10,000 deals (issue 54): seeds 0..9999 in 5 shards of 2,000,
+# merged into queen-of-italy-sampling (it held seeds 0..1999 before).
+if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-sampling "* ]]; then
+    sharded "$results/queen-of-italy-sampling" "$results/shards/queen-of-italy-sampling" 5 queen-of-italy 0..10000 \
+        --max-states 1000000 --player sampling --samples 4 --sample-states 500
+fi
+# Queen of Italy's thoughtful rate on 100,000 deals (issue 54): seeds 0..99999 at 5,000,000
+# positions in 10 shards of 10,000, merged into queen-of-italy-100000.
+if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-100000 "* ]]; then
+    sharded "$results/queen-of-italy-100000" "$results/shards/queen-of-italy-100000" 10 queen-of-italy 0..100000 \
+        --max-states 5000000
 fi
 # The million-deal study: algerian on seeds 0..1000000 in 10 shards of 100,000 (about 4.5 minutes
 # each on 2 cores), then merged into results/algerian. The shard folders sit two levels down,
