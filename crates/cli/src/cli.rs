@@ -211,11 +211,15 @@ pub enum Command {
         #[command(flatten)]
         plan: PlanArgs,
     },
-    /// Regenerate a results folder's README.md table and win-rates.svg chart from its studies.
+    /// Regenerate a results folder's README.md tables (how often each player wins each game, and every study) and win-rates.svg chart from its studies.
     Report {
         /// The folder holding one study per subfolder.
         #[arg(default_value = "results")]
         results: std::path::PathBuf,
+        /// Also rewrite the "How often will I win?" table in this file (the project's README):
+        /// the block between its two how-often marker lines.
+        #[arg(long, value_name = "FILE")]
+        readme: Option<std::path::PathBuf>,
     },
     /// Print a deal's starting layout.
     Deal {

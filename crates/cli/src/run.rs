@@ -116,8 +116,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             }
             dominance(&dir, max_states, plan, jobs)
         }
-        Command::Report { results } => {
-            out!("{}", patience_study::report::write_report(&results)?);
+        Command::Report { results, readme } => {
+            out!("{}", patience_study::publish::publish(&results, readme.as_deref())?);
             Ok(0)
         }
         Command::Merge { dirs, out } => {

@@ -22,9 +22,18 @@ pub struct Decision<M> {
     pub reasoning: String,
 }
 
-/// The hashes of the visible positions already met in a game. Only ever asked and added to, never
-/// iterated over, so its hasher (aHash, faster than std's SipHash) cannot change a decision.
+/// The hashes of the visible positions already met in a game, each taken of its representative
+/// under the family's symmetries ([`seen_key`]). Only ever asked and added to, never iterated
+/// over, so its hasher (aHash, faster than std's SipHash) cannot change a decision.
 pub type Visited = AHashSet<u64>;
+
+/// What [`Visited`] records of a position: the hash of its representative (`Game::canonical`).
+/// A position that differs from one already met only in which pile holds what is not new to a
+/// player: without this, a player whose only "new" moves shift lone cards between empty piles
+/// (queen-of-italy-open's end phase) would walk through their arrangements until its move limit.
+pub fn seen_key<G: Game>(view: &G, s: &G::State) -> u64 {
+    view.hash(&view.canonical(s))
+}
 
 /// A policy that decides from the view alone (see the module comment).
 pub trait Player<G: Game> {
@@ -79,7 +88,7 @@ pub fn play<G: PlayerView>(
             break;
         }
         let (view, vs) = view_of(game, &s);
-        visited.insert(view.hash(&vs));
+        visited.insert(seen_key(&view, &vs));
         let Some(d) = player.decide(&view, &vs, &visited, &mut out.states) else { break };
         game.play(&mut s, d.mv);
         out.max_home = out.max_home.max(game.home_cards(&s));
@@ -122,7 +131,7 @@ fn greedy_choice<G: Game>(
         if view.is_won(&c) {
             return Some((m, "wins at once"));
         }
-        if first_new.is_none() && !visited.contains(&view.hash(&c)) {
+        if first_new.is_none() && !visited.contains(&seen_key(view, &c)) {
             first_new = Some(m);
         }
     }
@@ -199,7 +208,7 @@ where
         let new_position = |m: G::Move| {
             let mut c = *s;
             view.play(&mut c, m);
-            !visited.contains(&view.hash(&c))
+            !visited.contains(&seen_key(view, &c))
         };
         // Candidates are tried in list order, and the rule below plays the first move, in list
         // order, among those winning most often that leads to a new position (else the first of

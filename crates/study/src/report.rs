@@ -2,7 +2,7 @@
 //! (`README.md`) and a chart of the win-rate brackets with their 95% intervals (`win-rates.svg`).
 
 use crate::manifest::Manifest;
-use crate::run::{SUMMARY_JSON, read_manifest, write_atomic};
+use crate::run::{SUMMARY_JSON, read_manifest};
 use anyhow::{Context, Result, bail};
 use patience_games::variant::VARIANTS;
 use plotters::prelude::*;
@@ -89,41 +89,51 @@ pub fn table(studies: &[Study]) -> String {
 }
 
 /// One row of the chart: a thoughtful study and the player studies of the same rules.
-struct Row<'a> {
-    family: &'static str,
-    thoughtful: &'a Study,
-    greedy: Option<&'a Study>,
-    sampling: Option<&'a Study>,
+pub(crate) struct Row<'a> {
+    pub family: &'static str,
+    pub thoughtful: &'a Study,
+    pub greedy: Option<&'a Study>,
+    pub sampling: Option<&'a Study>,
 }
 
 /// The chart's rows, grouped by family in the registry's order (the rule book's), each family's
 /// variants in registry order and a variant's rule-option studies after its own. A player study
-/// joins the row of its variant and rules (its kind is the first word of the manifest's
-/// `player`, which goes on with the settings); of two studies of one kind there, the larger, and
-/// of two as large the later folder (`max_by_key` keeps the last; the studies come sorted by
-/// folder): queen-of-italy-sampling-2000, whose player thinks longer, before queen-of-italy-sampling.
-fn rows(studies: &[Study]) -> Vec<Row<'_>> {
+/// joins the row of its variant, rules and deal generator (its kind is the first word of the
+/// manifest's `player`, which goes on with the settings), and only the row of the largest
+/// thoughtful study there (of two as large, the later folder): a game's player rates show once,
+/// beside its best-measured thoughtful rate, and never beside a study over other deals (PySolFC's
+/// numbers). Of two player studies of one kind there, the larger, and of two as large the later
+/// folder (`max_by_key` keeps the last; the studies come sorted by folder).
+pub(crate) fn rows(studies: &[Study]) -> Vec<Row<'_>> {
     let variant = |s: &Study| VARIANTS.iter().position(|v| v.name == s.manifest.variant);
     // A family ranks where its first variant stands in the registry.
     let family_rank = |f: &str| VARIANTS.iter().position(|v| v.rules.family() == f);
-    let player = |t: &Study, name: &str| {
+    let same_game = |a: &Study, b: &Study| {
+        a.manifest.variant == b.manifest.variant
+            && a.manifest.rules == b.manifest.rules
+            && a.manifest.deal_generator == b.manifest.deal_generator
+    };
+    let largest = |t: &Study, name: &str| {
         studies
             .iter()
             .filter(|s| {
-                s.manifest.player.split_whitespace().next() == Some(name)
-                    && s.manifest.variant == t.manifest.variant
-                    && s.manifest.rules == t.manifest.rules
+                s.manifest.player.split_whitespace().next() == Some(name) && same_game(s, t)
             })
             .max_by_key(|s| s.summary["deals"].as_u64().unwrap_or(0))
     };
-    let mut out: Vec<Row> = studies
+    let thoughtful: Vec<&Study> =
+        studies.iter().filter(|s| s.manifest.player == "thoughtful").collect();
+    let mut out: Vec<Row> = thoughtful
         .iter()
-        .filter(|s| s.manifest.player == "thoughtful")
-        .map(|t| Row {
-            family: variant(t).map_or("other", |i| VARIANTS[i].rules.family()),
-            thoughtful: t,
-            greedy: player(t, "greedy"),
-            sampling: player(t, "sampling"),
+        .map(|&t| {
+            let primary = largest(t, "thoughtful").is_some_and(|p| std::ptr::eq(p, t));
+            let player = |name| if primary { largest(t, name) } else { None };
+            Row {
+                family: variant(t).map_or("other", |i| VARIANTS[i].rules.family()),
+                thoughtful: t,
+                greedy: player("greedy"),
+                sampling: player("sampling"),
+            }
         })
         .collect();
     // Default rules first within a variant: their folder is the variant's name.
@@ -141,7 +151,7 @@ fn rows(studies: &[Study]) -> Vec<Row<'_>> {
 }
 
 /// `1234567` as `1,234,567`.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -289,21 +299,6 @@ pub fn chart(studies: &[Study], path: &Path) -> Result<()> {
 /// A diamond marker's corners around `(x, y)`.
 fn diamond(x: i32, y: i32) -> Vec<(i32, i32)> {
     vec![(x, y - 6), (x + 6, y), (x, y + 6), (x - 6, y)]
-}
-
-/// Writes `README.md`'s generated table section and `win-rates.svg` into `results`.
-pub fn write_report(results: &Path) -> Result<String> {
-    let all = studies(results)?;
-    let table = table(&all);
-    chart(&all, &results.join("win-rates.svg"))?;
-    let intro = results.join("INTRO.md");
-    let intro = std::fs::read_to_string(&intro).unwrap_or_default();
-    let text = format!(
-        "{intro}\n## All studies\n\nGenerated by `patience report {}` from each folder's `summary.json` and `manifest.json`; do not edit by hand.\n\n{table}\n![win rates](win-rates.svg)\n",
-        results.display()
-    );
-    write_atomic(&results.join("README.md"), text.as_bytes())?;
-    Ok(table)
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Writes results/bench/schedule-model.md: the prose of log-head.md and log-tail.md around the
-# tables table.py prints from the committed rows.
+# Writes results/bench/schedule-model.md (or the file given): the prose of log-head.md and
+# log-tail.md around the tables table.py prints from the committed rows.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -22,4 +22,4 @@ py="$here/.venv/bin/python"
   "$py" "$here/table.py" --replay
   printf '\n'
   cat "$here/log-tail.md"
-} > "$root/results/bench/schedule-model.md"
+} > "${1:-$root/results/bench/schedule-model.md}"

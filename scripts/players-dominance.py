@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Prints results/bench/players-dominance.md: for every published player study, the deals its
+player won beside the thoughtful study's verdict on the same deals, from the committed rows.
+
+The dominance check (issue 31, `patience dominance`, `scripts/dominance-check.sh`) solves each
+deal a player won with the thoughtful pipeline again; this table reads the same answer from the
+thoughtful studies' rows (the pipeline at the same budget, so the same verdicts unless its build
+changed): a deal a player won that a thoughtful study proves lost is a wrong proof, a bug to fix
+before publishing; one the study leaves unknown is a win its pipeline did not find.
+  python3 scripts/players-dominance.py > results/bench/players-dominance.md
+"""
+import csv
+import glob
+import json
+import os
+import re
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+RESULTS = os.path.join(ROOT, "results")
+
+
+def load(folder):
+    with open(os.path.join(folder, "manifest.json")) as f:
+        manifest = json.load(f)
+    with open(os.path.join(folder, "deals.csv")) as f:
+        rows = {int(r["seed"]): r["outcome"] for r in csv.DictReader(f)}
+    return manifest, rows
+
+
+def rules(text):
+    """A manifest's rules as written since 2026-12-06, as `manifest.rs::legacy_rules` reads the
+    older form (`QuiltRules { variant: CrazyQuilt, wrap: true }` as `wrap=true`)."""
+    m = re.fullmatch(r"(\w+Rules) \{ (.*) \}", text)
+    if not m:
+        return text
+    out = []
+    for field in m.group(2).split(", "):
+        name, value = field.split(": ", 1)
+        if name != "variant":
+            kebab = re.sub(r"(?<!^)([A-Z])", r"-\1", value).lower()
+            out.append(f"{name.replace('_', '-')}={kebab}")
+    return ", ".join(out)
+
+
+def game(m):
+    return (m["variant"], rules(m["rules"]), m["deal_generator"])
+
+
+def seeds(xs, most=12):
+    xs = sorted(xs)
+    shown = " ".join(map(str, xs[:most]))
+    return shown + (f" … ({len(xs)})" if len(xs) > most else "") if xs else "–"
+
+
+def main():
+    folders = sorted(
+        os.path.dirname(p) for p in glob.glob(os.path.join(RESULTS, "*", "deals.csv"))
+        + glob.glob(os.path.join(RESULTS, "*", "*", "deals.csv"))
+        if "/shards/" not in p
+    )
+    studies = {os.path.relpath(f, RESULTS): load(f) for f in folders}
+    thoughtful = {k: v for k, v in studies.items() if v[0]["player"] == "thoughtful"}
+    print("# Players' wins against the thoughtful verdicts\n")
+    print("Printed by `scripts/players-dominance.py` from the committed rows (`results/*/deals.csv`);"
+          " do not edit by hand.\nFor each player study, every deal its player won, and what the"
+          " largest thoughtful study of the same\nvariant, rules and deals says of it. A proven"
+          " loss there would be a wrong proof.\n")
+    print("| player study | player | deals | won by the player | thoughtful study | won there |"
+          " unknown there (seeds) | lost there (seeds) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, (m, rows) in studies.items():
+        if m["player"] == "thoughtful":
+            continue
+        wins = [s for s, o in rows.items() if o == "won"]
+        # The thoughtful studies of the same game holding every seed the player won, largest first.
+        same = sorted(
+            ((k, t) for k, t in thoughtful.items() if game(t[0]) == game(m)
+             and all(s in t[1] for s in wins)),
+            key=lambda kt: (-len(kt[1][1]), kt[0]),
+        )
+        if not same:
+            print(f"| {name} | {m['player']} | {len(rows):,} | {len(wins):,} | none holds these deals"
+                  " | | | |")
+            continue
+        tname, (_, trows) = same[0]
+        verdicts = {s: trows[s] for s in wins}
+        won = sum(v == "won" for v in verdicts.values())
+        unknown = [s for s, v in verdicts.items() if v == "unknown"]
+        lost = [s for s, v in verdicts.items() if v == "lost"]
+        print(f"| {name} | {m['player']} | {len(rows):,} | {len(wins):,} | {tname} | {won:,} |"
+              f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
+
+
+if __name__ == "__main__":
+    main()
