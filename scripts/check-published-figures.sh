@@ -11,7 +11,7 @@
 #   and the README's "How often will I win?" block;
 # * scripts/pysolfc-compare.py: results/pysolfc/README.md;
 # * scripts/research/schedule-model/make-log.sh: results/bench/schedule-model.md;
-# * scripts/players-dominance.py: results/bench/players-dominance.md;
+# * scripts/players-tables.py: results/bench/players.md;
 # * scripts/check-figures.py: results/bench/check-figures.txt, the figures the research logs'
 #   corrections cite (its claims about older commits read the rows as committed there: a clone
 #   without that history skips it, saying so).
@@ -41,8 +41,8 @@ python3 scripts/pysolfc-compare.py > "$tmp/pysolfc.md"
 same results/pysolfc/README.md "$tmp/pysolfc.md"
 sh scripts/research/schedule-model/make-log.sh "$tmp/schedule-model.md"
 same results/bench/schedule-model.md "$tmp/schedule-model.md"
-python3 scripts/players-dominance.py > "$tmp/players-dominance.md"
-same results/bench/players-dominance.md "$tmp/players-dominance.md"
+python3 scripts/players-tables.py > "$tmp/players.md"
+same results/bench/players.md "$tmp/players.md"
 if git cat-file -e 41f81e1^{commit} 2>/dev/null; then
     python3 scripts/check-figures.py > "$tmp/check-figures.txt"
     same results/bench/check-figures.txt "$tmp/check-figures.txt"

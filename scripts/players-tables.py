@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Prints results/bench/players-dominance.md: for every published player study, the deals its
-player won beside the thoughtful study's verdict on the same deals, from the committed rows.
+"""Prints results/bench/players.md from the committed rows: for every published player study,
+the deals its player won beside the thoughtful study's verdict on the same deals; and the greedy
+rows made before e0bb9c1 against the published ones (what the change of e0bb9c1 moved).
 
 The dominance check (issue 31, `patience dominance`, `scripts/dominance-check.sh`) solves each
 deal a player won with the thoughtful pipeline again; this table reads the same answer from the
 thoughtful studies' rows (the pipeline at the same budget, so the same verdicts unless its build
 changed): a deal a player won that a thoughtful study proves lost is a wrong proof, a bug to fix
 before publishing; one the study leaves unknown is a win its pipeline did not find.
-  python3 scripts/players-dominance.py > results/bench/players-dominance.md
+  python3 scripts/players-tables.py > results/bench/players.md
 """
 import csv
 import glob
@@ -56,11 +57,12 @@ def main():
     folders = sorted(
         os.path.dirname(p) for p in glob.glob(os.path.join(RESULTS, "*", "deals.csv"))
         + glob.glob(os.path.join(RESULTS, "*", "*", "deals.csv"))
-        if "/shards/" not in p
+        if "/shards/" not in p and "/bench/" not in p
     )
     studies = {os.path.relpath(f, RESULTS): load(f) for f in folders}
     thoughtful = {k: v for k, v in studies.items() if v[0]["player"] == "thoughtful"}
-    print("# Players' wins against the thoughtful verdicts\n")
+    print("# The players' studies, checked from their rows\n")
+    print("## Players' wins against the thoughtful verdicts\n")
     print("Printed by `scripts/players-dominance.py` from the committed rows (`results/*/deals.csv`);"
           " do not edit by hand.\nFor each player study, every deal its player won, and what the"
           " largest thoughtful study of the same\nvariant, rules and deals says of it. A proven"
@@ -89,6 +91,32 @@ def main():
         lost = [s for s, v in verdicts.items() if v == "lost"]
         print(f"| {name} | {m['player']} | {len(rows):,} | {len(wins):,} | {tname} | {won:,} |"
               f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
+    renamings()
+
+
+def renamings():
+    """The greedy studies made before e0bb9c1 (results/bench/players-before-e0bb9c1) against the
+    published ones: e0bb9c1 counts a position as new only up to renaming piles, which only the Queen of
+    Italy family's symmetries see."""
+    print("\n## The greedy rows before and after e0bb9c1\n")
+    print("Each greedy study made before e0bb9c1 (`results/bench/players-before-e0bb9c1/`) against"
+          " the published one, row by\nrow (outcome, cards home at best, moves played):\n")
+    print("| study | deals | made at | rows differing | won then | published at | won now |")
+    print("|---|---|---|---|---|---|---|")
+    for old in sorted(glob.glob(os.path.join(RESULTS, "bench", "players-before-e0bb9c1", "*"))):
+        name = os.path.basename(old)
+        commits = [load(d)[0]["git_commit"] for d in (old, os.path.join(RESULTS, name))]
+        a, b = (read(os.path.join(d, "deals.csv")) for d in (old, os.path.join(RESULTS, name)))
+        differing = sum(a[s] != b.get(s) for s in a)
+        won = [sum(r[0] == "won" for r in x.values()) for x in (a, b)]
+        print(f"| {name} | {len(a):,} | {commits[0]} | {differing:,} | {won[0]:,} | {commits[1]} |"
+              f" {won[1]:,} |")
+
+
+def read(path):
+    with open(path) as f:
+        return {int(r["seed"]): (r["outcome"], r["max_home"], r["solution_len"])
+                for r in csv.DictReader(f)}
 
 
 if __name__ == "__main__":
