@@ -229,10 +229,41 @@ def losses_queen_tables():
                   f"| {quantile(sb, 0.5):.3f} → {quantile(sa, 0.5):.3f} | {pb:.2f} → {pa:.2f} | {pa / pb:.2f} | {flips} |")
 
 
+def rows_in(folder):
+    """A published study's rows; SystemExit naming it if it is missing."""
+    path = os.path.join(ROOT, "results", folder, "deals.csv")
+    if not os.path.exists(path):
+        sys.exit(f"results/{folder}/deals.csv is missing")
+    return read_rows(path)
+
+
+def queen_100000_repeats_10000():
+    """README, How often will I win: the 100,000-deal study's first 10,000 rows are those of the
+    10,000-deal study (the same seeds, the same verdicts; the CPU time aside)."""
+    big, small = rows_in("queen-of-italy-100000"), rows_in("queen-of-italy")
+    keys = ["outcome", "states", "solution_len", "max_home", "redeals_used", "decided_by"]
+    differ = [s for s in small if any(big[s][k] != small[s][k] for k in keys)]
+    flips = [s for s in small if {big[s]["outcome"], small[s]["outcome"]} == {"won", "lost"}]
+    cpu = [sum(int(r[s]["micros"]) for s in small) for r in (big, small)]
+    print(f"queen-of-italy-100000 against queen-of-italy on seeds 0..{len(small) - 1}: {len(differ)} rows"
+          f" differ outside CPU time, {len(flips)} between won and lost; CPU time {cpu[0] / cpu[1]:.2f} times")
+
+
+def queen_sampling_repeats_2000():
+    """results/INTRO.md, players: the careful player's 10,000 deals against the 2,000 published
+    before at 52f4022 (the player's positions are new only up to renaming piles since e0bb9c1)."""
+    new = rows_in("queen-of-italy-sampling")
+    old = git_rows("52f4022", "results/queen-of-italy-sampling/deals.csv")
+    differ = sum(new[s]["outcome"] != old[s]["outcome"] for s in old)
+    won = [sum(r[s]["outcome"] == "won" for s in old) for r in (old, new)]
+    print(f"queen-of-italy-sampling on seeds 0..{len(old) - 1}: {won[0]} won at 52f4022, {won[1]} now;"
+          f" {differ} outcomes differ")
+
+
 CLAIMS = {f.__name__: f for f in [
     carthage_inner_search_only, player_wins_41f81e1, losses_queen_audit, published_commits,
     plain_search_ratio, walks_validation, alhambra_audits_first_position, redheads_tail,
-    losses_queen_tables, published_p99_max,
+    losses_queen_tables, published_p99_max, queen_100000_repeats_10000, queen_sampling_repeats_2000,
 ]}
 
 

@@ -91,7 +91,35 @@ def main():
         lost = [s for s, v in verdicts.items() if v == "lost"]
         print(f"| {name} | {m['player']} | {len(rows):,} | {len(wins):,} | {tname} | {won:,} |"
               f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
+    costs(studies)
     renamings()
+
+
+def quantile(xs, q):
+    """summary.rs's quantile (as summary.json's p99): index round(q * (n - 1)) of the sorted values."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else 0
+
+
+def costs(studies):
+    """What each player study cost: CPU seconds a deal, and how long its won lines are."""
+    print("\n## What the players cost\n")
+    print("CPU seconds a deal (mean and p99, as `summary.json` computes them) and the moves of the"
+          " players'\nwon lines (median and largest):\n")
+    print("| player study | player | made at | deals | won | CPU s/deal: mean | p99 | moves of a won line:"
+          " median | largest |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in studies:
+        m = studies[name][0]
+        if m["player"] == "thoughtful":
+            continue
+        with open(os.path.join(RESULTS, name, "deals.csv")) as f:
+            rows = list(csv.DictReader(f))
+        secs = [int(r["micros"]) / 1e6 for r in rows]
+        moves = [int(r["solution_len"]) for r in rows if r["outcome"] == "won"]
+        print(f"| {name} | {m['player']} | {m['git_commit']} | {len(rows):,} | {len(moves):,} |"
+              f" {sum(secs) / len(secs):.3f} | {quantile(secs, 0.99):.3f} |"
+              f" {quantile(moves, 0.5) if moves else '–'} | {max(moves) if moves else '–'} |")
 
 
 def renamings():
