@@ -152,28 +152,43 @@ fn interval(s: &Study) -> (f64, f64) {
 /// on careful play: a stronger player may do better), the thoughtful solver an upper bound on any
 /// player; a claim is settled only where those bounds' intervals settle it.
 fn verdict(says: Says, careful: (f64, f64), thoughtful: (f64, f64)) -> String {
-    let (r, word) = match says {
-        Says::About(r) | Says::Below(r) => (r, pct(r)),
-    };
-    let above = careful.0 > r;
-    let below_everyone = thoughtful.1 < r;
     match says {
-        _ if above => format!(
-            "a player who cannot see the stock wins more: this careful player's whole 95% interval lies above {word}, so the claim understates what careful play can reach"
-        ),
-        _ if below_everyone => {
-            format!("no play wins as often: even the solver's whole interval lies below {word}")
+        Says::About(r) => {
+            let word = pct(r);
+            if careful.0 > r {
+                format!(
+                    "a player who cannot see the stock wins more: this careful player's whole 95% interval lies above {word}, so the claim understates what careful play can reach"
+                )
+            } else if thoughtful.1 < r {
+                format!(
+                    "it overstates: even the solver, which sees the stock, wins less than {word} (its whole interval lies below)"
+                )
+            } else if careful.1 >= r {
+                format!("consistent: the careful player's 95% interval contains {word}")
+            } else {
+                format!(
+                    "not settled: the careful player wins less than {word} (its whole interval lies below), but a stronger player might reach it, and the solver's bound lies above"
+                )
+            }
         }
-        Says::About(_) if careful.1 >= r => {
-            format!("consistent: the careful player's interval contains {word}")
+        Says::Below(r) => {
+            let word = pct(r);
+            if careful.0 > r {
+                format!(
+                    "it does not hold for careful play: this careful player, who cannot see the stock, wins more than {word} (its whole 95% interval lies above)"
+                )
+            } else if thoughtful.1 < r {
+                format!(
+                    "it holds for any play: even the solver, which sees the stock, wins less than {word} (its whole interval lies below)"
+                )
+            } else if careful.1 < r {
+                format!(
+                    "it holds for this careful player (its whole 95% interval lies below {word}), but a stronger player might do better: the solver's bound lies above"
+                )
+            } else {
+                format!("not settled: the careful player's 95% interval contains {word}")
+            }
         }
-        Says::About(_) => format!(
-            "not settled: the careful player wins less than {word} (its whole interval lies below), but a stronger player might reach it, and the solver's bound lies above"
-        ),
-        Says::Below(_) => format!(
-            "not settled: the careful player wins less than {word} (its whole interval lies below{}), but a stronger player might do better, and the solver's bound lies above",
-            if careful.1 < r { "" } else { " or on it" }
-        ),
     }
 }
 
@@ -298,6 +313,21 @@ mod tests {
         assert_eq!(pct(0.999984), "99.998%");
         assert_eq!(pct(0.0001), "0.01%");
         assert_eq!(pct(0.00001), "0.001%");
+    }
+
+    #[test]
+    fn each_claim_gets_the_verdict_its_bounds_settle() {
+        let half = Says::About(0.5);
+        let against = Says::Below(0.5);
+        let solver = (0.9, 0.97);
+        assert!(verdict(half, (0.6, 0.64), solver).contains("understates"));
+        assert!(verdict(half, (0.45, 0.55), solver).starts_with("consistent"));
+        assert!(verdict(half, (0.2, 0.3), solver).starts_with("not settled"));
+        assert!(verdict(half, (0.1, 0.2), (0.3, 0.4)).contains("overstates"));
+        assert!(verdict(against, (0.6, 0.64), solver).contains("does not hold"));
+        assert!(verdict(against, (0.2, 0.3), solver).contains("holds for this careful player"));
+        assert!(verdict(against, (0.45, 0.55), solver).starts_with("not settled"));
+        assert!(verdict(against, (0.1, 0.2), (0.3, 0.4)).contains("holds for any play"));
     }
 
     #[test]
