@@ -350,6 +350,32 @@ fn report_tables_and_charts_every_study() {
     assert!(claim.contains("about half") && claim.contains("Careful player ["), "{claim}");
     let readme = std::fs::read_to_string(results.join("README.md")).unwrap();
     assert!(readme.contains("- **queen-of-italy**"), "{readme}");
+    // A ladder: the sampling studies of a `-ladder` folder, weakest first whatever their names.
+    for (name, k) in [("a-strong", "2"), ("b-weak", "1")] {
+        let out = patience(&[
+            "study",
+            "queen-of-italy",
+            "--quiet",
+            "--seeds",
+            "0..2",
+            "--player",
+            "sampling",
+            "--samples",
+            k,
+            "--sample-states",
+            "200",
+            "--out",
+            results.join("queen-of-italy-ladder").join(name).to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let out = patience(&["report", results.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let readme = std::fs::read_to_string(results.join("README.md")).unwrap();
+    let at =
+        |needle: &str| readme.find(needle).unwrap_or_else(|| panic!("no {needle} in {readme}"));
+    assert!(at("How careful play levels off") < at("| [queen-of-italy-ladder/b-weak]"));
+    assert!(at("| [queen-of-italy-ladder/b-weak]") < at("| [queen-of-italy-ladder/a-strong]"));
     // A README without the markers is refused in one line, and left as it was.
     std::fs::write(&top, "no block here\n").unwrap();
     let out = patience(&["report", results.to_str().unwrap(), "--readme", top.to_str().unwrap()]);

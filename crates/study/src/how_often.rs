@@ -220,10 +220,20 @@ fn claims(studies: &[Study], prefix: &str) -> String {
 /// A ladder of one player's strengths: the sampling studies in a folder whose name ends in
 /// `-ladder`, each with its rate and the CPU time it spent on a deal.
 fn ladders(studies: &[Study], prefix: &str) -> String {
-    let rungs: Vec<&Study> = studies
+    let mut rungs: Vec<&Study> = studies
         .iter()
         .filter(|s| s.folder.split('/').next().is_some_and(|f| f.ends_with("-ladder")))
         .collect();
+    // Weakest first: by the numbers of the player's settings (`sampling K=16 states=5000`), in
+    // their order, then by folder.
+    let settings = |s: &Study| -> Vec<u64> {
+        s.manifest
+            .player
+            .split_whitespace()
+            .filter_map(|w| w.split_once('=')?.1.parse().ok())
+            .collect()
+    };
+    rungs.sort_by_key(|s| (settings(s), s.folder.clone()));
     if rungs.is_empty() {
         return String::new();
     }
