@@ -21,10 +21,11 @@ RESULTS = os.path.join(ROOT, "results")
 
 
 def load(folder):
+    """A study's manifest and its rows by seed, read once for every table."""
     with open(os.path.join(folder, "manifest.json")) as f:
         manifest = json.load(f)
     with open(os.path.join(folder, "deals.csv")) as f:
-        rows = {int(r["seed"]): r["outcome"] for r in csv.DictReader(f)}
+        rows = {int(r["seed"]): r for r in csv.DictReader(f)}
     return manifest, rows
 
 
@@ -63,7 +64,7 @@ def main():
     thoughtful = {k: v for k, v in studies.items() if v[0]["player"] == "thoughtful"}
     print("# The players' studies, checked from their rows\n")
     print("## Players' wins against the thoughtful verdicts\n")
-    print("Printed by `scripts/players-dominance.py` from the committed rows (`results/*/deals.csv`);"
+    print("Printed by `scripts/players-tables.py` from the committed rows (`results/*/deals.csv`);"
           " do not edit by hand.\nFor each player study, every deal its player won, and what the"
           " largest thoughtful study of the same\nvariant, rules and deals says of it. A proven"
           " loss there would be a wrong proof.\n")
@@ -73,7 +74,7 @@ def main():
     for name, (m, rows) in studies.items():
         if m["player"] == "thoughtful":
             continue
-        wins = [s for s, o in rows.items() if o == "won"]
+        wins = [s for s, r in rows.items() if r["outcome"] == "won"]
         # The thoughtful studies of the same game holding every seed the player won, largest first.
         same = sorted(
             ((k, t) for k, t in thoughtful.items() if game(t[0]) == game(m)
@@ -85,14 +86,14 @@ def main():
                   " | | | |")
             continue
         tname, (_, trows) = same[0]
-        verdicts = {s: trows[s] for s in wins}
+        verdicts = {s: trows[s]["outcome"] for s in wins}
         won = sum(v == "won" for v in verdicts.values())
         unknown = [s for s, v in verdicts.items() if v == "unknown"]
         lost = [s for s, v in verdicts.items() if v == "lost"]
         print(f"| {name} | {m['player']} | {len(rows):,} | {len(wins):,} | {tname} | {won:,} |"
               f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
     costs(studies)
-    renamings()
+    renamings(studies)
 
 
 def quantile(xs, q):
@@ -109,12 +110,10 @@ def costs(studies):
     print("| player study | player | made at | deals | won | CPU s/deal: mean | p99 | moves of a won line:"
           " median | largest |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name in studies:
-        m = studies[name][0]
+    for name, (m, by_seed) in studies.items():
         if m["player"] == "thoughtful":
             continue
-        with open(os.path.join(RESULTS, name, "deals.csv")) as f:
-            rows = list(csv.DictReader(f))
+        rows = list(by_seed.values())
         secs = [int(r["micros"]) / 1e6 for r in rows]
         moves = [int(r["solution_len"]) for r in rows if r["outcome"] == "won"]
         print(f"| {name} | {m['player']} | {m['git_commit']} | {len(rows):,} | {len(moves):,} |"
@@ -122,7 +121,7 @@ def costs(studies):
               f" {quantile(moves, 0.5) if moves else '–'} | {max(moves) if moves else '–'} |")
 
 
-def renamings():
+def renamings(studies):
     """The greedy studies made before e0bb9c1 (results/bench/players-before-e0bb9c1) against the
     published ones: e0bb9c1 counts a position as new only up to renaming piles, which only the Queen of
     Italy family's symmetries see."""
@@ -133,18 +132,18 @@ def renamings():
     print("|---|---|---|---|---|---|---|")
     for old in sorted(glob.glob(os.path.join(RESULTS, "bench", "players-before-e0bb9c1", "*"))):
         name = os.path.basename(old)
-        commits = [load(d)[0]["git_commit"] for d in (old, os.path.join(RESULTS, name))]
-        a, b = (read(os.path.join(d, "deals.csv")) for d in (old, os.path.join(RESULTS, name)))
+        (m0, rows0), (m1, rows1) = load(old), studies[name]
+        commits = [m0["git_commit"], m1["git_commit"]]
+        a, b = ({s: tuple(r[k] for k in SAME) for s, r in x.items()} for x in (rows0, rows1))
         differing = sum(a[s] != b.get(s) for s in a)
         won = [sum(r[0] == "won" for r in x.values()) for x in (a, b)]
         print(f"| {name} | {len(a):,} | {commits[0]} | {differing:,} | {won[0]:,} | {commits[1]} |"
               f" {won[1]:,} |")
 
 
-def read(path):
-    with open(path) as f:
-        return {int(r["seed"]): (r["outcome"], r["max_home"], r["solution_len"])
-                for r in csv.DictReader(f)}
+# What "the same row" compares in the greedy rows before and after: outcome, cards home at best,
+# moves played (the CPU time aside).
+SAME = ("outcome", "max_home", "solution_len")
 
 
 if __name__ == "__main__":

@@ -5,9 +5,8 @@
 //! the results folder's README, and with `--readme FILE` into the marked block of another file
 //! (the project's README), so that no figure in either is typed by hand.
 
-use crate::report::{Row, Study, rows, thousands};
+use crate::report::{Row, Study, rate, rows, thousands};
 use anyhow::{Context, Result, bail};
-use serde_json::Value;
 use std::path::Path;
 
 /// What the columns mean, printed above the table.
@@ -38,8 +37,9 @@ fn pct(rate: f64) -> String {
     format!("{:.*}%", decimals, 100.0 * rate)
 }
 
-fn rate(v: &Value) -> f64 {
-    v.as_f64().unwrap_or(f64::NAN)
+/// Two rates as one range, `60.3–62.2%`.
+fn span(low: f64, high: f64) -> String {
+    format!("{}–{}", pct(low).trim_end_matches('%'), pct(high))
 }
 
 fn link(text: String, study: &Study, prefix: &str) -> String {
@@ -52,11 +52,7 @@ fn thoughtful_cell(t: &Study, prefix: &str) -> String {
     let (lo, hi) = (&v["unknown_as_lost"], &v["unknown_as_won"]);
     let (a, b) = (pct(rate(&lo["rate"])), pct(rate(&hi["rate"])));
     let bracket = if a == b { a } else { format!("{}–{b}", a.trim_end_matches('%')) };
-    let interval = format!(
-        "{}–{}",
-        pct(rate(&lo["wilson"]["low"])).trim_end_matches('%'),
-        pct(rate(&hi["wilson"]["high"]))
-    );
+    let interval = span(rate(&lo["wilson"]["low"]), rate(&hi["wilson"]["high"]));
     let deals = thousands(v["deals"].as_u64().unwrap_or(0));
     format!("{} ({interval}) of {deals}", link(bracket, t, prefix))
 }
@@ -64,11 +60,7 @@ fn thoughtful_cell(t: &Study, prefix: &str) -> String {
 /// A player's rate with its Wilson interval, linked to its study.
 fn player_rate(p: &Study, prefix: &str) -> String {
     let w = &p.summary["unknown_as_lost"];
-    let interval = format!(
-        "{}–{}",
-        pct(rate(&w["wilson"]["low"])).trim_end_matches('%'),
-        pct(rate(&w["wilson"]["high"]))
-    );
+    let interval = span(rate(&w["wilson"]["low"]), rate(&w["wilson"]["high"]));
     format!("{} ({interval})", link(pct(rate(&w["rate"])), p, prefix))
 }
 
@@ -81,7 +73,7 @@ fn player_cell(p: Option<&Study>, prefix: &str) -> String {
 
 /// The table, its links to study folders prefixed with `prefix` (empty inside the results
 /// folder, `results/` from the project's root).
-pub fn table_with_links(studies: &[Study], prefix: &str) -> String {
+fn table_with_links(studies: &[Study], prefix: &str) -> String {
     let mut t = String::from(
         "| game | thoughtful (knows the stock) | careful player (sampling) | greedy player | careful player's setting |\n\
          |---|---|---|---|---|\n",
@@ -197,12 +189,10 @@ fn claims(studies: &[Study], prefix: &str) -> String {
     let all = rows(studies);
     let mut out = String::new();
     for c in &CLAIMS {
-        let Some(r) =
-            all.iter().find(|r| r.thoughtful.manifest.variant == c.game && r.sampling.is_some())
-        else {
-            continue;
-        };
-        let careful = r.sampling.expect("filtered on");
+        let found = all.iter().find_map(|r| {
+            r.sampling.filter(|_| r.thoughtful.manifest.variant == c.game).map(|s| (r, s))
+        });
+        let Some((r, careful)) = found else { continue };
         out.push_str(&format!(
             "- **{}**: \"{}\" ({}). Careful player {}, greedy {}, thoughtful {}: {}.\n",
             c.game,
@@ -258,7 +248,8 @@ fn ladders(studies: &[Study], prefix: &str) -> String {
     t
 }
 
-/// The whole generated block: the table, the claims checked, and any ladder.
+/// The whole generated block: the table, the claims checked, and any ladder, its links prefixed
+/// with `prefix` (empty for the results folder's own README).
 pub fn section(studies: &[Study], prefix: &str) -> String {
     let mut out = table_with_links(studies, prefix);
     let claims = claims(studies, prefix);
@@ -274,11 +265,6 @@ pub fn section(studies: &[Study], prefix: &str) -> String {
     out
 }
 
-/// The block as the results folder's README holds it.
-pub fn table(studies: &[Study]) -> String {
-    section(studies, "")
-}
-
 /// `text` with the block between [`BEGIN`] and [`END`] replaced by `block`; an error if the
 /// markers are missing, repeated or out of order.
 pub fn splice(text: &str, block: &str) -> Result<String> {
@@ -292,9 +278,9 @@ pub fn splice(text: &str, block: &str) -> Result<String> {
     Ok(format!("{}\n{block}{}", &text[..start], &text[e..]))
 }
 
-/// Rewrites `readme`'s how-often block from the studies under `results`, its links relative to
-/// the readme's folder.
-pub fn write_readme(results: &Path, readme: &Path) -> Result<()> {
+/// Rewrites `readme`'s how-often block from `studies` (those under `results`), its links
+/// relative to the readme's folder.
+pub fn write_readme(studies: &[Study], results: &Path, readme: &Path) -> Result<()> {
     let base = readme.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let (base_abs, results_abs) = (base.canonicalize()?, results.canonicalize()?);
     let relative = results_abs.strip_prefix(&base_abs).with_context(|| {
@@ -306,7 +292,7 @@ pub fn write_readme(results: &Path, readme: &Path) -> Result<()> {
     };
     let text =
         std::fs::read_to_string(readme).with_context(|| format!("reading {}", readme.display()))?;
-    let block = section(&crate::report::studies(results)?, &prefix);
+    let block = section(studies, &prefix);
     let out = splice(&text, &block).with_context(|| readme.display().to_string())?;
     crate::run::write_atomic(readme, out.as_bytes())
 }

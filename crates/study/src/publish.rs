@@ -9,12 +9,12 @@ use anyhow::Result;
 use std::path::Path;
 
 /// Writes `README.md`'s generated sections (the players' table and the table of all studies)
-/// and `win-rates.svg` into `results`; returns the table of all studies.
-pub fn write_report(results: &Path) -> Result<String> {
-    let all = report::studies(results)?;
-    let table = report::table(&all);
-    let players = how_often::table(&all);
-    report::chart(&all, &results.join("win-rates.svg"))?;
+/// and `win-rates.svg` into `results` from `all`, the studies there; returns the table of all
+/// studies.
+fn write_report(all: &[report::Study], results: &Path) -> Result<String> {
+    let table = report::table(all);
+    let players = how_often::section(all, "");
+    report::chart(all, &results.join("win-rates.svg"))?;
     let intro = results.join("INTRO.md");
     let intro = std::fs::read_to_string(&intro).unwrap_or_default();
     let generated = format!(
@@ -29,11 +29,13 @@ pub fn write_report(results: &Path) -> Result<String> {
     Ok(table)
 }
 
-/// `write_report`, then the how-often block of `readme` when one is given.
+/// Reads the studies under `results` once, writes the folder's README and chart, then the
+/// how-often block of `readme` when one is given; returns the table of all studies.
 pub fn publish(results: &Path, readme: Option<&Path>) -> Result<String> {
-    let table = write_report(results)?;
+    let all = report::studies(results)?;
+    let table = write_report(&all, results)?;
     if let Some(readme) = readme {
-        how_often::write_readme(results, readme)?;
+        how_often::write_readme(&all, results, readme)?;
     }
     Ok(table)
 }

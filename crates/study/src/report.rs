@@ -178,7 +178,7 @@ fn x_of(rate: f64) -> i32 {
     PLOT_LEFT + ((PLOT_RIGHT - PLOT_LEFT) as f64 * rate.clamp(0.0, 1.0)).round() as i32
 }
 
-fn rate(v: &Value) -> f64 {
+pub(crate) fn rate(v: &Value) -> f64 {
     v.as_f64().unwrap_or(f64::NAN)
 }
 
