@@ -109,6 +109,12 @@ if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-open-sampling "* ]]; 
     sharded "$results/queen-of-italy-open-sampling" "$results/shards/queen-of-italy-open-sampling" 5 queen-of-italy-open 0..1000 \
         --max-states 1000000 --player sampling --samples 4 --sample-states 500
 fi
+# The ladder's next rung (32 samples, 10,000 positions; about 20 CPU s a deal), since careful play
+# had not levelled off at (16, 5,000): the same 500 deals in 5 shards of 100, merged.
+if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-ladder-k32-n10000 "* ]]; then
+    sharded "$results/queen-of-italy-ladder/k32-n10000" "$results/shards/queen-of-italy-ladder-k32-n10000" 5 queen-of-italy 0..500 \
+        --max-states 1000000 --player sampling --samples 32 --sample-states 10000
+fi
 # Queen of Italy's thoughtful rate on 100,000 deals (issue 54): seeds 0..99999 at 5,000,000
 # positions in 10 shards of 10,000, merged into queen-of-italy-100000.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-100000 "* ]]; then
