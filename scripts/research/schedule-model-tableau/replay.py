@@ -1,0 +1,159 @@
+"""The soundness check of model.py: a winning line, read off as the model's variables, must be a
+solution of the model (stronger than "the won deal is sat": a wrong constraint cannot hide behind
+another schedule).
+
+  replay.py SEED [K ...]   the solver's winning line of generals-patience SEED (`patience solve`),
+                           checked from the first position and from the position after K moves
+                           of it (played here); prints one line per position
+
+The line is played in a small simulation of the piles (it trusts the line's legality: the product
+replays every line through its reference rules); each move gets its own even time, so a stock
+card dealt straight into a pile is dealt at t and leaves the waste at t + 1.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import model as M  # noqa: E402
+
+BIN = os.environ.get("PATIENCE", os.path.join(HERE, "..", "..", "..", "target", "release", "patience"))
+
+
+def solve(seed, after=None):
+    cmd = [BIN, "solve", "generals-patience", "--seed", str(seed), "--format", "json"]
+    if after is not None:
+        cmd += ["--position-after", str(after)]
+    return json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+
+
+def solve_layout(seed):
+    """The deal's first position."""
+    cmd = [BIN, "deal", "generals-patience", "--seed", str(seed), "--format", "json"]
+    return json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)["layout"]
+
+
+def schedule(model, moves):
+    """The line's values of the model's variables: home times H, each queue card's leave slot,
+    whether a card entering the tableau from the waste fills an empty pile, and the time a pile
+    bottom moves onto a card. Times as the model counts them: deal x at x * SLOT, a queue card
+    leaving in slot x at its fixed offset, every other event one unit after the event before."""
+    rows = [list(p) for p in model.rows]
+    terrace = list(model.terrace)
+    qidx = {c: i for i, c in enumerate(model.queue)}
+    waste = [c for c in model.queue if c[0] == "W"]
+    stock = [c for c in model.queue if c[0] == "S"]
+    H, slot, entry_bottom, switch = {}, {}, {}, {}
+    x, t = 0, 0
+
+    def leave(c):
+        nonlocal t
+        at = x * model.SLOT + model.K * (model.Q - qidx[c])
+        assert at > t, ("leave out of order", c)
+        t = at
+        slot[c] = x
+        return at
+
+    def other():
+        nonlocal t
+        t += 1
+        return t
+
+    for mv in moves:
+        if mv.get("deal"):
+            waste.append(stock.pop(0))
+            x += 1
+            t = x * model.SLOT
+            continue
+        src, dst, code = mv["from"], mv["to"], mv["card"]
+        if src == "T":
+            c = terrace.pop()
+            at = other()
+        elif src in ("W", "S"):
+            if src == "S":  # the stock's top straight into an empty pile: dealt, then it leaves
+                waste.append(stock.pop(0))
+                x += 1
+                t = x * model.SLOT
+            c = waste.pop()
+            at = leave(c)
+        else:
+            p = int(src[1:])
+            c = rows[p].pop()
+            at = other()
+            if dst.startswith("P") and not rows[p] and c not in switch:
+                switch[c] = at  # a pile bottom moving onto a card
+        assert c[2] == code, (mv, c)
+        if dst.startswith("F"):
+            H[c] = at
+        else:
+            q = int(dst[1:])
+            if src in ("W", "S"):
+                entry_bottom[c] = not rows[q]
+            rows[q].append(c)
+    return H, slot, entry_bottom, switch
+
+
+def after(layout, moves, k):
+    """The position after the first k moves of a line (k >= 1: the opening is chosen), and the
+    rest of the line."""
+    choice = int(moves[0]["choose"][1:])
+    lay = json.loads(json.dumps(M.openings(layout)[choice]))
+    rows, waste, stock = lay["rows"], lay["wastes"][0], lay["stock_top_first"]
+    terrace, found = lay["reserves"][0], lay["foundations"]
+    for mv in moves[1:k]:
+        if mv.get("deal"):
+            waste.append(stock.pop(0))
+            continue
+        src, dst = mv["from"], mv["to"]
+        pile = {"T": terrace, "W": waste}.get(src) or (rows[int(src[1:])] if src.startswith("P") else None)
+        c = stock.pop(0) if src == "S" else pile.pop()
+        assert c == mv["card"], (mv, c)
+        if dst.startswith("F"):
+            # a foundation of the suit one below, else an empty one (the line's F numbers need
+            # not match the opening's, which put the base on F0)
+            fits = [f for f in found if f and f[-1][1] == c[1] and (M.rank(f[-1]) + 1) % 13 == M.rank(c)]
+            (fits or [f for f in found if not f])[0].append(c)
+        else:
+            rows[int(dst[1:])].append(c)
+    return lay, moves[k:]
+
+
+def check(layout, moves, rules=1):
+    """Fix the model's variables to the line's schedule; "sat" if that is a solution."""
+    if M.before_opening(layout):
+        choice = int(moves[0]["choose"][1:])
+        layout, moves = M.openings(layout)[choice], moves[1:]
+    model = M.Model(layout, rules)
+    m = model.m
+    H, slot, entry_bottom, switch = schedule(model, moves)
+    missing = [c for c in model.cards if c not in H]
+    assert not missing, missing
+    end = max((slot[c] * model.SLOT + model.K * (model.Q - i) for i, c in enumerate(model.queue)), default=0)
+    for c, v in H.items():
+        m.Add(model.H[c] == v)
+    for c in model.queue:
+        m.Add(model.slot[c] == slot[c])
+        if c in entry_bottom:
+            m.Add(model.bt[c] == int(entry_bottom[c]))
+    for c in model.sw:
+        on = c in switch and switch[c] < end
+        m.Add(model.sw[c] == int(on))
+        if on:
+            m.Add(model.SW[c] == switch[c])
+    verdict, s = model.solve(seconds=60)
+    return verdict, end
+
+
+if __name__ == "__main__":
+    seed = int(sys.argv[1])
+    ks = [int(k) for k in sys.argv[2:]]
+    d = solve(seed)
+    assert d["verdict"] == "won", d["verdict"]
+    print(seed, 0, *check(d["layout"], d["moves"]))
+    for k in ks:
+        if k < len(d["moves"]):
+            layout, rest = after(d["layout"], d["moves"], k)
+            print(seed, k, *check(layout, rest))

@@ -1,0 +1,74 @@
+"""Print the tables of results/bench/schedule-model-tableau.md from the committed rows
+(results/bench/schedule-model-tableau/round-ROUND-SET.csv).
+
+  table.py            verdicts and cost per round and set
+  table.py --replay   winning lines checked against the model
+  table.py --unsat    the seeds each round proved unsatisfiable
+"""
+
+import csv
+import glob
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROWS = os.path.join(HERE, "..", "..", "..", "results", "bench", "schedule-model-tableau")
+
+
+def quantile(xs, q):
+    """summary.rs's rule: the value at index round(q * (n - 1)) of the sorted values."""
+    xs = sorted(xs)
+    return xs[int(q * (len(xs) - 1) + 0.5)] if xs else 0.0
+
+
+def files(kind):
+    out = []
+    for p in sorted(glob.glob(os.path.join(ROWS, "round-*-*.csv"))):
+        m = re.match(r"round-(.+?)-(.+)\.csv", os.path.basename(p))
+        rnd, st = m.group(1), m.group(2)
+        if (st == "replay") == (kind == "replay") and os.path.getsize(p) > 0:
+            out.append((rnd, st, list(csv.DictReader(open(p)))))
+    return out
+
+
+def verdicts():
+    print("| round | set | limit | deals | sat | unsat | unknown | median det | max det | median s | max s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for rnd, st, rows in files("deals"):
+        if not rows:
+            continue
+        n = {v: sum(r["verdict"] == v for r in rows) for v in ("sat", "unsat", "unknown")}
+        det = [float(r["det"]) for r in rows]
+        wall = [float(r["wall_s"]) for r in rows]
+        lim = {r["det_limit"] for r in rows}
+        lim = "det %s an opening" % lim.pop() if len(lim) == 1 and "" not in lim else "wall"
+        print(
+            "| %s | %s | %s | %d | %d | %d | %d | %.2f | %.2f | %.1f | %.1f |"
+            % (rnd, st, lim, len(rows), n["sat"], n["unsat"], n["unknown"], quantile(det, 0.5), max(det), quantile(wall, 0.5), max(wall))
+        )
+
+
+def replay():
+    print("| round | winning lines (deals) | positions checked | the line satisfies the model | fails |")
+    print("|---|---|---|---|---|")
+    for rnd, st, rows in files("replay"):
+        fails = sorted({"%s@%s" % (r["seed"], r["after"]) for r in rows if r["verdict"] != "sat"})
+        print(
+            "| %s | %d | %d | %d | %s |"
+            % (rnd, len({r["seed"] for r in rows}), len(rows), sum(r["verdict"] == "sat" for r in rows), " ".join(fails) or "–")
+        )
+
+
+def unsat():
+    print("| round | set | seeds unsat | seeds not unsat |")
+    print("|---|---|---|---|")
+    for rnd, st, rows in files("deals"):
+        yes = [r["seed"] for r in rows if r["verdict"] == "unsat"]
+        no = [r["seed"] for r in rows if r["verdict"] != "unsat"]
+        show = lambda xs: " ".join(xs) if len(xs) <= 40 else "%d seeds" % len(xs)  # noqa: E731
+        print("| %s | %s | %s | %s |" % (rnd, st, show(yes) or "–", show(no) or "–"))
+
+
+if __name__ == "__main__":
+    {"--replay": replay, "--unsat": unsat}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
