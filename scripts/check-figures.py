@@ -17,14 +17,11 @@ import subprocess
 import sys
 from collections import Counter
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from figures_lib import quantile  # noqa: E402
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 BENCH = os.path.join(ROOT, "results", "bench")
-
-
-def quantile(xs, q):
-    """summary.rs's quantile: nearest rank at index round(q * (n - 1))."""
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else 0.0
 
 
 def read_rows(path):

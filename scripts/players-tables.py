@@ -15,6 +15,10 @@ import glob
 import json
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from figures_lib import quantile  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 RESULTS = os.path.join(ROOT, "results")
@@ -94,12 +98,6 @@ def main():
               f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
     costs(studies)
     renamings(studies)
-
-
-def quantile(xs, q):
-    """summary.rs's quantile (as summary.json's p99): index round(q * (n - 1)) of the sorted values."""
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))] if xs else 0
 
 
 def costs(studies):

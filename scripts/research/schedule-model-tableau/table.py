@@ -14,12 +14,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROWS = os.path.join(HERE, "..", "..", "..", "results", "bench", "schedule-model-tableau")
-
-
-def quantile(xs, q):
-    """summary.rs's rule: the value at index round(q * (n - 1)) of the sorted values."""
-    xs = sorted(xs)
-    return xs[int(q * (len(xs) - 1) + 0.5)] if xs else 0.0
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from figures_lib import quantile  # noqa: E402
 
 
 def files(kind):
