@@ -2,10 +2,10 @@
 //! summary, the manifest and the bench table; and the dominance check on a small player study.
 
 mod common;
-use common::{patience, tempdir};
+use common::{TempPath, patience, tempdir};
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 fn text(o: &Output) -> String {
@@ -92,7 +92,6 @@ fn rows_summary_and_manifest_say_which_phase_decided() {
     ]);
     assert!(!o.status.success());
     assert!(text(&o).contains("pipeline"), "{}", text(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -274,8 +273,6 @@ fn dominance_check_passes_and_fails_as_it_should() {
     assert!(o.status.success(), "{}", text(&o));
     let o = patience(&["dominance", solver_dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&solver_dir);
 }
 
 /// Rewrites a finished study's rows to say "lost" where the solver won: losses the audit must
@@ -397,17 +394,14 @@ fn loss_audit_passes_and_catches_a_false_loss() {
     assert!(o.status.success(), "{}", text(&o));
     let o = patience(&["audit", player.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    for d in [dir, won_dir, player] {
-        let _ = std::fs::remove_dir_all(&d);
-    }
 }
 
 #[test]
 fn the_audit_reads_a_merged_study() {
     // A merged study's manifest holds the merge command: with the variant's default rules, the
     // audit takes its game from the variant and still catches every falsified loss.
-    let merge = |name: &str, study: &[&str]| -> PathBuf {
-        let shards: Vec<PathBuf> = (0..2).map(|i| tempdir(&format!("{name}-{i}"))).collect();
+    let merge = |name: &str, study: &[&str]| -> TempPath {
+        let shards: Vec<TempPath> = (0..2).map(|i| tempdir(&format!("{name}-{i}"))).collect();
         for (i, d) in shards.iter().enumerate() {
             let shard = format!("{i}/2");
             let mut args = vec!["study"];
@@ -433,9 +427,6 @@ fn the_audit_reads_a_merged_study() {
             merged.to_str().unwrap(),
         ]);
         assert!(o.status.success(), "{}", text(&o));
-        for d in shards {
-            let _ = std::fs::remove_dir_all(&d);
-        }
         merged
     };
     let merged = merge("audit-merged", &["algerian", "--seeds", "0..6", "--max-states", "100000"]);
@@ -488,7 +479,4 @@ fn the_audit_reads_a_merged_study() {
     let o = patience(&["audit", one_pass.to_str().unwrap(), "--factor", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("redeals=zero: not a number"), "{}", text(&o));
-    for d in [merged, one_pass] {
-        let _ = std::fs::remove_dir_all(&d);
-    }
 }

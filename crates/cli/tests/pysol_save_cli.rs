@@ -107,5 +107,4 @@ fn bad_saves_are_one_line_and_exit_2() {
         &["solve", "--pysol-save", &fixture("granada-5-after-40.pso"), "--seed", "3"],
         "cannot be used with",
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

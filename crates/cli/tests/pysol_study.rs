@@ -117,7 +117,6 @@ fn a_study_over_pysolfc_numbers_decides_pysolfcs_deals() {
         patience(&["export-solvable", whole.to_str().unwrap(), "--out", list.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("finish it first"));
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
@@ -140,5 +139,4 @@ fn pysolfc_numbers_are_refused_where_they_mean_nothing() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&root);
 }
