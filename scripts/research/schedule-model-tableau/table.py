@@ -4,6 +4,7 @@
   table.py            verdicts and cost per round and set
   table.py --replay   winning lines checked against the model
   table.py --unsat    the seeds each round proved unsatisfiable
+  table.py --lines    how the solver's winning lines use the tableau (lines.py)
 """
 
 import csv
@@ -66,5 +67,15 @@ def unsat():
         print("| %s | %s | %s | %s |" % (rnd, st, show(yes) or "–", show(no) or "–"))
 
 
+def lines():
+    rows = list(csv.DictReader(open(os.path.join(ROWS, "lines-won.csv"))))
+    cols = ["waste_to_tableau", "tableau_to_tableau", "tableau_home", "moves"]
+    print("| won lines (lines-won.csv) | " + " | ".join(c.replace("_", " ") for c in cols) + " |")
+    print("|---|" + "---|" * len(cols))
+    cell = lambda c: "%d / %d / %d" % (  # noqa: E731
+        min(int(r[c]) for r in rows), quantile([int(r[c]) for r in rows], 0.5), max(int(r[c]) for r in rows))
+    print("| %d (min / median / max) | " % len(rows) + " | ".join(cell(c) for c in cols) + " |")
+
+
 if __name__ == "__main__":
-    {"--replay": replay, "--unsat": unsat}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
+    {"--replay": replay, "--unsat": unsat, "--lines": lines}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Writes results/bench/schedule-model-tableau.md (or the file given): the prose of log-head.md and
+# log-tail.md around the tables table.py prints from the committed rows.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+{
+  cat "$here/log-head.md"
+  printf '\n## Figures (`table.py`)\n\nVerdicts and cost per round and set (a deal is unsat when every opening is; `det`: CP-SAT'"'"'s\ndeterministic time summed over the openings; seconds are wall, one worker, on the shared 2-core VM):\n\n'
+  python3 "$here/table.py"
+  printf '\nThe seeds each round proved unsatisfiable (`table.py --unsat`):\n\n'
+  python3 "$here/table.py" --unsat
+  printf '\nWinning lines checked against the model (`table.py --replay`: the solver'"'"'s line of each won deal\nof 0..999, fixed into the model from the first position and after 60 and 150 of its moves):\n\n'
+  python3 "$here/table.py" --replay
+  printf '\n'
+  cat "$here/log-tail.md"
+} > "${1:-$root/results/bench/schedule-model-tableau.md}"
