@@ -11,7 +11,9 @@
 #   and the README's "How often will I win?" block;
 # * scripts/pysolfc-compare.py: results/pysolfc/README.md;
 # * scripts/research/schedule-model/make-log.sh: results/bench/schedule-model.md;
+# * scripts/research/schedule-model-tableau/make-log.sh: results/bench/schedule-model-tableau.md;
 # * scripts/players-tables.py: results/bench/players.md;
+# * scripts/figures_lib.py's own check of the percentile rule the Python scripts share (summary.rs's);
 # * scripts/check-figures.py: results/bench/check-figures.txt, the figures the research logs'
 #   corrections cite (its claims about older commits read the rows as committed there: a clone
 #   without that history skips it, saying so).
@@ -41,6 +43,9 @@ python3 scripts/pysolfc-compare.py > "$tmp/pysolfc.md"
 same results/pysolfc/README.md "$tmp/pysolfc.md"
 sh scripts/research/schedule-model/make-log.sh "$tmp/schedule-model.md"
 same results/bench/schedule-model.md "$tmp/schedule-model.md"
+sh scripts/research/schedule-model-tableau/make-log.sh "$tmp/schedule-model-tableau.md"
+same results/bench/schedule-model-tableau.md "$tmp/schedule-model-tableau.md"
+python3 scripts/figures_lib.py || status=1
 python3 scripts/players-tables.py > "$tmp/players.md"
 same results/bench/players.md "$tmp/players.md"
 if git cat-file -e 41f81e1^{commit} 2>/dev/null; then

@@ -12,6 +12,10 @@ root=$(cd "$here/../../.." && pwd)
   python3 "$here/table.py" --unsat
   printf '\nWinning lines checked against the model (`table.py --replay`: the solver'"'"'s line of each won deal\nof 0..999, fixed into the model from the first position and after 60 and 150 of its moves):\n\n'
   python3 "$here/table.py" --replay
+  printf '\nHow the solver'"'"'s winning lines of the 47 won deals use the tableau (`lines.py`, `table.py --lines`):\n\n'
+  python3 "$here/table.py" --lines
+  printf '\nA measurement, not sound (`cap.py`, `table.py --cap`): the round-2 model of one opening with at\nmost CAP cards leaving the waste into the tableau (a cap is no rule of the game: its verdicts prove\nnothing), det 5 a cap:\n\n'
+  python3 "$here/table.py" --cap
   printf '\n'
   cat "$here/log-tail.md"
 } > "${1:-$root/results/bench/schedule-model-tableau.md}"

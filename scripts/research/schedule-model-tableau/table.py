@@ -5,6 +5,7 @@
   table.py --replay   winning lines checked against the model
   table.py --unsat    the seeds each round proved unsatisfiable
   table.py --lines    how the solver's winning lines use the tableau (lines.py)
+  table.py --cap      the cap measurement (cap.py; not sound)
 """
 
 import csv
@@ -77,5 +78,13 @@ def lines():
     print("| %d (min / median / max) | " % len(rows) + " | ".join(cell(c) for c in cols) + " |")
 
 
+def cap():
+    print("| seed | opening | cap on cards into the tableau | verdict | det | conflicts |")
+    print("|---|---|---|---|---|---|")
+    for p in sorted(glob.glob(os.path.join(ROWS, "cap-*.csv"))):
+        for r in csv.DictReader(open(p)):
+            print("| %s | %s | %s | %s | %s | %s |" % (r["seed"], r["opening"], r["cap"], r["verdict"], r["det"], r["conflicts"]))
+
+
 if __name__ == "__main__":
-    {"--replay": replay, "--unsat": unsat, "--lines": lines}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
+    {"--replay": replay, "--unsat": unsat, "--lines": lines, "--cap": cap}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
