@@ -13,6 +13,7 @@ before publishing; one the study leaves unknown is a win its pipeline did not fi
 import csv
 import glob
 import json
+import math
 import os
 import re
 import sys
@@ -98,6 +99,7 @@ def main():
               f" {len(unknown)}: {seeds(unknown)} | {len(lost)}: {seeds(lost)} |")
     costs(studies)
     renamings(studies)
+    ladder(studies)
 
 
 def costs(studies):
@@ -137,6 +139,44 @@ def renamings(studies):
         won = [sum(r[0] == "won" for r in x.values()) for x in (a, b)]
         print(f"| {name} | {len(a):,} | {commits[0]} | {differing:,} | {won[0]:,} | {commits[1]} |"
               f" {won[1]:,} |")
+
+
+def sign_test(a, b):
+    """Two-sided exact sign test: the chance of a split at least as uneven as a : b among a + b
+    discordant deals if either player were as likely as the other to win each of them."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+
+
+def ladder(studies):
+    """Each rung of a `-ladder/` folder against the rung below it, deal by deal on the same seeds:
+    the deals only one of the two wins, and whether that split could be chance (McNemar's exact
+    test). Intervals of two rates overlap long before the paired deals stop telling them apart."""
+    print("\n## The ladder, rung against rung on the same deals\n")
+    print("Each sampling rung of a `-ladder/` folder against the one below it (samples, then positions"
+          " per sample),\non the seeds both played: the deals only the stronger rung won, those only the"
+          " weaker won, and the\ntwo-sided exact sign test on that split (McNemar's test for paired"
+          " outcomes):\n")
+    print("| ladder | weaker rung | stronger rung | deals | won by both | stronger only | weaker only |"
+          " sign test p |")
+    print("|---|---|---|---|---|---|---|---|")
+    rungs = {}
+    for name, (m, rows) in studies.items():
+        folder, _, rung = name.rpartition("/")
+        k = re.fullmatch(r"sampling K=(\d+) states=(\d+)", m["player"])
+        if folder.endswith("-ladder") and k:
+            rungs.setdefault(folder, []).append(((int(k.group(1)), int(k.group(2))), rung, rows))
+    for folder, steps in sorted(rungs.items()):
+        steps.sort()
+        for (_, weak, a), (_, strong, b) in zip(steps, steps[1:]):
+            common = sorted(set(a) & set(b))
+            wa = {x for x in common if a[x]["outcome"] == "won"}
+            wb = {x for x in common if b[x]["outcome"] == "won"}
+            only_b, only_a = len(wb - wa), len(wa - wb)
+            print(f"| {folder} | {weak} | {strong} | {len(common):,} | {len(wa & wb):,} | {only_b:,} |"
+                  f" {only_a:,} | {sign_test(only_b, only_a):.3g} |")
 
 
 # What "the same row" compares in the greedy rows before and after: outcome, cards home at best,
