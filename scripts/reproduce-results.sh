@@ -109,7 +109,7 @@ if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-open-sampling "* ]]; 
     sharded "$results/queen-of-italy-open-sampling" "$results/shards/queen-of-italy-open-sampling" 5 queen-of-italy-open 0..1000 \
         --max-states 1000000 --player sampling --samples 4 --sample-states 500
 fi
-# The ladder's next rung (32 samples, 10,000 positions; about 20 CPU s a deal), since careful play
+# The ladder's next rung (32 samples, 10,000 positions; about 14 CPU s a deal), since careful play
 # had not levelled off at (16, 5,000): the same 500 deals in 5 shards of 100, merged.
 if [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" queen-of-italy-ladder-k32-n10000 "* ]]; then
     sharded "$results/queen-of-italy-ladder/k32-n10000" "$results/shards/queen-of-italy-ladder-k32-n10000" 5 queen-of-italy 0..500 \
