@@ -171,7 +171,7 @@ def ladder(studies):
     for folder, steps in sorted(rungs.items()):
         steps.sort()
         for (_, weak, a), (_, strong, b) in zip(steps, steps[1:]):
-            common = sorted(set(a) & set(b))
+            common = set(a) & set(b)
             wa = {x for x in common if a[x]["outcome"] == "won"}
             wb = {x for x in common if b[x]["outcome"] == "won"}
             only_b, only_a = len(wb - wa), len(wa - wb)

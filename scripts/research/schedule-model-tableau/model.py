@@ -10,8 +10,8 @@ the waste's top (the stock's top when the waste is empty); once stock and waste 
 pile may take any tableau top.
 
 The model asks for one time line of events that every winning line of the position has. Its
-variables: for each card not home, the time H(c) it goes home; for each stock card, the time DT
-it is dealt; for each waste or stock card, the time L it leaves the waste (L = H: straight home;
+variables: for each card not home, the time H(c) it goes home (each stock card is dealt at a
+fixed time, the start of its slot); for each waste or stock card, the time L it leaves the waste (L = H: straight home;
 L < H: into the tableau); for each tableau card, whether it is a pile *bottom* or *sits* on a
 card, and the time a bottom moves onto a card. Each constraint below says why it holds on every
 winning line, so a model with no solution proves the position lost. It is a relaxation: a
@@ -25,7 +25,6 @@ and waste are empty (time END) the tableau is free: every card may go home whene
 foundation takes it.
 """
 
-import itertools
 import json
 import sys
 
@@ -89,8 +88,7 @@ class Model:
         rows = [list(r) for r in layout["rows"]]
         waste = list(layout["wastes"][0])  # bottom to top
         stock = list(layout["stock_top_first"])
-        # Cards are named by (code, place, index) so the two copies stay apart.
-        cards = []
+        # Cards are named by (place, index, code) so the two copies stay apart.
         self.terrace = [("T", i, c) for i, c in enumerate(terrace)]
         self.rows = [[("P%d" % p, i, c) for i, c in enumerate(r)] for p, r in enumerate(rows)]
         # The waste and the stock as one sequence in the order the cards reach the waste.
@@ -183,14 +181,13 @@ class Model:
         j left first (l(j) <= l(i); in the same slot the offsets put j first). A card leaves the
         waste only home (L = H) or onto the tableau (L < H; it goes home later from there)."""
         m = self.m
-        self.DT, self.L, self.tab, self.slot = {}, {}, {}, {}
+        self.L, self.tab, self.slot = {}, {}, {}
         deal = {}
         for qi, c in enumerate(self.queue):
             deal[c] = c[1] + 1 if c[0] == "S" else 0
-            self.DT[c] = deal[c] * self.SLOT
             sl = m.NewIntVar(deal[c], self.n_deals, "")
             ell = m.NewIntVar(0, self.horizon, "")
-            m.Add(ell == sl * self.SLOT + self.K * (self.Q - qi))
+            m.Add(ell == self.leave_time(sl, qi))
             m.Add(ell <= self.H[c])
             tab = m.NewBoolVar("")
             m.Add(ell < self.H[c]).OnlyEnforceIf(tab)
@@ -213,6 +210,11 @@ class Model:
         else:
             m.Add(self.END == 0)
 
+    def leave_time(self, slot, qi):
+        """When the queue's card number qi leaves the waste in slot `slot` (a number, or a model
+        variable for a linear expression)."""
+        return slot * self.SLOT + self.K * (self.Q - qi)
+
     # -- tableau ------------------------------------------------------------------------------
     def _tableau(self):
         """The tableau as counts while the stock or the waste holds a card (before END).
@@ -230,7 +232,7 @@ class Model:
           sitting cards to cards under them, so every winning line meets this at every instant.
         """
         m = self.m
-        self.E, self.R, self.inT, self.sit_from, self.sit_on = {}, {}, {}, {}, {}
+        self.E, self.R, self.inT, self.sit_on = {}, {}, {}, {}
         self.bt, self.sw, self.SW = {}, {}, {}
         self.alive_at_end = []
         # Encoded as cumulative constraints (CP-SAT expands reservoirs into a precedence literal
@@ -315,7 +317,7 @@ class Model:
         sit_from = m.NewIntVar(0, hz, "")
         m.Add(sit_from == SW).OnlyEnforceIf(sw)
         m.Add(sit_from == self.E[c]).OnlyEnforceIf(sw.Not())
-        self.sit_from[c], self.sit_on[c] = sit_from, sits
+        self.sit_on[c] = sits
         self.sit_iv[c] = m.NewOptionalIntervalVar(sit_from, m.NewIntVar(0, hz, ""), R, sits, "")
         self.bt[c], self.sw[c], self.SW[c] = bottom, sw, SW
 

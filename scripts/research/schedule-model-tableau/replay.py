@@ -23,10 +23,9 @@ import model as M  # noqa: E402
 BIN = os.environ.get("PATIENCE", os.path.join(HERE, "..", "..", "..", "target", "release", "patience"))
 
 
-def solve(seed, after=None):
+def solve(seed):
+    """The solver's verdict on the deal, with its winning line when won."""
     cmd = [BIN, "solve", "generals-patience", "--seed", str(seed), "--format", "json"]
-    if after is not None:
-        cmd += ["--position-after", str(after)]
     return json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
 
 
@@ -51,7 +50,7 @@ def schedule(model, moves):
 
     def leave(c):
         nonlocal t
-        at = x * model.SLOT + model.K * (model.Q - qidx[c])
+        at = model.leave_time(x, qidx[c])
         assert at > t, ("leave out of order", c)
         t = at
         slot[c] = x
@@ -121,6 +120,15 @@ def after(layout, moves, k):
     return lay, moves[k:]
 
 
+def positions(d, ks):
+    """A won deal's first position and those after k moves of its line (k in ks, where the line
+    is that long), each with the rest of the line: (k, layout, moves)."""
+    yield 0, d["layout"], d["moves"]
+    for k in ks:
+        if 0 < k < len(d["moves"]):
+            yield (k, *after(d["layout"], d["moves"], k))
+
+
 def check(layout, moves, rules=1):
     """Fix the model's variables to the line's schedule; "sat" if that is a solution."""
     if M.before_opening(layout):
@@ -131,7 +139,7 @@ def check(layout, moves, rules=1):
     H, slot, entry_bottom, switch = schedule(model, moves)
     missing = [c for c in model.cards if c not in H]
     assert not missing, missing
-    end = max((slot[c] * model.SLOT + model.K * (model.Q - i) for i, c in enumerate(model.queue)), default=0)
+    end = max((model.leave_time(slot[c], i) for i, c in enumerate(model.queue)), default=0)
     for c, v in H.items():
         m.Add(model.H[c] == v)
     for c in model.queue:
@@ -152,8 +160,5 @@ if __name__ == "__main__":
     ks = [int(k) for k in sys.argv[2:]]
     d = solve(seed)
     assert d["verdict"] == "won", d["verdict"]
-    print(seed, 0, *check(d["layout"], d["moves"]))
-    for k in ks:
-        if k < len(d["moves"]):
-            layout, rest = after(d["layout"], d["moves"], k)
-            print(seed, k, *check(layout, rest))
+    for k, layout, rest in positions(d, ks):
+        print(seed, k, *check(layout, rest))

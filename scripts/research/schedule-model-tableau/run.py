@@ -76,10 +76,7 @@ def main():
         if a.set == "replay":
             d = R.solve(seed)
             assert d["verdict"] == "won", (seed, d["verdict"])
-            for k in [0, 60, 150]:
-                if k >= len(d["moves"]):
-                    continue
-                layout, rest = (d["layout"], d["moves"]) if k == 0 else R.after(d["layout"], d["moves"], k)
+            for k, layout, rest in R.positions(d, [60, 150]):
                 verdict, end = R.check(layout, rest, rules)
                 w.writerow({"seed": seed, "after": k, "verdict": verdict, "end": end})
         else:
