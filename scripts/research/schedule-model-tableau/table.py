@@ -6,6 +6,7 @@
   table.py --unsat    the seeds each round proved unsatisfiable
   table.py --lines    how the solver's winning lines use the tableau (lines.py)
   table.py --cap      the cap measurement (cap.py; not sound)
+  table.py --strict   the strict model's verdicts (strict.py; not sound)
 """
 
 import csv
@@ -86,5 +87,23 @@ def cap():
             print("| %s | %s | %s | %s | %s | %s |" % (r["seed"], r["opening"], r["cap"], r["verdict"], r["det"], r["conflicts"]))
 
 
+def strict():
+    print("| set | limit | deals | openings run | sat | unsat | unknown | median det | max det | median s | max s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for p in sorted(glob.glob(os.path.join(ROWS, "strict-*.csv"))):
+        rows = list(csv.DictReader(open(p)))
+        if not rows:
+            continue
+        st = re.match(r"strict-(.+)\.csv", os.path.basename(p)).group(1)
+        ran = [v for r in rows for v, g in zip(r["openings"].split(), r["stages"].split()) if g == "strict"]
+        n = {v: sum(x == v for x in ran) for v in ("sat", "unsat", "unknown")}
+        det = [float(r["det"]) for r in rows]
+        wall = [float(r["wall_s"]) for r in rows]
+        print(
+            "| %s | det %s an opening | %d | %d | %d | %d | %d | %.2f | %.2f | %.1f | %.1f |"
+            % (st, rows[0]["det_limit"], len(rows), len(ran), n["sat"], n["unsat"], n["unknown"], quantile(det, 0.5), max(det), quantile(wall, 0.5), max(wall))
+        )
+
+
 if __name__ == "__main__":
-    {"--replay": replay, "--unsat": unsat, "--lines": lines, "--cap": cap}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
+    {"--replay": replay, "--unsat": unsat, "--lines": lines, "--cap": cap, "--strict": strict}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()

@@ -1,0 +1,161 @@
+"""A measurement, NOT SOUND (it proves nothing lost): the round-2 model with the tableau made
+*stricter than the game*, to bound what any finer model of the piles could prove.
+
+The game lets a tableau top move onto another top (the solver's winning lines make 17 to 85 such
+moves). Here no card ever moves between piles: each card that sits in the tableau sits on one
+parent for its whole stay (a card of class (other colour, rank + 1), in the tableau from before it
+arrives until after it leaves), a parent holds one card at a time, a bottom never moves, and the
+piles keep their order after END too (a card goes home before the card it sits on). Every solution
+of this model is a solution of the round-2 model and of any model of the piles as stacks that
+allows moves between them; so a deal that is `sat` here is `sat` for every such model, and no
+refinement of the tableau alone can prove it lost. An `unsat` here says nothing.
+
+  strict.py SET [--det D] [--first N] [--resume]
+                                         rows in results/bench/schedule-model-tableau/strict-SET.csv
+  strict.py --long SEED OPENING DET      one opening with a longer limit: a row appended to
+                                         results/bench/schedule-model-tableau/strict-long.csv
+"""
+
+import argparse
+import csv
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import model as M  # noqa: E402
+import replay as R  # noqa: E402
+import run  # noqa: E402
+
+
+class StrictModel(M.Model):
+    """model.Model with `_tableau` replaced by fixed parents (see the module's text)."""
+
+    def _tableau(self):
+        m, hz = self.m, self.horizon
+        self.E, self.inT = {}, {}
+        bottoms = {}
+        for pile in self.rows:
+            for i, c in enumerate(pile):
+                self.E[c] = m.NewConstant(0)
+                self.inT[c] = m.NewConstant(1)
+                bottoms[c] = m.NewConstant(1 if i == 0 else 0)
+        for c in self.queue:
+            self.E[c] = self.L[c]
+            self.inT[c] = self.tab[c]
+            b = m.NewBoolVar("")
+            m.AddImplication(b, self.tab[c])
+            bottoms[c] = b
+        tableau = list(self.E)
+        children = {y: [] for y in tableau}
+        for x in tableau:
+            # x sits (in the tableau, not a bottom) <=> exactly one parent
+            sits = m.NewBoolVar("")
+            m.AddBoolAnd([self.inT[x], bottoms[x].Not()]).OnlyEnforceIf(sits)
+            m.AddBoolOr([self.inT[x].Not(), bottoms[x]]).OnlyEnforceIf(sits.Not())
+            lits = []
+            for y in tableau:
+                if y is x or M.colour(y[2]) == M.colour(x[2]) or M.rank(y[2]) != (M.rank(x[2]) + 1) % 13:
+                    continue
+                fixed = x[0] == y[0] and x[0].startswith("P") and x[1] == y[1] + 1
+                if x[0].startswith("P") and not fixed:
+                    continue  # a card dealt onto a pile sits on the card below it
+                a = m.NewBoolVar("")
+                m.AddImplication(a, self.inT[y])
+                m.Add(self.E[y] < self.E[x]).OnlyEnforceIf(a)
+                m.Add(self.H[x] < self.H[y]).OnlyEnforceIf(a)
+                lits.append(a)
+                children[y].append((x, a))
+            m.Add(sum(lits) == 1).OnlyEnforceIf(sits)
+            m.Add(sum(lits) == 0).OnlyEnforceIf(sits.Not())
+        for y, kids in children.items():
+            if len(kids) > 1:
+                ivs = [m.NewOptionalIntervalVar(self.E[x], m.NewIntVar(0, hz, ""), self.H[x], a, "") for x, a in kids]
+                m.AddNoOverlap(ivs)
+        # Bottoms: at most 9 at every instant, and (forced fills) exactly 9 alive at END.
+        ivs, alive = [], []
+        for x in tableau:
+            is_b = m.NewBoolVar("")
+            m.AddBoolAnd([bottoms[x], self.inT[x]]).OnlyEnforceIf(is_b)
+            m.AddBoolOr([bottoms[x].Not(), self.inT[x].Not()]).OnlyEnforceIf(is_b.Not())
+            ivs.append(m.NewOptionalIntervalVar(self.E[x], m.NewIntVar(0, hz, ""), self.H[x], is_b, ""))
+            after = m.NewBoolVar("")
+            m.Add(self.H[x] > self.END).OnlyEnforceIf(after)
+            m.Add(self.H[x] <= self.END).OnlyEnforceIf(after.Not())
+            al = m.NewBoolVar("")
+            m.AddBoolAnd([is_b, after]).OnlyEnforceIf(al)
+            m.AddBoolOr([is_b.Not(), after.Not()]).OnlyEnforceIf(al.Not())
+            alive.append(al)
+        m.AddCumulative(ivs, [1] * len(ivs), 9)
+        if self.queue:
+            m.Add(sum(alive) == 9)
+
+
+def decide(layout, det):
+    rows = []
+    for pos in M.openings(layout):
+        verdict, s = M.Model(pos, 2, terrace_only=True).solve(det=det, seconds=600)
+        stage = "terrace"
+        if verdict != "unsat":
+            verdict, s = StrictModel(pos, 2).solve(det=det, seconds=600)
+            stage = "strict"
+        rows.append((verdict, stage, round(s.wall_time, 1), round(s.deterministic_time, 2)))
+    v = "unsat" if all(r[0] == "unsat" for r in rows) else "sat" if any(r[0] == "sat" for r in rows) else "unknown"
+    return v, rows
+
+
+def long(seed, opening, det):
+    """One opening of one deal with a longer deterministic limit (the strict stage only)."""
+    path = os.path.join(run.ROOT, "results/bench/schedule-model-tableau/strict-long.csv")
+    fresh = not os.path.exists(path)
+    t0 = time.time()
+    verdict, s = StrictModel(M.openings(R.solve_layout(seed))[opening], 2).solve(det=det, seconds=3600)
+    with open(path, "a", newline="") as f:
+        w = csv.writer(f)
+        if fresh:
+            w.writerow(["seed", "opening", "verdict", "det", "det_limit", "conflicts", "wall_s"])
+        w.writerow([seed, opening, verdict, round(s.deterministic_time, 2), det, s.num_conflicts, round(time.time() - t0, 1)])
+
+
+def main():
+    if sys.argv[1:2] == ["--long"]:
+        long(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
+        return
+    ap = argparse.ArgumentParser()
+    ap.add_argument("set")
+    ap.add_argument("--det", type=float, default=10.0)
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--first", type=int, default=None, help="only the set's first N seeds")
+    a = ap.parse_args()
+    path = os.path.join(run.ROOT, "results/bench/schedule-model-tableau/strict-%s.csv" % a.set)
+    done = set()
+    if a.resume and os.path.exists(path):
+        done = {int(r["seed"]) for r in csv.DictReader(open(path))}
+    f = open(path, "a" if done else "w", newline="")
+    fields = ["seed", "verdict", "openings", "stages", "wall_s", "det", "det_limit"]
+    w = csv.DictWriter(f, fieldnames=fields)
+    if not done:
+        w.writeheader()
+    for seed in run.seeds(a.set)[: a.first]:
+        if seed in done:
+            continue
+        t0 = time.time()
+        verdict, rows = decide(R.solve_layout(seed), a.det)
+        w.writerow(
+            {
+                "seed": seed,
+                "verdict": verdict,
+                "openings": " ".join(r[0] for r in rows),
+                "stages": " ".join(r[1] for r in rows),
+                "wall_s": round(time.time() - t0, 1),
+                "det": round(sum(r[3] for r in rows), 2),
+                "det_limit": a.det,
+            }
+        )
+        f.flush()
+        print(seed, verdict, flush=True)
+
+
+if __name__ == "__main__":
+    main()
