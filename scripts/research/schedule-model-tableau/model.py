@@ -232,7 +232,7 @@ class Model:
           sitting cards to cards under them, so every winning line meets this at every instant.
         """
         m = self.m
-        self.E, self.R, self.inT, self.sit_on = {}, {}, {}, {}
+        self.E, self.R, self.inT, self.sit_on, self.sit_from = {}, {}, {}, {}, {}
         self.bt, self.sw, self.SW = {}, {}, {}
         self.alive_at_end = []
         # Encoded as cumulative constraints (CP-SAT expands reservoirs into a precedence literal
@@ -275,6 +275,82 @@ class Model:
                     m.Add(after == hz).OnlyEnforceIf(self.inT[p].Not())
                     ivs.append(m.NewIntervalVar(after, hz - after, hz, ""))
                 m.AddCumulative(ivs, [1] * len(ivs), len(pars))
+        if self.rules >= 3:
+            self._ties()
+
+    def _ties(self):
+        """Round 3: each sitting card is *tied* to the card it first sits on, until it first
+        leaves it (time T: a move onto another card, or home; END if it is still there then).
+
+        In every winning line, when x is put on y (from the waste, or a bottom moving onto y), y is
+        a top in the tableau: y entered before x, holds no other card then, and while x stays on y,
+        y is not a top, so y neither moves nor goes home (a card moves or goes home only from the
+        top). When x first leaves y, x is a top: every card put on x since has left it. So with
+        a[x, y] (x's first parent is y) and the tie [S, T) (S = when x starts sitting: its entry,
+        or a bottom's move onto a card):
+        - y is in the tableau, E(y) < S(x) (both 0 for cards already piled in the position);
+        - H(y) > T(x): y goes home after x left it (after END too: x was on y at END);
+        - y does not move during the tie: y's own tie ends outside (S(x), T(x)), and a bottom y
+          does not move onto a card inside it;
+        - the ties on one card do not overlap (one card on y at a time);
+        - x is a top when its tie ends, and a bottom x when it moves onto a card: every tie on x
+          ends by then or starts after.
+        After its first move a card is free again (its later parents are the counts' business, as
+        in round 2): moves between piles are not bounded, only the first stay on a card is kept.
+        Only the ties before END are constrained (T <= R = min(H, END)), as the counts are."""
+        m, hz = self.m, self.horizon
+        tableau = list(self.E)
+        piled = {}
+        for pile in self.rows:
+            for i, c in enumerate(pile):
+                piled[c] = pile[i - 1] if i > 0 else None
+        self.T, self.tie = {}, {}
+        for x in tableau:
+            T = m.NewIntVar(0, hz, "")
+            # a card's first leave is a later move than its arrival, except for a card put on
+            # a card by the waste's last leave (END), whose stay the model does not follow
+            early = m.NewBoolVar("")
+            m.Add(self.sit_from[x] < self.END).OnlyEnforceIf(early)
+            m.Add(self.sit_from[x] >= self.END).OnlyEnforceIf(early.Not())
+            m.Add(T > self.sit_from[x]).OnlyEnforceIf([self.sit_on[x], early])
+            m.Add(T >= self.sit_from[x]).OnlyEnforceIf(self.sit_on[x])
+            m.Add(T <= self.R[x])
+            self.T[x] = T
+        children = {y: [] for y in tableau}
+        for x in tableau:
+            lits = []
+            for y in tableau:
+                if y == x or colour(y[2]) == colour(x[2]) or rank(y[2]) != (rank(x[2]) + 1) % 13:
+                    continue
+                if x in piled and piled[x] is not None and y != piled[x]:
+                    continue  # a card piled in the position sits on the card below it
+                a = m.NewBoolVar("")
+                m.AddImplication(a, self.sit_on[x])
+                m.AddImplication(a, self.inT[y])
+                if not (x in piled and y in piled):
+                    m.Add(self.E[y] < self.sit_from[x]).OnlyEnforceIf(a)
+                m.Add(self.H[y] > self.T[x]).OnlyEnforceIf(a)
+                lits.append(a)
+                children[y].append((x, a))
+                self.tie[(x, y)] = a
+            m.Add(sum(lits) == 1).OnlyEnforceIf(self.sit_on[x])
+            if x in piled and piled[x] is not None:
+                m.Add(sum(lits) == 1)
+        for y, kids in children.items():
+            if len(kids) > 1:
+                ivs = [m.NewOptionalIntervalVar(self.sit_from[x], m.NewIntVar(0, hz, ""), self.T[x], a, "") for x, a in kids]
+                m.AddNoOverlap(ivs)
+            for x, a in kids:
+                # y stays put while x is tied to it: its own tie ends outside (S(x), T(x)) ...
+                out = m.NewBoolVar("")
+                m.Add(self.T[y] <= self.sit_from[x]).OnlyEnforceIf([a, self.sit_on[y], out])
+                m.Add(self.T[y] >= self.T[x]).OnlyEnforceIf([a, self.sit_on[y], out.Not()])
+                # ... and a bottom y does not move onto a card inside it (it would be a top then);
+                out2 = m.NewBoolVar("")
+                m.Add(self.SW[y] <= self.sit_from[x]).OnlyEnforceIf([a, self.sw[y], out2])
+                m.Add(self.SW[y] >= self.T[x]).OnlyEnforceIf([a, self.sw[y], out2.Not()])
+                # (Read from y's side, these two are "a card is a top when its tie ends or when it
+                # moves as a bottom": every tie on it is over by then or starts after.)
 
     def _bottom_or_sitting(self, c, bottom):
         m, hz = self.m, self.horizon
@@ -318,6 +394,7 @@ class Model:
         m.Add(sit_from == SW).OnlyEnforceIf(sw)
         m.Add(sit_from == self.E[c]).OnlyEnforceIf(sw.Not())
         self.sit_on[c] = sits
+        self.sit_from[c] = sit_from
         self.sit_iv[c] = m.NewOptionalIntervalVar(sit_from, m.NewIntVar(0, hz, ""), R, sits, "")
         self.bt[c], self.sw[c], self.SW[c] = bottom, sw, SW
 

@@ -37,8 +37,9 @@ def solve_layout(seed):
 
 def schedule(model, moves):
     """The line's values of the model's variables: home times H, each queue card's leave slot,
-    whether a card entering the tableau from the waste fills an empty pile, and the time a pile
-    bottom moves onto a card. Times as the model counts them: deal x at x * SLOT, a queue card
+    whether a card entering the tableau from the waste fills an empty pile, the time a pile
+    bottom moves onto a card, and each card's first stay on a card (round 3's tie: the card it
+    first sits on, from when, until it first leaves it). Times as the model counts them: deal x at x * SLOT, a queue card
     leaving in slot x at its fixed offset, every other event one unit after the event before."""
     rows = [list(p) for p in model.rows]
     terrace = list(model.terrace)
@@ -46,6 +47,7 @@ def schedule(model, moves):
     waste = [c for c in model.queue if c[0] == "W"]
     stock = [c for c in model.queue if c[0] == "S"]
     H, slot, entry_bottom, switch = {}, {}, {}, {}
+    tie = {c: [p[i - 1], 0, None] for p in rows for i, c in enumerate(p) if i > 0}
     x, t = 0, 0
 
     def leave(c):
@@ -85,14 +87,18 @@ def schedule(model, moves):
             if dst.startswith("P") and not rows[p] and c not in switch:
                 switch[c] = at  # a pile bottom moving onto a card
         assert c[2] == code, (mv, c)
+        if c in tie and tie[c][2] is None:
+            tie[c][2] = at  # its first leave from the card it was put on
         if dst.startswith("F"):
             H[c] = at
         else:
             q = int(dst[1:])
             if src in ("W", "S"):
                 entry_bottom[c] = not rows[q]
+            if rows[q] and c not in tie:
+                tie[c] = [rows[q][-1], at, None]
             rows[q].append(c)
-    return H, slot, entry_bottom, switch
+    return H, slot, entry_bottom, switch, tie
 
 
 def after(layout, moves, k):
@@ -136,7 +142,7 @@ def check(layout, moves, rules=1):
         layout, moves = M.openings(layout)[choice], moves[1:]
     model = M.Model(layout, rules)
     m = model.m
-    H, slot, entry_bottom, switch = schedule(model, moves)
+    H, slot, entry_bottom, switch, tie = schedule(model, moves)
     missing = [c for c in model.cards if c not in H]
     assert not missing, missing
     end = max((model.leave_time(slot[c], i) for i, c in enumerate(model.queue)), default=0)
@@ -151,6 +157,14 @@ def check(layout, moves, rules=1):
         m.Add(model.sw[c] == int(on))
         if on:
             m.Add(model.SW[c] == switch[c])
+    if rules >= 3:
+        for c, (parent, start, first_leave) in tie.items():
+            if start > end:
+                continue  # a stay that starts after END: no tie in the model
+            for (x, y), a in model.tie.items():
+                if x == c:
+                    m.Add(a == int(y == parent))
+            m.Add(model.T[c] == min(first_leave, end))
     verdict, s = model.solve(seconds=60)
     return verdict, end
 
