@@ -23,6 +23,9 @@ every instant the cards sitting on a card of class (colour, rank r) are at most 
 cards of class (other colour, rank r + 1), and at most 9 cards are pile bottoms. After the stock
 and waste are empty (time END) the tableau is free: every card may go home whenever its
 foundation takes it.
+
+Round 2 adds the forced fills (exactly 9 bottoms alive at END); round 3 ties each sitting card to
+the card it first sits on until it first leaves it (`_ties`). `rules` = N keeps rounds 1..N.
 """
 
 import json

@@ -12,8 +12,6 @@ refinement of the tableau alone can prove it lost. An `unsat` here says nothing.
 
   strict.py SET [--det D] [--first N] [--resume]
                                          rows in results/bench/schedule-model-tableau/strict-SET.csv
-  strict.py --long SEED OPENING DET      one opening with a longer limit: a row appended to
-                                         results/bench/schedule-model-tableau/strict-long.csv
 """
 
 import argparse
@@ -105,23 +103,7 @@ def decide(layout, det):
     return v, rows
 
 
-def long(seed, opening, det):
-    """One opening of one deal with a longer deterministic limit (the strict stage only)."""
-    path = os.path.join(run.ROOT, "results/bench/schedule-model-tableau/strict-long.csv")
-    fresh = not os.path.exists(path)
-    t0 = time.time()
-    verdict, s = StrictModel(M.openings(R.solve_layout(seed))[opening], 2).solve(det=det, seconds=3600)
-    with open(path, "a", newline="") as f:
-        w = csv.writer(f)
-        if fresh:
-            w.writerow(["seed", "opening", "verdict", "det", "det_limit", "conflicts", "wall_s"])
-        w.writerow([seed, opening, verdict, round(s.deterministic_time, 2), det, s.num_conflicts, round(time.time() - t0, 1)])
-
-
 def main():
-    if sys.argv[1:2] == ["--long"]:
-        long(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
-        return
     ap = argparse.ArgumentParser()
     ap.add_argument("set")
     ap.add_argument("--det", type=float, default=10.0)

@@ -7,6 +7,8 @@
   table.py --lines    how the solver's winning lines use the tableau (lines.py)
   table.py --cap      the cap measurement (cap.py; not sound)
   table.py --strict   the strict model's verdicts (strict.py; not sound)
+  table.py --long     one opening with a longer limit (long.py)
+  table.py --mutate   altered ties the round-3 model must reject (mutate.py)
 """
 
 import csv
@@ -88,8 +90,8 @@ def cap():
 
 
 def strict():
-    print("| set | limit | deals | openings run | sat | unsat | unknown | median det | max det | median s | max s |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| set | limit | deals | deals unsat | live openings (past the terrace test) | sat | unsat | unknown | median det | max det | median s | max s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for p in sorted(glob.glob(os.path.join(ROWS, "strict-*.csv"))):
         rows = list(csv.DictReader(open(p)))
         if not rows:
@@ -100,10 +102,27 @@ def strict():
         det = [float(r["det"]) for r in rows]
         wall = [float(r["wall_s"]) for r in rows]
         print(
-            "| %s | det %s an opening | %d | %d | %d | %d | %d | %.2f | %.2f | %.1f | %.1f |"
-            % (st, rows[0]["det_limit"], len(rows), len(ran), n["sat"], n["unsat"], n["unknown"], quantile(det, 0.5), max(det), quantile(wall, 0.5), max(wall))
+            "| %s | det %s an opening | %d | %d | %d | %d | %d | %d | %.2f | %.2f | %.1f | %.1f |"
+            % (st, rows[0]["det_limit"], len(rows), sum(r["verdict"] == "unsat" for r in rows), len(ran), n["sat"], n["unsat"], n["unknown"], quantile(det, 0.5), max(det), quantile(wall, 0.5), max(wall))
         )
 
 
+
+def long():
+    print("| model | seed | opening | verdict | det | det limit | conflicts | s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in csv.DictReader(open(os.path.join(ROWS, "long.csv"))):
+        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (r["model"], r["seed"], r["opening"], r["verdict"], r["det"], r["det_limit"], r["conflicts"], r["wall_s"]))
+
+
+def mutate():
+    rows = list(csv.DictReader(open(os.path.join(ROWS, "mutate-3.csv"))))
+    print("| won deals | ties altered | rejected (unsat) | accepted |")
+    print("|---|---|---|---|")
+    ok = [r for r in rows if r["verdict"] != "unsat"]
+    print("| %d | %d | %d | %s |" % (len({r["seed"] for r in rows}), len(rows), len(rows) - len(ok),
+          " ".join("%s:%s" % (r["seed"], r["card"]) for r in ok) or "–"))
+
+
 if __name__ == "__main__":
-    {"--replay": replay, "--unsat": unsat, "--lines": lines, "--cap": cap, "--strict": strict}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
+    {"--replay": replay, "--unsat": unsat, "--lines": lines, "--cap": cap, "--strict": strict, "--mutate": mutate, "--long": long}.get(sys.argv[1] if len(sys.argv) > 1 else "", verdicts)()
