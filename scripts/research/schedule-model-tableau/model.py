@@ -412,9 +412,11 @@ class Model:
         return verdict, s
 
 
-def decide(layout, rules=1, det=None, seconds=60.0):
+def decide(layout, rules=1, det=None, seconds=60.0, make=None, stage_name="model"):
     """The position's verdict: "unsat" (every opening, if it has one, unsat: lost), "sat" or
-    "unknown", with one row per opening."""
+    "unknown", with one row per opening. `make(position, rules)` builds the whole model (default
+    Model; strict.py passes its own)."""
+    make = make or Model
     positions = openings(layout) if before_opening(layout) else [layout]
     rows = []
     for pos in positions:
@@ -423,8 +425,8 @@ def decide(layout, rules=1, det=None, seconds=60.0):
         verdict, s = Model(pos, rules, terrace_only=True).solve(det=det, seconds=seconds)
         stage = "terrace"
         if verdict != "unsat":
-            verdict, s = Model(pos, rules).solve(det=det, seconds=seconds)
-            stage = "model"
+            verdict, s = make(pos, rules).solve(det=det, seconds=seconds)
+            stage = stage_name
         rows.append((verdict, stage, round(s.wall_time, 1), round(s.deterministic_time, 2)))
     if all(r[0] == "unsat" for r in rows):
         v = "unsat"

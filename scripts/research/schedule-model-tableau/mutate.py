@@ -1,5 +1,6 @@
 """The replay check's own check: round 3's ties must bind. For the first won deals of 0..999, a
-winning line is read off as in the replay check (replay.py), then one tie is altered so that it
+winning line is read off and fixed into the model as in the replay check (`replay.fixed`), then
+one tie is altered so that it
 cannot have happened: the card stays on its first parent until that parent goes home (a parent
 goes home only as a top, so the card must have left it before). Only ties of cards that went home
 after their first parent are altered, so the alteration breaks no earlier round's rule. The model must reject each such
@@ -14,7 +15,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import model as M  # noqa: E402
 import replay as R  # noqa: E402
 import run  # noqa: E402
 
@@ -28,32 +28,23 @@ def main():
         w.writerow(["seed", "card", "parent", "verdict"])
         for seed in run.seeds("replay")[:deals]:
             d = R.solve(seed)
-            moves = d["moves"]
-            layout = M.openings(d["layout"])[int(moves[0]["choose"][1:])]
-            moves = moves[1:]
-            H, slot, _, _, tie = R.schedule(M.Model(layout, 3), moves)
+            _, H, tie, end = R.fixed(d["layout"], d["moves"], 3)
             done = 0
             for c, (parent, start, _) in tie.items():
                 if done == per:
                     break
-                model = M.Model(layout, 3)
-                end = max(model.leave_time(slot[q], i) for i, q in enumerate(model.queue))
                 if start >= end or H[parent] >= end or H[c] < H[parent]:
                     continue  # ties that start, and whose parent goes home, before END, with
                     # the card home after its parent (it moved off it: round 2 cannot tell)
-                for x, v in H.items():
-                    model.m.Add(model.H[x] == v)
-                for q in model.queue:
-                    model.m.Add(model.slot[q] == slot[q])
+                model, _, _, _ = R.fixed(d["layout"], d["moves"], 3, free=c)
                 for (x, y), a in model.tie.items():
                     if x == c:
-                        model.m.Add(a == int(y == parent))
+                        model.m.Add(a == int(y == parent))  # its first parent, as in the line
                 model.m.Add(model.T[c] >= H[parent])  # the alteration
                 verdict, _ = model.solve(seconds=60)
                 w.writerow([seed, c[2], parent[2], verdict])
                 f.flush()
                 done += 1
-
 
 if __name__ == "__main__":
     main()

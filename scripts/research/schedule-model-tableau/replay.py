@@ -137,6 +137,15 @@ def positions(d, ks):
 
 def check(layout, moves, rules=1):
     """Fix the model's variables to the line's schedule; "sat" if that is a solution."""
+    model, _, _, end = fixed(layout, moves, rules)
+    verdict, s = model.solve(seconds=60)
+    return verdict, end
+
+
+def fixed(layout, moves, rules, free=None):
+    """The model of the line's position (after its opening choice, if it starts before it) with
+    its variables fixed to the line's schedule, but for the tie of card `free` (mutate.py alters
+    it): (model, H, tie, END)."""
     if M.before_opening(layout):
         choice = int(moves[0]["choose"][1:])
         layout, moves = M.openings(layout)[choice], moves[1:]
@@ -159,14 +168,13 @@ def check(layout, moves, rules=1):
             m.Add(model.SW[c] == switch[c])
     if rules >= 3:
         for c, (parent, start, first_leave) in tie.items():
-            if start > end:
+            if start > end or c == free:
                 continue  # a stay that starts after END: no tie in the model
             for (x, y), a in model.tie.items():
                 if x == c:
                     m.Add(a == int(y == parent))
             m.Add(model.T[c] == min(first_leave, end))
-    verdict, s = model.solve(seconds=60)
-    return verdict, end
+    return model, H, tie, end
 
 
 if __name__ == "__main__":

@@ -45,6 +45,35 @@ def seeds(name):
     }[name]
 
 
+DEAL_FIELDS = ["seed", "verdict", "openings", "stages", "wall_s", "det", "det_limit"]
+
+
+def rows_file(path, fields, resume):
+    """The rows' CSV, opened to append after the seeds already there (`--resume`) or afresh:
+    (file, writer, seeds done)."""
+    done = set()
+    if resume and os.path.exists(path):
+        done = {int(r["seed"]) for r in csv.DictReader(open(path))}
+    f = open(path, "a" if done else "w", newline="")
+    w = csv.DictWriter(f, fieldnames=fields)
+    if not done:
+        w.writeheader()
+    return f, w, done
+
+
+def deal_row(seed, verdict, rows, t0, det):
+    """A deal's row from model.decide's verdict and rows (one per opening), started at t0."""
+    return {
+        "seed": seed,
+        "verdict": verdict,
+        "openings": " ".join(r[0] for r in rows),
+        "stages": " ".join(r[1] for r in rows),
+        "wall_s": round(time.time() - t0, 1),
+        "det": round(sum(r[3] for r in rows), 2),
+        "det_limit": det if det is not None else "",
+    }
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("round")
@@ -58,18 +87,11 @@ def main():
     out_dir = os.path.join(ROOT, "results/bench/schedule-model-tableau")
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "round-%s-%s.csv" % (a.round, a.set))
-    done = set()
-    if a.resume and os.path.exists(path):
-        done = {int(r["seed"]) for r in csv.DictReader(open(path))}
-    fresh = not done
-    f = open(path, "w" if fresh else "a", newline="")
     if a.set == "replay":
         fields = ["seed", "after", "verdict", "end"]
     else:
-        fields = ["seed", "verdict", "openings", "stages", "wall_s", "det", "det_limit", "wall"]
-    w = csv.DictWriter(f, fieldnames=fields)
-    if fresh:
-        w.writeheader()
+        fields = DEAL_FIELDS + ["wall"]
+    f, w, done = rows_file(path, fields, a.resume)
     for seed in seeds(a.set):
         if seed in done:
             continue
@@ -80,21 +102,11 @@ def main():
                 verdict, end = R.check(layout, rest, rules)
                 w.writerow({"seed": seed, "after": k, "verdict": verdict, "end": end})
         else:
-            layout = R.solve_layout(seed)
             t0 = time.time()
-            verdict, rows = M.decide(layout, rules, det=a.det, seconds=a.seconds)
-            w.writerow(
-                {
-                    "seed": seed,
-                    "verdict": verdict,
-                    "openings": " ".join(r[0] for r in rows),
-                    "stages": " ".join(r[1] for r in rows),
-                    "wall_s": round(time.time() - t0, 1),
-                    "det": round(sum(r[3] for r in rows), 2),
-                    "det_limit": a.det if a.det is not None else "",
-                    "wall": int(any(r[0] == "unknown" and (a.det is None or r[3] < a.det * 0.99) for r in rows)),
-                }
-            )
+            verdict, rows = M.decide(R.solve_layout(seed), rules, det=a.det, seconds=a.seconds)
+            row = deal_row(seed, verdict, rows, t0, a.det)
+            row["wall"] = int(any(r[0] == "unknown" and (a.det is None or r[3] < a.det * 0.99) for r in rows))
+            w.writerow(row)
         f.flush()
         print(seed, flush=True)
 

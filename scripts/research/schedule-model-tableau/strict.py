@@ -6,16 +6,15 @@ moves). Here no card ever moves between piles: each card that sits in the tablea
 parent for its whole stay (a card of class (other colour, rank + 1), in the tableau from before it
 arrives until after it leaves), a parent holds one card at a time, a bottom never moves, and the
 piles keep their order after END too (a card goes home before the card it sits on). Every solution
-of this model is a solution of the round-2 model and of any model of the piles as stacks that
-allows moves between them; so a deal that is `sat` here is `sat` for every such model, and no
-refinement of the tableau alone can prove it lost. An `unsat` here says nothing.
+of this model is a solution of the round-2 model, of round 3, and of any model that adds to round 2
+only rules of the tableau that a line without moves between piles keeps; so a deal that is `sat`
+here is `sat` for every such model, and no such refinement of the tableau can prove it lost. An `unsat` here says nothing.
 
   strict.py SET [--det D] [--first N] [--resume]
                                          rows in results/bench/schedule-model-tableau/strict-SET.csv
 """
 
 import argparse
-import csv
 import os
 import sys
 import time
@@ -90,19 +89,6 @@ class StrictModel(M.Model):
             m.Add(sum(alive) == 9)
 
 
-def decide(layout, det):
-    rows = []
-    for pos in M.openings(layout):
-        verdict, s = M.Model(pos, 2, terrace_only=True).solve(det=det, seconds=600)
-        stage = "terrace"
-        if verdict != "unsat":
-            verdict, s = StrictModel(pos, 2).solve(det=det, seconds=600)
-            stage = "strict"
-        rows.append((verdict, stage, round(s.wall_time, 1), round(s.deterministic_time, 2)))
-    v = "unsat" if all(r[0] == "unsat" for r in rows) else "sat" if any(r[0] == "sat" for r in rows) else "unknown"
-    return v, rows
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("set")
@@ -111,30 +97,13 @@ def main():
     ap.add_argument("--first", type=int, default=None, help="only the set's first N seeds")
     a = ap.parse_args()
     path = os.path.join(run.ROOT, "results/bench/schedule-model-tableau/strict-%s.csv" % a.set)
-    done = set()
-    if a.resume and os.path.exists(path):
-        done = {int(r["seed"]) for r in csv.DictReader(open(path))}
-    f = open(path, "a" if done else "w", newline="")
-    fields = ["seed", "verdict", "openings", "stages", "wall_s", "det", "det_limit"]
-    w = csv.DictWriter(f, fieldnames=fields)
-    if not done:
-        w.writeheader()
+    f, w, done = run.rows_file(path, run.DEAL_FIELDS, a.resume)
     for seed in run.seeds(a.set)[: a.first]:
         if seed in done:
             continue
         t0 = time.time()
-        verdict, rows = decide(R.solve_layout(seed), a.det)
-        w.writerow(
-            {
-                "seed": seed,
-                "verdict": verdict,
-                "openings": " ".join(r[0] for r in rows),
-                "stages": " ".join(r[1] for r in rows),
-                "wall_s": round(time.time() - t0, 1),
-                "det": round(sum(r[3] for r in rows), 2),
-                "det_limit": a.det,
-            }
-        )
+        verdict, rows = M.decide(R.solve_layout(seed), 2, det=a.det, seconds=600, make=StrictModel, stage_name="strict")
+        w.writerow(run.deal_row(seed, verdict, rows, t0, a.det))
         f.flush()
         print(seed, verdict, flush=True)
 
